@@ -1,0 +1,125 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the portal reads, parsed once. Nothing else in the project touches
+ * process.env: take values from the Config object (the loader context carries it).
+ */
+const port = z.coerce.number().int().min(0).max(65535);
+const url = z.string().url();
+const flag = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: port.default(3000),
+    PUBLIC_ORIGIN: url.optional(),
+    TRUST_PROXY: flag.default('false'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+    REST_API_URL: url.default('http://127.0.0.1:3001'),
+    REST_API_VERSION: z.string().regex(/^\d+$/).default('1'),
+    REST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    REST_RETRY_BASE_MS: z.coerce.number().int().positive().default(1_000),
+    REST_RETRY_MAX_MS: z.coerce.number().int().positive().default(30_000),
+
+    SESSION_SECRET: z.string().optional(),
+    AUTH_COOKIE_NAME: z.string().regex(/^[\w-]+$/).default('vptk'),
+    REFRESH_COOKIE_NAME: z.string().regex(/^[\w-]+$/).default('rvptk'),
+
+    PRODUCT_TITLE: z.string().min(1).default('Образовательный портал'),
+    CONTACT_EMAIL: z.string().email().default('support@example.org'),
+    CONTACT_PHONE: z.string().min(1).default('8 800 000-00-00'),
+    CONTACT_VK_URL: url.default('https://vk.com/'),
+    CONTACT_TELEGRAM_URL: url.default('https://t.me/'),
+    FIRST_AUTH_URL: url.default('http://127.0.0.1:3001/first-auth/'),
+    SITE_URL: url.default('https://example.org/'),
+
+    BUILD_ID: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['SESSION_SECRET'],
+        message: 'is required in production (comma-separated list of secrets, newest first, each ≥ 32 characters)',
+      });
+    }
+    for (const secret of splitList(env.SESSION_SECRET)) {
+      if (secret.length < 32) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['SESSION_SECRET'],
+          message: 'every secret in the list must be at least 32 characters long',
+        });
+      }
+    }
+  });
+
+function splitList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** A development-only secret, so that `npm start` works without set-up. Production refuses to start without one. */
+const DEVELOPMENT_SECRET = 'development-only-secret-never-use-in-production';
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicOrigin = new URL(e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).origin;
+  const secureOrigin = publicOrigin.startsWith('https:') || isLoopback(new URL(publicOrigin).hostname);
+  const cookiePrefix = secureOrigin ? '__Host-' : '';
+  const secrets = splitList(e.SESSION_SECRET);
+
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    host: e.HOST,
+    port: e.PORT,
+    publicOrigin,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    buildId: e.BUILD_ID,
+    rest: {
+      baseUrl: new URL(e.REST_API_URL),
+      version: e.REST_API_VERSION,
+      timeoutMs: e.REST_TIMEOUT_MS,
+      retry: { attempts: 3, baseMs: e.REST_RETRY_BASE_MS, maxMs: e.REST_RETRY_MAX_MS },
+    },
+    session: {
+      secrets: secrets.length > 0 ? secrets : [DEVELOPMENT_SECRET],
+      authCookie: `${cookiePrefix}${e.AUTH_COOKIE_NAME}`,
+      refreshCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}`,
+      // Cookies are Secure even on http://localhost: browsers treat loopback as a secure context.
+      secure: secureOrigin,
+    },
+    product: {
+      title: e.PRODUCT_TITLE,
+      contacts: {
+        email: e.CONTACT_EMAIL,
+        phone: e.CONTACT_PHONE,
+        vk: e.CONTACT_VK_URL,
+        telegram: e.CONTACT_TELEGRAM_URL,
+        firstAuth: e.FIRST_AUTH_URL,
+        site: e.SITE_URL,
+      },
+    },
+  };
+}
+
+export function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
