@@ -35,6 +35,9 @@ export const configSchema = z
     FIRST_AUTH_URL: url.default('http://127.0.0.1:3001/first-auth/'),
     SITE_URL: url.default('https://example.org/'),
 
+    AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+    AUTH_RATE_LIMIT_PER_LOGIN: z.coerce.number().int().positive().default(10),
+
     BUILD_ID: z.string().optional(),
   })
   .superRefine((env, ctx) => {
@@ -106,6 +109,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // Cookies are Secure even on http://localhost: browsers treat loopback as a secure context.
       secure: secureOrigin,
     },
+    rateLimits: { perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS, perLogin: e.AUTH_RATE_LIMIT_PER_LOGIN },
     product: {
       title: e.PRODUCT_TITLE,
       contacts: {

@@ -1,0 +1,36 @@
+import { redirect, type AppLoadContext } from '@remix-run/node';
+
+/** Query parameters the portal itself puts in URLs; the status/stage rule leaves them alone. */
+const OWN_PARAMS = new Set(['redirectTo', 'reason', 'step', 'email', 'page', 'q', 'sort', 'filter']);
+
+/**
+ * Spec §4 flows that run when a page loads, from the root loader, before anything is rendered:
+ * `?re=auth` → analytics transition and the external first authorisation; `?pass=` → exchanged by the
+ * session, then stripped from the URL; otherwise foreign query strings are cleared unless `status` or
+ * `stage` is present. Each throws the redirect it needs; a plain load returns.
+ */
+export async function runEntryFlows(request: Request, context: AppLoadContext): Promise<void> {
+  const url = new URL(request.url);
+  const params = url.searchParams;
+
+  if (params.get('re') === 'auth') {
+    await context.rest.analytics
+      .linkTransition('auth')
+      .catch((error: unknown) => context.log.warn({ err: error }, 'analytics transition failed'));
+    const target = new URL(context.config.product.contacts.firstAuth);
+    target.searchParams.set('backurl', new URL('/lk/scenarios', context.config.publicOrigin).href);
+    throw redirect(target.href);
+  }
+
+  if (params.has('pass')) {
+    const outcome = await context.session.passOutcome();
+    params.delete('pass');
+    if (outcome === 'rejected') throw redirect('/login?reason=pass');
+    throw redirect(url.pathname + (params.size ? `?${params}` : ''));
+  }
+
+  if (params.size > 0 && !params.has('status') && !params.has('stage')) {
+    const kept = new URLSearchParams([...params].filter(([key]) => OWN_PARAMS.has(key)));
+    if (kept.size !== params.size) throw redirect(url.pathname + (kept.size ? `?${kept}` : ''));
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * Redirect targets that come from users (`redirectTo`, `backurl`) must stay on this site: a single leading
+ * slash, no `//` or `\` anywhere, no control characters, no scheme. Anything else falls back.
+ */
+export function safeRedirect(target: unknown, fallback = '/lk'): string {
+  if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return fallback;
+  if (!target.startsWith('/') || target.includes('//') || target.includes('\\')) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(target)) return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(target);
+  } catch {
+    return fallback;
+  }
+  if (decoded.includes('//') || decoded.includes('\\') || /^\/[a-z][\w+.-]*:/i.test(decoded)) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(decoded)) return fallback;
+  return target;
+}
+
+/** The login URL that brings the user back to `url` afterwards. */
+export function loginUrlFor(url: URL): string {
+  const back = url.pathname + url.search;
+  return back === '/' ? '/login' : `/login?${new URLSearchParams({ redirectTo: back })}`;
+}

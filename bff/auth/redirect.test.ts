@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { loginUrlFor, safeRedirect } from './redirect.server';
+
+describe('safeRedirect', () => {
+  it.each(['/lk', '/lk/scenarios/5?tab=1', '/profile/security#x', '/'])('keeps %s', (target) => {
+    expect(safeRedirect(target)).toBe(target);
+  });
+
+  it.each([
+    '//evil.example',
+    '/\\evil.example',
+    '\\\\evil.example',
+    'https://evil.example',
+    'javascript:alert(1)',
+    '/%2F%2Fevil.example',
+    '/%5Cevil.example',
+    '/lk\nSet-Cookie: x',
+    '/lk%0d%0aLocation: x',
+    '/\t/evil.example',
+    'lk',
+    '',
+    undefined,
+    42,
+  ])('rejects %j', (target) => {
+    expect(safeRedirect(target, '/fallback')).toBe('/fallback');
+  });
+});
+
+describe('loginUrlFor', () => {
+  it('carries the path and query back', () => {
+    expect(loginUrlFor(new URL('http://x/lk/scenarios/5?a=1'))).toBe('/login?redirectTo=%2Flk%2Fscenarios%2F5%3Fa%3D1');
+    expect(loginUrlFor(new URL('http://x/'))).toBe('/login');
+  });
+});

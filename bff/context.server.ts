@@ -1,0 +1,28 @@
+import type { Honeypot } from 'remix-utils/honeypot/server';
+import type { AuthLimits } from './auth/rate-limit.server';
+import type { Config } from './config.server';
+import type { Logger } from './log.server';
+import type { RestClient } from './rest/rest.server';
+import type { RequestSession } from './session/session.server';
+
+/**
+ * What every loader and action gets as `context`: built once per request by the server (bff/server), so
+ * nothing per-user lives at module scope.
+ */
+export interface PortalContext {
+  config: Config;
+  log: Logger;
+  nonce: string;
+  requestId: string;
+  /** The client's address (behind a proxy only when TRUST_PROXY is on), for rate limits. */
+  clientAddress: string;
+  session: RequestSession;
+  rest: RestClient;
+  limits: AuthLimits;
+  honeypot: Honeypot;
+}
+
+declare module '@remix-run/node' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends PortalContext {}
+}

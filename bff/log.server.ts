@@ -1,0 +1,73 @@
+import { pino, type Logger } from 'pino';
+import type { Config } from './config.server';
+
+export type { Logger };
+
+/** Keys whose values are secrets wherever they appear: tokens, passes, passwords, recovery codes, cookies. */
+const SECRET_KEYS = [
+  'token',
+  'authToken',
+  'refreshToken',
+  'password',
+  'currentPassword',
+  'newPassword',
+  'pass',
+  'code',
+  'cookie',
+  'set-cookie',
+  'authorization',
+];
+
+export const REDACTED = '[redacted]';
+
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): Logger {
+  const paths = SECRET_KEYS.map((key) => (/^\w+$/.test(key) ? key : `["${key}"]`)).flatMap((key) => [
+    key,
+    `*${key.startsWith('[') ? '' : '.'}${key}`,
+    `*.*${key.startsWith('[') ? '' : '.'}${key}`,
+  ]);
+  return pino(
+    {
+      level: config.logLevel,
+      base: undefined,
+      redact: { paths, censor: REDACTED },
+      hooks: {
+        // Free text (messages, error messages and stacks) can carry a URL with a token in its query.
+        logMethod(args, method) {
+          method.apply(
+            this,
+            args.map((arg) => (typeof arg === 'string' ? redactText(arg) : arg)) as Parameters<typeof method>,
+          );
+        },
+      },
+      serializers: { err: serializeError },
+    },
+    destination,
+  );
+}
+
+const SECRET_PARAM = new RegExp(`([?&;\\s"'](?:${SECRET_KEYS.join('|')})=)[^&\\s"'#]*`, 'gi');
+const SECRET_JSON = new RegExp(`("(?:${SECRET_KEYS.join('|')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'gi');
+
+/** Masks secret values in free text: `token=…` query parameters and `"token":"…"` JSON members. */
+export function redactText(text: string): string {
+  return text.replace(SECRET_PARAM, `$1${REDACTED}`).replace(SECRET_JSON, `$1"${REDACTED}"`);
+}
+
+/** A URL safe to log: path and query with every secret parameter masked. */
+export function redactUrl(url: string | URL): string {
+  const parsed = new URL(url, 'http://x');
+  for (const key of [...parsed.searchParams.keys()]) {
+    if (SECRET_KEYS.includes(key)) parsed.searchParams.set(key, REDACTED);
+  }
+  return decodeURIComponent(parsed.pathname + parsed.search);
+}
+
+function serializeError(error: unknown) {
+  const serialized = pino.stdSerializers.err(error as Error);
+  return {
+    ...serialized,
+    message: redactText(serialized.message ?? ''),
+    stack: serialized.stack ? redactText(serialized.stack) : undefined,
+  };
+}

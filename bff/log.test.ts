@@ -1,0 +1,48 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger, redactText, redactUrl } from './log.server';
+
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { log: createLogger({ logLevel: 'info' }, stream), lines };
+}
+
+describe('redaction', () => {
+  it('masks secret query parameters in URLs and keeps the rest', () => {
+    expect(redactUrl('/rest/users/authentication/refresh/?token=abc.def&type=prolong')).toBe(
+      '/rest/users/authentication/refresh/?token=[redacted]&type=prolong',
+    );
+    expect(redactUrl('https://x.test/?pass=p1&page=2')).toBe('/?pass=[redacted]&page=2');
+  });
+
+  it('masks secrets in free text and JSON', () => {
+    const text = 'GET http://u/rest?token=s3cr3t&x=1 body {"password":"hunter2","name":"Анна"}';
+    const out = redactText(text);
+    expect(out).not.toContain('s3cr3t');
+    expect(out).not.toContain('hunter2');
+    expect(out).toContain('"name":"Анна"');
+  });
+
+  it('never writes a token, pass or password to a log line', () => {
+    const { log, lines } = capture();
+    log.info({ token: 't-1', user: { refreshToken: 'r-1' }, body: { password: 'p-1', pass: 'o-1' } }, 'calling ?token=t-2');
+    log.error({ err: new Error('failed at /rest/x/?token=t-3') }, 'upstream failed');
+    const all = lines.join('\n');
+    for (const secret of ['t-1', 'r-1', 'p-1', 'o-1', 't-2', 't-3']) expect(all).not.toContain(secret);
+    expect(all).toContain('[redacted]');
+  });
+});
+
+describe('header redaction', () => {
+  it('masks cookie headers', () => {
+    const { log, lines } = capture();
+    log.info({ headers: { cookie: 'vptk=c-1', 'set-cookie': ['rvptk=c-2'] } }, 'headers');
+    expect(lines.join('')).not.toMatch(/c-1|c-2/);
+  });
+});

@@ -1,0 +1,8 @@
+import type { Call } from './session-client.server';
+
+/** Analytics calls of spec §7: the token goes along when there is a session. */
+export function analyticsCalls(call: Call) {
+  return {
+    linkTransition: (code: string) => call('linkTransition', { query: { code } }),
+  };
+}

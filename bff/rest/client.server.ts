@@ -1,0 +1,109 @@
+import type { Config } from '../config.server';
+import { redactUrl, type Logger } from '../log.server';
+import {
+  contract,
+  envelope,
+  VERSION_HEADER,
+  type CallBody,
+  type CallName,
+  type CallQuery,
+  type CallResult,
+} from './contract';
+import { UpstreamError } from './errors.server';
+import { backoffDelay, isRetryableStatus, sleep } from './retry.server';
+
+export interface SendInput<N extends CallName> {
+  query?: CallQuery<N>;
+  body?: CallBody<N>;
+  /** The session's auth token (or, for `refresh`, nothing: the refresh token is in the query). */
+  token?: string | null;
+  /** The incoming request's signal: a client that went away cancels its upstream calls. */
+  signal?: AbortSignal;
+}
+
+export type Send = <N extends CallName>(name: N, input?: SendInput<N>) => Promise<CallResult<N>>;
+
+/**
+ * The one way to talk to /rest: builds the request from the contract, parses the envelope and result with it,
+ * retries GETs, and turns every failure into an UpstreamError. Stateless: safe to share across requests.
+ */
+export function createUpstreamClient(deps: {
+  config: Pick<Config, 'rest'>;
+  log: Logger;
+  fetch?: typeof fetch;
+}): Send {
+  const { baseUrl, version, timeoutMs, retry } = deps.config.rest;
+  const doFetch = deps.fetch ?? fetch;
+
+  return async function send(name, input = {}) {
+    const def = contract[name];
+    const url = new URL(def.path.replace(/^\//, ''), ensureTrailingSlash(baseUrl));
+    for (const [key, value] of Object.entries(def.query.parse(input.query ?? {}) as Record<string, string>)) {
+      url.searchParams.set(key, value);
+    }
+    if (input.token) url.searchParams.set('token', input.token);
+    const body = input.body === undefined ? undefined : JSON.stringify(def.body.parse(input.body));
+    const headers: Record<string, string> = { Accept: 'application/json', [VERSION_HEADER]: version };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+    const attempts = def.method === 'GET' ? 1 + retry.attempts : 1;
+    for (let attempt = 1; ; attempt++) {
+      const started = performance.now();
+      const outcome = await attemptOnce();
+      const ms = Math.round(performance.now() - started);
+      if (!(outcome instanceof UpstreamError)) {
+        deps.log.debug({ call: name, ms }, 'upstream call');
+        return outcome;
+      }
+      const retryable = attempt < attempts && isRetryableStatus(outcome.status) && !input.signal?.aborted;
+      deps.log[outcome.failure === 'rejected' ? 'info' : 'warn'](
+        { call: name, url: redactUrl(url), failure: outcome.failure, status: outcome.status, errors: outcome.errors, ms, attempt },
+        retryable ? 'upstream call failed, retrying' : 'upstream call failed',
+      );
+      if (!retryable) throw outcome;
+      await sleep(backoffDelay(retry, attempt, outcome.retryAfter), input.signal);
+    }
+
+    async function attemptOnce(): Promise<CallResult<typeof name> | UpstreamError> {
+      let response: Response;
+      try {
+        const signals = [AbortSignal.timeout(timeoutMs), input.signal].filter((s): s is AbortSignal => !!s);
+        response = await doFetch(url, {
+          method: def.method,
+          headers,
+          body,
+          redirect: 'manual',
+          signal: AbortSignal.any(signals),
+        });
+      } catch {
+        return new UpstreamError('unavailable', name, null);
+      }
+      const fail = (failure: UpstreamError['failure'], errors: UpstreamError['errors'] = []) =>
+        new UpstreamError(failure, name, response.status, errors, response.headers.get('Retry-After'));
+
+      // Redirects are never followed: the upstream has no business sending the portal elsewhere.
+      if (response.status >= 300 && response.status < 400) return fail('malformed');
+      if (response.status === 401) return fail('unauthorized');
+      let json: unknown;
+      try {
+        json = await response.json();
+      } catch {
+        return fail(response.ok ? 'malformed' : 'status');
+      }
+      const parsed = envelope.safeParse(json);
+      if (!parsed.success) return fail(response.ok ? 'malformed' : 'status');
+      if (!parsed.data.success) {
+        if (parsed.data.errors.length > 0 && response.status < 500) return fail('rejected', parsed.data.errors);
+        return fail(response.ok ? 'malformed' : 'status', parsed.data.errors);
+      }
+      if (!response.ok) return fail('status');
+      const result = def.result.safeParse(parsed.data.result);
+      if (!result.success) return fail('malformed');
+      return result.data as CallResult<typeof name>;
+    }
+  };
+}
+
+function ensureTrailingSlash(url: URL): URL {
+  return url.pathname.endsWith('/') ? url : new URL(`${url.href}/`);
+}

@@ -1,0 +1,53 @@
+import { data } from '@remix-run/node';
+import type { ApiError, CallName } from './contract';
+
+/**
+ * How an upstream call failed. The class is checked by brand, not instanceof: route modules are bundled into
+ * the Remix build while the server creates the client, so two copies of this module meet at run time.
+ */
+export type UpstreamFailure =
+  | 'unauthorized' // HTTP 401: the token is missing, expired or revoked
+  | 'rejected' // success: false with errors (validation, conflict, forbidden…)
+  | 'status' // any other non-2xx status without a usable envelope
+  | 'unavailable' // no status at all: connection refused or dropped, timeout
+  | 'malformed'; // 2xx (or a redirect) that does not match the contract
+
+const BRAND = Symbol.for('portal.UpstreamError');
+
+export class UpstreamError extends Error {
+  override name = 'UpstreamError';
+  readonly [BRAND] = true;
+
+  constructor(
+    readonly failure: UpstreamFailure,
+    readonly call: CallName,
+    readonly status: number | null,
+    readonly errors: ApiError[] = [],
+    /** The upstream's Retry-After header, honoured by the GET retry backoff. */
+    readonly retryAfter: string | null = null,
+  ) {
+    // The message never contains a URL or body: both may carry secrets.
+    super(`${call}: ${failure}${status ? ` (HTTP ${status})` : ''}`);
+  }
+}
+
+export function isUpstreamError(error: unknown): error is UpstreamError {
+  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[BRAND] === true;
+}
+
+/** Spec §8, "newer helper": no status → 408; any status → the error page with that status. */
+export function pageStatusOf(error: UpstreamError): number {
+  switch (error.failure) {
+    case 'unavailable':
+      return 408;
+    case 'malformed':
+      return 500;
+    default:
+      return error.status && error.status >= 400 ? error.status : 500;
+  }
+}
+
+/** The error page for a failed call: thrown from a loader, Remix renders the root error boundary. */
+export function toErrorPage(error: UpstreamError) {
+  return data({ message: null }, { status: pageStatusOf(error) });
+}

@@ -1,0 +1,13 @@
+import type { Call } from './session-client.server';
+import type { CallBody, CallQuery } from './contract';
+
+/** Profile calls of spec §7 (all need the session). */
+export function profileCalls(call: Call) {
+  return {
+    get: () => call('profile'),
+    update: (body: CallBody<'updateProfile'>) => call('updateProfile', { body }),
+    changePassword: (body: CallBody<'changePassword'>) => call('changePassword', { body }),
+    setPopup: (popup: CallQuery<'popup'>['popup'], seen: boolean) =>
+      call('popup', { query: { popup, value: seen ? 'Y' : 'N' } }),
+  };
+}

@@ -1,0 +1,68 @@
+import { redirect } from '@remix-run/node';
+import type { RequestSession } from '../session/session.server';
+import type { Send, SendInput } from './client.server';
+import { contract, type CallName, type CallResult } from './contract';
+import { isUpstreamError, toErrorPage } from './errors.server';
+
+export type Call = <N extends CallName>(name: N, input?: Omit<SendInput<N>, 'token' | 'signal'>) => Promise<CallResult<N>>;
+
+/**
+ * Binds the upstream client to one request's session: sends the auth token, renews it once on a 401, and maps
+ * failures to what the page shows (DESIGN §6). Loaders can let every failure propagate; actions catch the
+ * `rejected` ones (field errors) with isUpstreamError. GET results are shared within the request, and any
+ * mutation drops them, so one request never makes the same read twice.
+ */
+export function createSessionCall(deps: { send: Send; session: RequestSession; signal?: AbortSignal }): Call {
+  const { send, session, signal } = deps;
+  const reads = new Map<string, Promise<unknown>>();
+
+  function signedOut() {
+    session.signOut();
+    return redirect('/');
+  }
+
+  async function withSession<N extends CallName>(name: N, input: Omit<SendInput<N>, 'token' | 'signal'>) {
+    const { auth } = contract[name];
+    if (auth === 'none') return send(name, { ...input, signal });
+    const token = await session.authToken();
+    if (!token && auth === 'required') throw signedOut();
+    try {
+      return await send(name, { ...input, token, signal });
+    } catch (error) {
+      if (!token || !isUpstreamError(error) || error.failure !== 'unauthorized') throw error;
+      const renewed = await session.renew(token);
+      if (!renewed) throw signedOut();
+      try {
+        return await send(name, { ...input, token: renewed, signal });
+      } catch (retryError) {
+        if (isUpstreamError(retryError) && retryError.failure === 'unauthorized') throw signedOut();
+        throw retryError;
+      }
+    }
+  }
+
+  async function mapped<N extends CallName>(name: N, input: Omit<SendInput<N>, 'token' | 'signal'>) {
+    try {
+      return await withSession(name, input);
+    } catch (error) {
+      if (!isUpstreamError(error)) throw error;
+      if (error.failure === 'rejected' && contract[name].method !== 'GET') throw error;
+      throw toErrorPage(error);
+    }
+  }
+
+  return function call(name, input = {}) {
+    if (contract[name].method !== 'GET') {
+      reads.clear();
+      return mapped(name, input);
+    }
+    const key = `${name}?${JSON.stringify(input.query ?? {})}`;
+    let read = reads.get(key) as Promise<CallResult<typeof name>> | undefined;
+    if (!read) {
+      read = mapped(name, input);
+      reads.set(key, read);
+      read.catch(() => reads.delete(key));
+    }
+    return read;
+  };
+}

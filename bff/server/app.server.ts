@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { createRequestHandler } from '@remix-run/express';
+import type { AppLoadContext, ServerBuild } from '@remix-run/node';
+import compression from 'compression';
+import express, { type Request, type Response } from 'express';
+import onHeaders from 'on-headers';
+import { Honeypot } from 'remix-utils/honeypot/server';
+import { createAuthLimits } from '../auth/rate-limit.server';
+import type { Config } from '../config.server';
+import type { Logger } from '../log.server';
+import { createUpstreamClient } from '../rest/client.server';
+import { createRestClient } from '../rest/rest.server';
+import { createSessionStore } from '../session/session.server';
+import { originCheck } from './origin.server';
+import { requestLog } from './request-log.server';
+import { nonce, securityHeaders } from './security.server';
+
+export interface PortalServerOptions {
+  config: Config;
+  log: Logger;
+  /** The Remix server build, or a function giving the current one (the dev server rebuilds). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Folder of the client build, served as static files (absent in development, where Vite serves them). */
+  clientDir?: string;
+  /** Vite's dev middleware, in development only. */
+  devMiddleware?: express.RequestHandler;
+  /** The fetch used for /rest calls (tests pass one through MSW). */
+  fetch?: typeof fetch;
+}
+
+/** The portal's HTTP server: middleware of DESIGN §3, then Remix with a per-request context. */
+export function createPortalApp(options: PortalServerOptions) {
+  const { config, log } = options;
+  const send = createUpstreamClient({ config, log, fetch: options.fetch });
+  const sessions = createSessionStore({ config, send, log });
+  const limits = createAuthLimits(config);
+  const honeypot = new Honeypot({ encryptionSeed: config.session.secrets[0] });
+  const currentBuild = typeof options.build === 'function' ? options.build : async () => options.build as ServerBuild;
+  const state = { ready: true };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.use(requestLog(log), nonce, securityHeaders(config));
+
+  app.get('/healthz', (_req, res) => void res.set('Cache-Control', 'no-store').json({ ok: true }));
+  app.get('/readyz', (_req, res) => void res.set('Cache-Control', 'no-store').status(state.ready ? 200 : 503).json({ ready: state.ready }));
+
+  app.use(originCheck(config.publicOrigin));
+  app.use(compression());
+  if (options.devMiddleware) app.use(options.devMiddleware);
+  if (options.clientDir) {
+    app.use('/assets', express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    app.use(express.static(options.clientDir, { maxAge: '1h', index: false }));
+  }
+
+  // The build descriptor the page polls hourly to notice a new deployment (spec §4).
+  app.get('/build.json', async (_req, res) => {
+    const build = await currentBuild();
+    res.set('Cache-Control', 'no-store').json({ buildId: config.buildId ?? build.assets.version });
+  });
+
+  function getLoadContext(req: Request, res: Response): AppLoadContext {
+    const aborted = new AbortController();
+    res.on('close', () => !res.writableFinished && aborted.abort());
+    const session = sessions.forRequest({
+      cookieHeader: req.headers.cookie,
+      pass: req.method === 'GET' && typeof req.query.pass === 'string' ? req.query.pass : null,
+      signal: aborted.signal,
+    });
+    // Session changes are written once, as the headers go out; personal responses are never stored by caches.
+    onHeaders(res, () => {
+      for (const cookie of session.setCookieHeaders()) res.append('Set-Cookie', cookie);
+      if (session.personal) res.setHeader('Cache-Control', 'private, no-store');
+    });
+    return {
+      config,
+      log: req.log,
+      nonce: res.locals.nonce as string,
+      requestId: req.id,
+      clientAddress: req.ip ?? 'unknown',
+      session,
+      rest: createRestClient({ send, session, signal: aborted.signal }),
+      limits,
+      honeypot,
+    };
+  }
+
+  app.all(
+    '*',
+    createRequestHandler({
+      build: currentBuild,
+      getLoadContext,
+      mode: config.isProduction ? 'production' : 'development',
+    }),
+  );
+
+  app.use((error: unknown, req: Request, res: Response, _next: express.NextFunction) => {
+    req.log.error({ err: error }, 'unhandled server error');
+    if (!res.headersSent) res.status(500).type('text/plain; charset=utf-8').send('Ошибка 500');
+  });
+
+  return {
+    app,
+    /** Readiness drops first on shutdown, so a load balancer stops sending before the server closes. */
+    markNotReady() {
+      state.ready = false;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ServerBuild } from '@remix-run/node';
+import { ConfigError, loadConfig } from '../config.server';
+import { createLogger } from '../log.server';
+import { seconds } from '../time';
+import { createPortalApp, type PortalServerOptions } from './app.server';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Starts the portal: the production build, or Vite's dev server with `--dev`. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config);
+  const dev = process.argv.includes('--dev');
+  const options: PortalServerOptions = dev ? await devBuild(config, log) : await productionBuild(config, log);
+  const { app, markNotReady } = createPortalApp(options);
+
+  const server = app.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    log.info({ port }, 'portal listening');
+    console.log(`Портал запущен: ${config.publicOrigin.replace(/:\d+$/, '')}:${port}`);
+  });
+  server.keepAliveTimeout = seconds(65);
+
+  const shutdown = (signal: string) => {
+    log.info({ signal }, 'shutting down');
+    markNotReady();
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), seconds(10)).unref();
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+async function productionBuild(config: PortalServerOptions['config'], log: PortalServerOptions['log']) {
+  const serverEntry = path.join(root, 'build/server/index.js');
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  return { config, log, build, clientDir: path.join(root, 'build/client') };
+}
+
+async function devBuild(config: PortalServerOptions['config'], log: PortalServerOptions['log']) {
+  const vite = await import('vite');
+  const devServer = await vite.createServer({ root, server: { middlewareMode: true } });
+  return {
+    config,
+    log,
+    devMiddleware: devServer.middlewares,
+    build: () => devServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>,
+  };
+}
+
+main().catch((error: unknown) => {
+  console.error('portal failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
