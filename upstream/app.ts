@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { createCallRegistrar } from './http/calls';
+import { registerDevTools } from './http/dev-tools';
+import { handleErrors, handleNotFound } from './http/errors';
+import { FaultRules, injectFaults, registerFaultRoutes } from './http/faults';
+import { registerFirstAuthPage } from './http/first-auth';
+import { countCalls } from './http/rest-guards';
+import { registerAnalyticsRoutes } from './routes/analytics';
+import { registerAuthRoutes } from './routes/auth';
+import { registerProfileRoutes } from './routes/profile';
+import { registerRecoveryRoutes } from './routes/recovery';
+import { resolveServices, type UpstreamApp, type UpstreamDeps, type UpstreamEnv } from './services';
+
+export type { UpstreamDeps } from './services';
+
+/**
+ * The whole reference upstream as a Hono app, without a listening socket, so unit tests drive it with
+ * app.request(). Dev tools and fault injection exist only when switched on; otherwise their paths are 404.
+ */
+export function createUpstreamApp(deps: UpstreamDeps): UpstreamApp {
+  const services = resolveServices(deps);
+  const app = new Hono<UpstreamEnv>();
+
+  app.onError(handleErrors(services));
+  app.notFound(handleNotFound);
+
+  app.get('/healthz', (c) => c.json({ ok: true }));
+  registerFirstAuthPage(app);
+
+  app.use('/rest/*', countCalls(services));
+  if (deps.faults) {
+    const rules = new FaultRules();
+    registerFaultRoutes(app, rules);
+    app.use('/rest/*', injectFaults(rules));
+  }
+
+  const calls = createCallRegistrar(app, services);
+  registerAuthRoutes(calls, services);
+  registerRecoveryRoutes(calls, services);
+  registerProfileRoutes(calls, services);
+  registerAnalyticsRoutes(calls, services);
+
+  if (deps.devTools) registerDevTools(app, services);
+
+  return app;
+}

@@ -1,0 +1,112 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Ordered and append-only: a released migration is never edited, a change is a new entry. Each one runs in its
+ * own transaction together with its row in schema_migrations, so a failure leaves no half-applied schema.
+ * Times are epoch milliseconds; secrets given to clients are stored only as SHA-256 hex hashes.
+ */
+export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }> = [
+  {
+    id: 1,
+    name: 'users, sessions and tokens',
+    sql: `
+      CREATE TABLE users (
+        id INTEGER PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        password_hash TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('participant', 'teacher', 'admin')),
+        first_name TEXT NOT NULL,
+        last_name TEXT NOT NULL,
+        middle_name TEXT NOT NULL DEFAULT '',
+        phone TEXT NOT NULL DEFAULT '',
+        city TEXT NOT NULL DEFAULT '',
+        organization TEXT NOT NULL DEFAULT '',
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE sessions (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        refresh_token_hash TEXT NOT NULL UNIQUE,
+        created_at INTEGER NOT NULL,
+        refresh_expires_at INTEGER NOT NULL,
+        revoked_at INTEGER
+      );
+      CREATE INDEX sessions_by_user ON sessions (user_id);
+      CREATE TABLE auth_tokens (
+        token_hash TEXT PRIMARY KEY,
+        session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX auth_tokens_by_session ON auth_tokens (session_id);
+      CREATE TABLE popups (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        value INTEGER NOT NULL CHECK (value IN (0, 1)),
+        PRIMARY KEY (user_id, name)
+      );
+    `,
+  },
+  {
+    id: 2,
+    name: 'passes, recovery codes, outbox, analytics',
+    sql: `
+      CREATE TABLE passes (
+        pass_hash TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        used_at INTEGER
+      );
+      CREATE TABLE recovery_codes (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        code_hash TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        used_at INTEGER
+      );
+      CREATE INDEX recovery_codes_by_user ON recovery_codes (user_id);
+      CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY,
+        recipient TEXT NOT NULL COLLATE NOCASE,
+        subject TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX outbox_by_recipient ON outbox (recipient);
+      CREATE TABLE analytics_transitions (
+        id INTEGER PRIMARY KEY,
+        code TEXT NOT NULL,
+        user_id INTEGER REFERENCES users (id) ON DELETE SET NULL,
+        created_at INTEGER NOT NULL
+      );
+    `,
+  },
+];
+
+export function migrate(db: Database.Database): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL
+  )`);
+  const applied = new Set(
+    db
+      .prepare('SELECT id FROM schema_migrations')
+      .pluck()
+      .all()
+      .map((id) => Number(id)),
+  );
+  const record = db.prepare('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)');
+  const ran: number[] = [];
+  for (const migration of migrations) {
+    if (applied.has(migration.id)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      record.run(migration.id, migration.name, Date.now());
+    }).immediate();
+    ran.push(migration.id);
+  }
+  return ran;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { verifyPassword } from '../crypto';
+import { migrate } from './migrations';
+import { openDatabase, type Db } from './open';
+import { DEMO_USERS, seedDemoContent } from './seed';
+import { findUserByEmail } from './users';
+
+function counts(db: Db) {
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    .pluck()
+    .all() as string[];
+  return Object.fromEntries(tables.map((t) => [t, db.prepare(`SELECT count(*) FROM ${t}`).pluck().get()]));
+}
+
+describe('schema and seed', () => {
+  it('applies every migration once and records it', () => {
+    const db = openDatabase(':memory:');
+    expect(db.prepare('SELECT id FROM schema_migrations ORDER BY id').pluck().all()).toEqual([1, 2]);
+    expect(migrate(db)).toEqual([]);
+  });
+
+  it('seeds the demo users, and seeding again changes nothing', async () => {
+    const db = openDatabase(':memory:');
+    await seedDemoContent(db, 1);
+    const first = counts(db);
+    expect(first.users).toBe(3);
+    await seedDemoContent(db, 2);
+    expect(counts(db)).toEqual(first);
+  });
+
+  it('makes the documented credentials work', async () => {
+    const db = openDatabase(':memory:');
+    await seedDemoContent(db, 1);
+    for (const user of Object.values(DEMO_USERS)) {
+      const row = findUserByEmail(db, user.email);
+      expect(row?.role).toBe(user.role);
+      expect(await verifyPassword(user.password, row?.password_hash ?? '')).toBe(true);
+    }
+    expect(findUserByEmail(db, DEMO_USERS.teacher.email)).toMatchObject({
+      first_name: 'Анна',
+      middle_name: 'Сергеевна',
+      last_name: 'Иванова',
+      phone: '79001234567',
+      city: 'Москва',
+      organization: 'Школа № 1',
+    });
+  });
+});

@@ -1,0 +1,48 @@
+import { hashPassword } from '../crypto';
+import type { Db } from './open';
+import { createUser, findUserByEmail, type NewUser } from './users';
+
+/** Demo accounts for the local portal, the tests and the README. Never present in production data. */
+export const DEMO_USERS = {
+  teacher: {
+    email: 'teacher@example.org',
+    password: 'demo-password',
+    role: 'teacher',
+    firstName: 'Анна',
+    middleName: 'Сергеевна',
+    lastName: 'Иванова',
+    phone: '79001234567',
+    city: 'Москва',
+    organization: 'Школа № 1',
+  },
+  participant: {
+    email: 'participant@example.org',
+    password: 'demo-password',
+    role: 'participant',
+    firstName: 'Пётр',
+    middleName: 'Николаевич',
+    lastName: 'Смирнов',
+  },
+  admin: {
+    email: 'admin@example.org',
+    password: 'admin-password',
+    role: 'admin',
+    firstName: 'Администратор',
+    lastName: 'Портала',
+  },
+} as const satisfies Record<string, Omit<NewUser, 'passwordHash'> & { password: string }>;
+
+/**
+ * Runs on every start. Existing accounts are left exactly as they are (a demo user who changed the password keeps
+ * it), so running it again never duplicates or resets anything.
+ */
+export async function seedDemoContent(db: Db, now: number): Promise<void> {
+  const missing = Object.values(DEMO_USERS).filter((user) => !findUserByEmail(db, user.email));
+  // scrypt runs on libuv's thread pool, so hashing side by side keeps start-up short.
+  const prepared = await Promise.all(
+    missing.map(async ({ password, ...user }) => ({ ...user, passwordHash: await hashPassword(password) })),
+  );
+  db.transaction(() => {
+    for (const user of prepared) createUser(db, user, now);
+  })();
+}

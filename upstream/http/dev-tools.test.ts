@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { createTestUpstream } from '../testing';
+
+const json = (body: unknown) => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+describe('dev tools', () => {
+  it('do not exist unless switched on', async () => {
+    const up = await createTestUpstream();
+    for (const [path, init] of [
+      ['/__dev__/outbox', {}],
+      ['/__dev__/stats', {}],
+      ['/__dev__/stats/reset', { method: 'POST' }],
+      ['/__dev__/passes', json({ email: 'teacher@example.org', portalOrigin: 'http://localhost:3000' })],
+    ] as const) {
+      const response = await up.app.request(path, init);
+      expect(response.status, path).toBe(404);
+      expect((await response.json()).errors[0].code).toBe('not_found');
+    }
+  });
+
+  it('create a pass, mail its link, and the pass logs the user in', async () => {
+    const up = await createTestUpstream({ devTools: true });
+    const response = await up.app.request(
+      '/__dev__/passes',
+      json({ email: 'Participant@example.org', portalOrigin: 'http://localhost:3000/' }),
+    );
+    expect(response.status).toBe(200);
+    const { pass, link } = (await response.json()) as { pass: string; link: string };
+    expect(link).toBe(`http://localhost:3000/?pass=${pass}`);
+
+    const outbox = await (await up.app.request('/__dev__/outbox?to=participant@example.org')).json();
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]).toMatchObject({ to: 'participant@example.org', subject: 'Вход на портал' });
+    expect(outbox[0].body).toContain(link);
+
+    expect((await up.call('pass', { body: { pass } })).status).toBe(200);
+  });
+
+  it('refuse a pass for an unknown user or a non-http origin', async () => {
+    const up = await createTestUpstream({ devTools: true });
+    const unknown = await up.app.request(
+      '/__dev__/passes',
+      json({ email: 'x@example.org', portalOrigin: 'http://a.b' }),
+    );
+    expect(unknown.status).toBe(404);
+    const bad = await up.app.request(
+      '/__dev__/passes',
+      json({ email: 'teacher@example.org', portalOrigin: 'javascript:alert(1)' }),
+    );
+    expect(bad.status).toBe(400);
+  });
+
+  it('list the outbox newest first', async () => {
+    const up = await createTestUpstream({ devTools: true });
+    await up.call('restoreSend', { body: { email: 'teacher@example.org' } });
+    up.clock.advance(1000);
+    await up.call('restoreSend', { body: { email: 'teacher@example.org' } });
+    await up.call('restoreSend', { body: { email: 'admin@example.org' } });
+    const messages = await (await up.app.request('/__dev__/outbox?to=teacher@example.org')).json();
+    expect(messages).toHaveLength(2);
+    expect(messages[0].id).toBeGreaterThan(messages[1].id);
+    expect(await (await up.app.request('/__dev__/outbox')).json()).toHaveLength(3);
+  });
+
+  it('count calls per contract name, failed ones included, and reset', async () => {
+    const up = await createTestUpstream({ devTools: true });
+    await up.login();
+    await up.call('refresh', { query: { token: 'unknown', type: 'prolong' } });
+    await up.call('refresh', { query: { token: 'unknown', type: 'prolong' } });
+    const stats = await (await up.app.request('/__dev__/stats')).json();
+    expect(stats).toMatchObject({ login: 1, refresh: 2, profile: 0 });
+    const reset = await (await up.app.request('/__dev__/stats/reset', { method: 'POST' })).json();
+    expect(reset.refresh).toBe(0);
+  });
+});

@@ -1,0 +1,77 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createUpstreamApp } from './app';
+import { assertSafeForEnvironment, defaultUpstreamConfig, type UpstreamConfig } from './config';
+import { openDatabase, type Db } from './db/open';
+import { seedDemoContent } from './db/seed';
+import { seconds, systemClock, type Clock } from './time';
+
+export { createUpstreamApp } from './app';
+export type { UpstreamDeps } from './app';
+export { DEMO_USERS } from './db/seed';
+
+export type StartUpstreamOptions = Partial<UpstreamConfig> & {
+  now?: Clock;
+  logError?: (line: string) => void;
+};
+
+export interface RunningUpstream {
+  url: string;
+  port: number;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** In-flight requests get this long to finish on close before their connections are cut. */
+const CLOSE_GRACE_MS = seconds(2);
+
+/**
+ * Opens and seeds the database, then listens. Options default to the documented config defaults, not to the
+ * environment: tests pass `{ port: 0, db: ':memory:' }` and get a private server; main.ts passes the parsed env.
+ */
+export async function startUpstream(options: StartUpstreamOptions = {}): Promise<RunningUpstream> {
+  const config = { ...defaultUpstreamConfig, ...options };
+  assertSafeForEnvironment(config);
+  const now = options.now ?? systemClock;
+  const db = openDatabase(config.db);
+  try {
+    await seedDemoContent(db, now());
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const app = createUpstreamApp({ ...config, db, now, logError: options.logError });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
+      resolve(listening as Server),
+    ) as Server;
+    listening.once('error', (error) => {
+      db.close();
+      reject(error);
+    });
+  });
+
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  let closing: Promise<void> | undefined;
+
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    db,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
+        server.close(() => {
+          clearTimeout(force);
+          db.close();
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { IncomingMessage } from 'node:http';
+import type { Hono } from 'hono';
+import type { Db } from './db/open';
+import { CallStats } from './http/stats';
+import { seconds, systemClock, type Clock } from './time';
+
+/** What createUpstreamApp needs; everything but the database has a default. */
+export interface UpstreamDeps {
+  db: Db;
+  /** Epoch milliseconds; tests pass a movable clock to expire tokens without waiting. */
+  now?: Clock;
+  authTokenTtlSeconds?: number;
+  devTools?: boolean;
+  faults?: boolean;
+  /** Where unexpected errors go; lines are already free of secrets. Defaults to stderr. */
+  logError?: (line: string) => void;
+}
+
+/** The resolved dependencies every route module receives. */
+export interface Services {
+  db: Db;
+  now: Clock;
+  authTokenTtlMs: number;
+  stats: CallStats;
+  logError: (line: string) => void;
+}
+
+/** Set by @hono/node-server; absent under app.request() in unit tests. */
+export type UpstreamEnv = { Bindings: { incoming?: IncomingMessage } };
+export type UpstreamApp = Hono<UpstreamEnv>;
+
+export function resolveServices(deps: UpstreamDeps): Services {
+  return {
+    db: deps.db,
+    now: deps.now ?? systemClock,
+    authTokenTtlMs: seconds(deps.authTokenTtlSeconds ?? 3600),
+    stats: new CallStats(),
+    logError: deps.logError ?? ((line) => process.stderr.write(`${line}\n`)),
+  };
+}

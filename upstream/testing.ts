@@ -1,0 +1,69 @@
+import Database from 'better-sqlite3';
+import { contract, VERSION_HEADER, type CallName } from '../bff/rest/contract';
+import { createUpstreamApp } from './app';
+import { openDatabase, type Db } from './db/open';
+import { DEMO_USERS, seedDemoContent } from './db/seed';
+import type { UpstreamDeps } from './services';
+
+/** Helpers for the upstream's own unit tests: a seeded in-memory app, a movable clock, and a typed caller. */
+
+let template: Buffer | undefined;
+
+/** Seeding hashes three passwords with scrypt; doing it once and copying the file keeps every test fast. */
+async function seededDatabase(): Promise<Db> {
+  if (!template) {
+    const db = openDatabase(':memory:');
+    await seedDemoContent(db, Date.UTC(2025, 0, 1));
+    template = db.serialize();
+    db.close();
+  }
+  const db = new Database(template);
+  db.pragma('foreign_keys = ON');
+  return db;
+}
+
+export interface CallOptions {
+  query?: Record<string, string>;
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Envelope {
+  success: boolean;
+  result: unknown;
+  errors: Array<{ code: string; message: string; field?: string }>;
+}
+
+export async function createTestUpstream(deps: Omit<UpstreamDeps, 'db' | 'now'> = {}) {
+  const db = await seededDatabase();
+  const clock = { time: Date.UTC(2025, 5, 1, 9), advance: (ms: number) => (clock.time += ms) };
+  const logged: string[] = [];
+  const app = createUpstreamApp({ logError: (line) => logged.push(line), ...deps, db, now: () => clock.time });
+
+  async function call(name: CallName, options: CallOptions = {}) {
+    const def = contract[name];
+    const query = new URLSearchParams({ ...options.query, ...(options.token ? { token: options.token } : {}) });
+    const headers: Record<string, string> = { Accept: 'application/json', [VERSION_HEADER]: '1', ...options.headers };
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['Content-Type'] = 'application/json';
+    }
+    const search = query.toString() ? `?${query}` : '';
+    const response = await app.request(`${def.path}${search}`, { method: def.method, headers, body });
+    return { status: response.status, envelope: (await response.json()) as Envelope };
+  }
+
+  async function login(user: { email: string; password: string } = DEMO_USERS.teacher) {
+    const { status, envelope } = await call('login', { body: { login: user.email, password: user.password } });
+    if (status !== 200) throw new Error(`login failed: ${JSON.stringify(envelope.errors)}`);
+    return envelope.result as { id: number; token: { authToken: string; refreshToken: string } };
+  }
+
+  function count(table: string): number {
+    return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  }
+
+  return { app, db, clock, logged, call, login, count };
+}
