@@ -1,0 +1,95 @@
+import { isRouteErrorResponse, Link, useLocation } from '@remix-run/react';
+import { useEffect, type ReactNode } from 'react';
+import { copy as sharedCopy } from '~/copy';
+import { errorDocumentTitle } from '~/meta';
+import { useOptionalRootData } from '~/root-data';
+import { PublicNav } from './public-nav';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+const copy = {
+  notFound: 'Запрашиваемая страница не существует.',
+  timeout: 'Проверьте подключение к интернету и обновите страницу.',
+  serverError: 'Перезагрузите страницу. Возможно, браузер отправил неверные параметры или на сайте произошёл сбой.',
+  reload: 'Обновить страницу',
+};
+
+export interface ErrorDescription {
+  status: number;
+  /** The message the thrown data carries (`data({ message }, { status })`), e.g. `Page not found: /x`. */
+  message?: string;
+}
+
+/** Thrown responses keep their status; anything else is a bug and shows as 500, never with its details. */
+export function describeError(error: unknown): ErrorDescription {
+  if (!isRouteErrorResponse(error)) return { status: 500 };
+  const data: unknown = error.data;
+  const message =
+    typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string'
+      ? data.message
+      : undefined;
+  return { status: error.status, message };
+}
+
+/** A full document load: after an error the client state is not to be trusted. */
+function ReloadLink() {
+  const location = useLocation();
+  return (
+    <Link to={location} reloadDocument className="button">
+      {copy.reload}
+    </Link>
+  );
+}
+
+/** Spec §2's catalogue. Statuses without an entry show an empty page. */
+const handlers: Record<number, (error: ErrorDescription) => ReactNode> = {
+  404: ({ message }) => (
+    <>
+      <h1>{sharedCopy.errorTitle(404)}</h1>
+      <p>{copy.notFound}</p>
+      {message ? (
+        <p className="error-page__detail">
+          <small>{message}</small>
+        </p>
+      ) : null}
+      <Link to="/" reloadDocument className="button">
+        {sharedCopy.home}
+      </Link>
+    </>
+  ),
+  408: () => (
+    <>
+      <h1>{sharedCopy.errorTitle(408)}</h1>
+      <p>{copy.timeout}</p>
+      <ReloadLink />
+    </>
+  ),
+  500: () => (
+    <>
+      <h1>{sharedCopy.errorTitle(500)}</h1>
+      <p>{copy.serverError}</p>
+      <ReloadLink />
+    </>
+  ),
+};
+
+/** The error page, complete with header and footer; it renders even when the root loader failed. */
+export function ErrorPage(error: ErrorDescription) {
+  const root = useOptionalRootData();
+  const productTitle = root?.product.title ?? sharedCopy.fallbackProductTitle;
+
+  // The root ErrorBoundary's meta sets the same title; this covers the error page the root shows itself.
+  useEffect(() => {
+    document.title = errorDocumentTitle(productTitle, error.status);
+  }, [productTitle, error.status]);
+
+  return (
+    <>
+      <SiteHeader productTitle={productTitle}>{root ? <PublicNav viewer={root.viewer} /> : null}</SiteHeader>
+      <main id="main" tabIndex={-1} className="container main error-page">
+        {handlers[error.status]?.(error)}
+      </main>
+      {root ? <SiteFooter contacts={root.product.contacts} /> : null}
+    </>
+  );
+}

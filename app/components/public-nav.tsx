@@ -1,0 +1,33 @@
+import { NavLink } from '@remix-run/react';
+import { copy as sharedCopy } from '~/copy';
+import type { ViewerData } from '~/root-data';
+
+const copy = {
+  label: 'Основная навигация',
+  login: 'Вход',
+  registration: 'Регистрация',
+};
+
+/** Public navigation: sign-in and registration for guests, the cabinet for a signed-in viewer. */
+export function PublicNav({ viewer }: { viewer: ViewerData | null }) {
+  return (
+    <nav aria-label={copy.label} className="top-nav">
+      <ul>
+        {viewer ? (
+          <li>
+            <NavLink to="/lk">{sharedCopy.cabinet}</NavLink>
+          </li>
+        ) : (
+          <>
+            <li>
+              <NavLink to="/login">{copy.login}</NavLink>
+            </li>
+            <li>
+              <NavLink to="/registration">{copy.registration}</NavLink>
+            </li>
+          </>
+        )}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ContactsData } from '~/root-data';
+
+const copy = {
+  label: 'Контакты',
+  vk: 'ВКонтакте',
+  telegram: 'Telegram',
+  site: 'Официальный сайт',
+};
+
+/** `tel:` wants digits and a leading plus only; the configured phone is written for people. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** Contacts from configuration (spec §3 contact constants). */
+export function SiteFooter({ contacts }: { contacts: ContactsData }) {
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <ul className="site-footer__contacts" aria-label={copy.label}>
+          <li>
+            <a href={`mailto:${contacts.email}`}>{contacts.email}</a>
+          </li>
+          <li>
+            <a href={telHref(contacts.phone)}>{contacts.phone}</a>
+          </li>
+          <li>
+            <a href={contacts.vk}>{copy.vk}</a>
+          </li>
+          <li>
+            <a href={contacts.telegram}>{copy.telegram}</a>
+          </li>
+          <li>
+            <a href={contacts.site}>{copy.site}</a>
+          </li>
+        </ul>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,78 @@
+import { PassThrough } from 'node:stream';
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node';
+import { createReadableStreamFromReadable } from '@remix-run/node';
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+import { NonceContext } from './nonce';
+import { seconds } from './time';
+
+/** How long deferred data may stream; rendering is aborted a little later so the stream can report it. */
+export const streamTimeout = seconds(5);
+const ABORT_DELAY = streamTimeout + seconds(1);
+
+/** Only the path: query strings may carry one-time passes (`?pass=`) and other things logs must not keep. */
+function pathOf(request: Request): string {
+  return new URL(request.url).pathname;
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  // Crawlers and SPA mode get the whole document at once; browsers get the shell first and stream the rest.
+  const waitForAll = isbot(request.headers.get('user-agent')) || remixContext.isSpaMode;
+  const { nonce } = loadContext;
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors before the shell reject above and Remix reports them through handleError.
+          if (shellRendered && !request.signal.aborted) {
+            loadContext.log.error({ err: error, method: request.method, path: pathOf(request) }, 'render failed');
+          }
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  // A client that went away is not an error of ours.
+  if (request.signal.aborted) return;
+  const fields = { method: request.method, path: pathOf(request) };
+  if (isRouteErrorResponse(error)) {
+    // Remix's own answers (no route, no action for a POST, …) wrap an Error; 4xx ones are client mistakes.
+    const cause: unknown = 'error' in error ? error.error : undefined;
+    if (error.status < 500) context.log.warn({ ...fields, status: error.status }, 'request rejected');
+    else context.log.error({ ...fields, status: error.status, err: cause }, 'request failed');
+    return;
+  }
+  context.log.error({ ...fields, err: error }, 'request failed');
+};

@@ -1,0 +1,18 @@
+/**
+ * Spec §2's flat fallback list: each flat path and the nested cabinet screen it stands for. The `-id` forms
+ * carry an optional `?id=` (digits) into the nested path. See docs/decisions/002-flat-fallback-paths.md.
+ */
+export const FLAT_PATHS = {
+  dictations: '/lk/dictations',
+  'dictations-id': '/lk/dictations',
+  'master-classes': '/lk/master-classes',
+  'master-classes-id': '/lk/master-classes',
+  scenarios: '/lk/scenarios',
+  'scenarios-id': '/lk/scenarios',
+  testing: '/lk/testing',
+  'testing-id': '/lk/testing',
+  'law-week': '/lk/law-week',
+  'law-week-themes': '/lk/law-week/themes',
+  'author-questions': '/lk/author-questions',
+  support: '/lk/support',
+} as const satisfies Record<string, `/lk/${string}`>;

@@ -1,0 +1,36 @@
+import { type RouteConfig, index, layout, route } from '@remix-run/route-config';
+import { FLAT_PATHS } from './flat-paths';
+
+/** The route table of spec §2, one line a route. Optional ids are checked for digits in the loaders. */
+export default [
+  layout('routes/default/layout.tsx', [
+    index('routes/default/home.tsx'),
+    route('dictation2024', 'routes/default/home.tsx', { id: 'dictation2024' }),
+    route('login', 'routes/default/login.tsx'),
+    route('dictation2024-login', 'routes/default/login.tsx', { id: 'dictation2024-login' }),
+    route('password', 'routes/default/password.tsx'),
+    route('registration', 'routes/default/registration.tsx'),
+    route('dictation/:token?', 'routes/default/dictation.tsx'),
+    route('admin-auth', 'routes/default/admin-auth.tsx'),
+    route('week', 'routes/default/week.tsx'),
+  ]),
+  layout('routes/lk/layout.tsx', [
+    route('lk', 'routes/lk/home.tsx'),
+    route('lk/dictations/:id?', 'routes/lk/dictations.tsx'),
+    route('lk/master-classes/:id?', 'routes/lk/master-classes.tsx'),
+    route('lk/scenarios/:id?', 'routes/lk/scenarios.tsx'),
+    route('lk/law-week', 'routes/lk/law-week.tsx'),
+    route('lk/law-week/themes', 'routes/lk/law-week-themes.tsx'),
+    route('lk/author-questions', 'routes/lk/author-questions.tsx'),
+    route('lk/testing/:id?', 'routes/lk/testing.tsx'),
+    route('lk/support', 'routes/lk/support.tsx'),
+  ]),
+  layout('routes/profile/layout.tsx', [
+    route('profile', 'routes/profile/index.tsx'),
+    route('profile/security', 'routes/profile/security.tsx'),
+  ]),
+  route('logout', 'routes/logout.ts'),
+  // Spec §2's flat fallback list: old flat paths answer with a redirect to the nested screen (ADR 002).
+  ...Object.keys(FLAT_PATHS).map((path) => route(path, 'routes/flat-redirect.ts', { id: `flat-${path}` })),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

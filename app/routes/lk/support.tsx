@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { requireUser } from '#bff/auth/require-user.server';
+import { ScreenIntro } from '~/components/screen-intro';
+import { screenMeta } from '~/meta';
+
+const copy = {
+  title: 'Поддержка',
+  lead: 'Связаться с нами можно по контактам внизу страницы.',
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  return null;
+}
+
+export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
+
+export default function SupportScreen() {
+  return <ScreenIntro title={copy.title} lead={copy.lead} />;
+}
