@@ -22,8 +22,6 @@ export default defineConfig({
           setupFiles: ['tests/setup/integration.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          // The suites start servers on their own free ports; running files one at a time keeps 2 cores calm.
-          fileParallelism: false,
         },
       },
     ],

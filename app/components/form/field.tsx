@@ -1,0 +1,48 @@
+import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { useState, type ChangeEvent } from 'react';
+import { applyMask } from '~/mask';
+
+type InputType = 'text' | 'email' | 'password' | 'tel';
+
+interface FieldProps {
+  field: FieldMetadata<string>;
+  label: string;
+  type?: InputType;
+  autoComplete?: string;
+  hint?: string;
+  /** An input mask (`#` digit, `@` letter, `*` letter or digit), applied as the user types. */
+  mask?: string;
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric';
+}
+
+/**
+ * One labelled input with its hint and error, wired for assistive technology: aria-invalid, and
+ * aria-describedby naming the hint and the error. The form pattern of every screen.
+ */
+export function Field({ field, label, type = 'text', autoComplete, hint, mask, inputMode }: FieldProps) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hintId });
+  const [masked, setMasked] = useState(() => (mask && field.initialValue ? applyMask(field.initialValue, mask) : null));
+  const maskProps = mask
+    ? {
+        value: masked ?? '',
+        defaultValue: undefined,
+        placeholder: mask.replace(/[#@*]/g, '_'),
+        onChange: (event: ChangeEvent<HTMLInputElement>) => setMasked(applyMask(event.target.value, mask)),
+      }
+    : {};
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <input key={key} {...props} autoComplete={autoComplete} inputMode={inputMode} {...maskProps} />
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <p id={field.errorId} className="field-error" aria-live="polite">
+        {field.errors?.join(' ')}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { applyMask, normalizePhone, PHONE_MASK, unmask } from './mask';
+
+describe('applyMask', () => {
+  it('fills digits into # slots and types the literals', () => {
+    expect(applyMask('9001234567', PHONE_MASK)).toBe('+7 (900) 123-45-67');
+    expect(applyMask('79001234567', PHONE_MASK)).toBe('+7 (900) 123-45-67');
+    expect(applyMask('+7 (900) 12', PHONE_MASK)).toBe('+7 (900) 12');
+  });
+
+  it('drops characters that fit no slot and stops at the pattern end', () => {
+    expect(applyMask('9a0b0', '###')).toBe('900');
+    expect(applyMask('123456', '##-##')).toBe('12-34');
+  });
+
+  it('takes letters in @ slots, Cyrillic included, and letters or digits in * slots', () => {
+    expect(applyMask('ab12', '@@-##')).toBe('ab-12');
+    expect(applyMask('Жы9', '@@#')).toBe('Жы9');
+    expect(applyMask('1Ж-?z', '***')).toBe('1Жz');
+    expect(applyMask('12', '@@')).toBe('');
+  });
+
+  it('unmasks to the typed characters', () => {
+    expect(unmask('+7 (900) 123-45-67', PHONE_MASK)).toBe('9001234567');
+    expect(unmask('AB-12', '@@-##')).toBe('AB12');
+  });
+});
+
+describe('normalizePhone', () => {
+  it.each([
+    ['+7 (900) 123-45-67', '79001234567'],
+    ['8 900 123 45 67', '79001234567'],
+    ['9001234567', '79001234567'],
+    ['12', '12'],
+  ])('%s → %s', (input, expected) => {
+    expect(normalizePhone(input)).toBe(expected);
+  });
+});

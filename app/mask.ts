@@ -1,0 +1,45 @@
+/**
+ * Input masks (spec §3): `#` a digit, `@` a letter, `*` a letter or a digit; any other character of the
+ * pattern is a literal that is typed for the user.
+ */
+const TOKENS: Record<string, RegExp> = {
+  '#': /\d/,
+  '@': /\p{L}/u,
+  '*': /[\p{L}\d]/u,
+};
+
+/** Formats free input with the pattern, dropping characters that fit no token. */
+export function applyMask(value: string, pattern: string): string {
+  let out = '';
+  let i = 0;
+  for (const slot of pattern) {
+    if (i >= value.length) break;
+    const token = TOKENS[slot];
+    if (!token) {
+      out += slot;
+      if (value[i] === slot) i++;
+      continue;
+    }
+    while (i < value.length && !token.test(value[i]!)) i++;
+    if (i >= value.length) break;
+    out += value[i++];
+  }
+  return out;
+}
+
+/** The characters the user typed into the pattern's token slots, without literals. */
+export function unmask(value: string, pattern: string): string {
+  const masked = applyMask(value, pattern);
+  return [...masked].filter((char, index) => pattern[index] !== undefined && TOKENS[pattern[index]!]).join('');
+}
+
+/** Russian phone numbers: what the profile and registration forms show and send. */
+export const PHONE_MASK = '+7 (###) ###-##-##';
+
+/** Any way of writing a Russian number (+7…, 8…, ten digits) as the eleven digits the /rest API takes. */
+export function normalizePhone(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  if (digits.length === 10) return `7${digits}`;
+  if (digits.length === 11 && digits.startsWith('8')) return `7${digits.slice(1)}`;
+  return digits;
+}

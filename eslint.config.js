@@ -1,0 +1,58 @@
+import js from '@eslint/js';
+import react from 'eslint-plugin-react';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['build/', 'node_modules/', 'playwright-report/', 'test-results/', 'coverage/', 'data/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    plugins: { react, 'react-hooks': reactHooks },
+    settings: { react: { version: 'detect' } },
+    rules: {
+      ...react.configs.recommended.rules,
+      ...react.configs['jsx-runtime'].rules,
+      ...reactHooks.configs.recommended.rules,
+      'react/prop-types': 'off',
+      // Client code never imports the BFF. Route modules may import bff/*.server modules in loaders and
+      // actions: Remix removes those from the client build (and fails the build if one would leak).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['#bff/*', '!#bff/**/*.server', '**/bff/*', '!**/bff/**/*.server'],
+              message: 'Client code must not import bff/ (type-only imports and *.server modules excepted).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['upstream/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/bff/*', '!**/bff/rest/contract', '#bff/*', '!#bff/rest/contract', '**/app/*', '~/*'],
+              message: 'upstream/ imports only bff/rest/contract.ts and its own files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
