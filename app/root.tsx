@@ -10,9 +10,12 @@ import {
   useRouteError,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { runEntryFlows } from '#bff/auth/entry-flows.server';
 import { getViewer } from '#bff/auth/viewer.server';
+import { SESSION_COUNTDOWN } from '#bff/session/session.server';
 import { useBuildCheck } from './client/use-build-check';
 import { useChunkReload } from './client/use-chunk-reload';
+import { useSessionCountdown } from './client/use-session-countdown';
 import { describeError, ErrorPage } from './components/error-page';
 import { NavigationProgress } from './components/navigation-progress';
 import { copy } from './copy';
@@ -21,12 +24,16 @@ import { useNonce } from './nonce';
 import appStyles from './styles/app.css?url';
 
 /** Only what the UI needs: never tokens, never the session. */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await runEntryFlows(request, context);
+  const viewer = await getViewer(context);
   return {
     product: context.config.product,
-    viewer: await getViewer(context),
-    // Empty without BUILD_ID: the page then uses its manifest version, which is what /build.json falls back to.
-    buildId: context.config.buildId ?? '',
+    viewer,
+    buildId: context.buildId,
+    honeypot: context.honeypot.getInputProps(),
+    // Spec §4.6: the page signs the user out when this runs out; it restarts with every page load.
+    sessionCountdownMs: viewer ? SESSION_COUNTDOWN : null,
   };
 }
 
@@ -71,8 +78,9 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { buildId } = useLoaderData<typeof loader>();
+  const { buildId, viewer, sessionCountdownMs } = useLoaderData<typeof loader>();
   useBuildCheck(buildId);
+  useSessionCountdown(viewer?.id ?? null, sessionCountdownMs);
   const chunkFailure = useChunkReload();
   return chunkFailure ? <ErrorPage status={chunkFailure} /> : <Outlet />;
 }

@@ -14,6 +14,8 @@ export interface PortalContext {
   log: Logger;
   nonce: string;
   requestId: string;
+  /** The deployed build (BUILD_ID, or the build's own version): the page compares it with /build.json. */
+  buildId: string;
   /** The client's address (behind a proxy only when TRUST_PROXY is on), for rate limits. */
   clientAddress: string;
   session: RequestSession;

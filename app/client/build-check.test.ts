@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BUILD_CHECK_INTERVAL, isNewBuild, pageBuildId, parseBuildDescriptor, shouldLoadDocument } from './build-check';
+import { BUILD_CHECK_INTERVAL, isNewBuild, parseBuildDescriptor, shouldLoadDocument } from './build-check';
 
 describe('BUILD_CHECK_INTERVAL', () => {
   it('is one hour (spec §9)', () => {
     expect(BUILD_CHECK_INTERVAL).toBe(60 * 60 * 1000);
-  });
-});
-
-describe('pageBuildId', () => {
-  it('prefers the configured build id, else the manifest version', () => {
-    expect(pageBuildId('2024-11-21.1', '65fcc1ce')).toBe('2024-11-21.1');
-    expect(pageBuildId('', '65fcc1ce')).toBe('65fcc1ce');
-    expect(pageBuildId('', undefined)).toBe('');
   });
 });
 

@@ -4,16 +4,9 @@ import { hours } from '~/time';
 /** Spec §9: how often the page asks the server whether a new build has been deployed. */
 export const BUILD_CHECK_INTERVAL = hours(1);
 
-/** The descriptor the server answers at this path, `{ buildId }`, equal to the root loader's `buildId`. */
+/** The descriptor the server answers at this path, `{ buildId }`, equal to the root loader's `buildId`
+ * (BUILD_ID, or else the Remix build's version). */
 export const BUILD_DESCRIPTOR_PATH = '/build.json';
-
-/**
- * The build this page runs: the configured id the root loader rendered, or else the Remix manifest version —
- * the same fallback `/build.json` uses (`config.buildId ?? build.assets.version`).
- */
-export function pageBuildId(loaderBuildId: string, manifestVersion: string | undefined): string {
-  return loaderBuildId || manifestVersion || '';
-}
 
 /** An empty id means the build is unknown, so no comparison is possible. */
 export function isNewBuild(renderedBuildId: string, latestBuildId: string | null): boolean {

@@ -3,17 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import {
   BUILD_CHECK_INTERVAL,
   BUILD_DESCRIPTOR_PATH,
-  pageBuildId,
   parseBuildDescriptor,
   shouldLoadDocument,
 } from './build-check';
-
-declare global {
-  interface Window {
-    /** Set by the Remix manifest script; its version is the build's fingerprint. */
-    __remixManifest?: { version?: string };
-  }
-}
 
 async function fetchLatestBuildId(): Promise<string | null> {
   try {
@@ -47,9 +39,8 @@ export function useBuildCheck(loaderBuildId: string) {
 
   useEffect(() => {
     if (!navigation.location) return;
-    const ownBuildId = pageBuildId(hydratedBuildId, window.__remixManifest?.version);
     const latest = latestBuildId.current ?? loaderBuildId;
-    if (shouldLoadDocument(navigation, ownBuildId, latest)) {
+    if (shouldLoadDocument(navigation, hydratedBuildId, latest)) {
       window.location.assign(createPath(navigation.location));
     }
   }, [navigation, hydratedBuildId, loaderBuildId]);

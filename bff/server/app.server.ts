@@ -54,13 +54,13 @@ export function createPortalApp(options: PortalServerOptions) {
     app.use(express.static(options.clientDir, { maxAge: '1h', index: false }));
   }
 
+  const buildId = async () => config.buildId ?? (await currentBuild()).assets.version;
   // The build descriptor the page polls hourly to notice a new deployment (spec §4).
   app.get('/build.json', async (_req, res) => {
-    const build = await currentBuild();
-    res.set('Cache-Control', 'no-store').json({ buildId: config.buildId ?? build.assets.version });
+    res.set('Cache-Control', 'no-store').json({ buildId: await buildId() });
   });
 
-  function getLoadContext(req: Request, res: Response): AppLoadContext {
+  async function getLoadContext(req: Request, res: Response): Promise<AppLoadContext> {
     const aborted = new AbortController();
     res.on('close', () => !res.writableFinished && aborted.abort());
     const session = sessions.forRequest({
@@ -78,6 +78,7 @@ export function createPortalApp(options: PortalServerOptions) {
       log: req.log,
       nonce: res.locals.nonce as string,
       requestId: req.id,
+      buildId: await buildId(),
       clientAddress: req.ip ?? 'unknown',
       session,
       rest: createRestClient({ send, session, signal: aborted.signal }),
