@@ -32,6 +32,8 @@ export async function guardPublicForm(
   login?: string,
 ): Promise<string | null> {
   try {
+    // remix-utils skips its check when the honeypot fields are missing altogether; a real form always has them.
+    if (!formData.has(context.honeypot.getInputProps().nameFieldName)) throw new Error('honeypot fields missing');
     context.honeypot.check(formData);
   } catch {
     context.log.warn({ form }, 'honeypot tripped');

@@ -1,11 +1,98 @@
-import type { MetaFunction } from '@remix-run/node';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
+import { z } from 'zod';
+import { guardPublicForm, rejectForm, upstreamErrors } from '#bff/auth/forms.server';
+import { safeRedirect } from '#bff/auth/redirect.server';
+import { requireAnonymous } from '#bff/auth/require-user.server';
+import { Field } from '~/components/form/field';
+import { FormAlert, FormNotice } from '~/components/form/form-alert';
+import { HoneypotFields } from '~/components/form/honeypot-fields';
+import { SubmitButton } from '~/components/form/submit-button';
+import { ScreenIntro } from '~/components/screen-intro';
+import { fieldRules } from '~/form-fields';
 import { screenMeta } from '~/meta';
+import { useRootData } from '~/root-data';
 
-const copy = { title: 'Вход' };
+const copy = {
+  title: 'Вход',
+  lead: 'Войдите, чтобы открыть личный кабинет.',
+  email: 'Электронная почта',
+  password: 'Пароль',
+  submit: 'Войти',
+  forgot: 'Забыли пароль?',
+  register: 'Зарегистрироваться',
+  noAccount: 'Нет учётной записи?',
+  reasons: {
+    pass: 'Ссылка для входа недействительна или уже использована. Войдите с паролем.',
+    'password-changed': 'Пароль изменён. Войдите с новым паролем.',
+  } as Record<string, string>,
+};
+
+const schema = z.object({
+  email: fieldRules.email,
+  password: fieldRules.currentPassword,
+  redirectTo: z.string().optional(),
+});
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
+export async function loader({ context }: LoaderFunctionArgs) {
+  await requireAnonymous(context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== 'success') return rejectForm(submission);
+  const { email, password, redirectTo } = submission.value;
+
+  const refused = await guardPublicForm(context, formData, 'login', email);
+  if (refused) return rejectForm(submission, { formErrors: [refused] });
+
+  try {
+    await context.session.signIn(await context.rest.auth.login({ login: email, password }));
+  } catch (error) {
+    return rejectForm(submission, upstreamErrors(error, { login: 'email' }));
+  }
+  await context.limits.forgive('login', email);
+  return redirect(safeRedirect(redirectTo), 303);
+}
+
 /** `/login` and `/dictation2024-login`. */
 export default function LoginScreen() {
-  return <h1>{copy.title}</h1>;
+  const { honeypot } = useRootData();
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const reason = copy.reasons[searchParams.get('reason') ?? ''];
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+
+  return (
+    <section className="auth-screen">
+      <ScreenIntro title={copy.title} lead={copy.lead} />
+      {reason ? <FormNotice>{reason}</FormNotice> : null}
+      <Form method="post" className="form" {...getFormProps(form)}>
+        <HoneypotFields {...honeypot} />
+        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <Field field={fields.email} label={copy.email} type="email" autoComplete="username" inputMode="email" />
+        <Field field={fields.password} label={copy.password} type="password" autoComplete="current-password" />
+        <SubmitButton label={copy.submit} />
+        <p className="form-links">
+          <Link to="/password">{copy.forgot}</Link>
+          <span>
+            {copy.noAccount} <Link to="/registration">{copy.register}</Link>
+          </span>
+        </p>
+      </Form>
+    </section>
+  );
 }

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { normalizePhone } from './mask';
+
+/**
+ * Field rules with their Russian messages, shared by the forms' zod schemas. They mirror the /rest contract's
+ * limits (bff/rest/contract.ts) so that most mistakes are caught before the upstream sees them; the upstream
+ * still validates and its messages land on the same fields.
+ */
+export const fieldRules = {
+  email: z
+    .string({ required_error: 'Введите адрес электронной почты' })
+    .trim()
+    .toLowerCase()
+    .email('Введите корректный адрес электронной почты')
+    .max(254, 'Адрес электронной почты слишком длинный'),
+  currentPassword: z.string({ required_error: 'Введите пароль' }).max(128, 'Пароль слишком длинный'),
+  newPassword: z
+    .string({ required_error: 'Придумайте пароль' })
+    .min(8, 'Пароль должен содержать не менее 8 символов')
+    .max(128, 'Пароль должен содержать не более 128 символов'),
+  name: (label: string) =>
+    z.string({ required_error: `Укажите ${label}` }).trim().min(1, `Укажите ${label}`).max(100, 'Не более 100 символов'),
+  optionalText: (max: number) => z.string().trim().max(max, `Не более ${max} символов`).default(''),
+  phone: z
+    .string({ required_error: 'Укажите номер телефона' })
+    .transform(normalizePhone)
+    .pipe(z.string().regex(/^7\d{10}$/, 'Номер телефона должен содержать 10 цифр после +7')),
+};
+
+/** A new password typed twice: the second must match the first. */
+export function withConfirmation<T extends z.ZodRawShape>(shape: T, field: keyof T & string, confirm: string) {
+  return z
+    .object({ ...shape, [confirm]: z.string({ required_error: 'Повторите пароль' }) })
+    .refine((value) => value[field] === value[confirm], { path: [confirm], message: 'Пароли не совпадают' });
+}
