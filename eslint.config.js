@@ -47,7 +47,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/bff/*', '!**/bff/rest/contract', '#bff/*', '!#bff/rest/contract', '**/app/*', '~/*'],
+              regex: '(^|/|#)bff/(?!rest/contract$)|(^|/)app/|^~/',
               message: 'upstream/ imports only bff/rest/contract.ts and its own files.',
             },
           ],
