@@ -30,7 +30,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['#bff/*', '!#bff/**/*.server', '**/bff/*', '!**/bff/**/*.server'],
+              regex: '(^|/|#)bff/(?!.*\\.server$)',
               message: 'Client code must not import bff/ (type-only imports and *.server modules excepted).',
               allowTypeImports: true,
             },
