@@ -2,7 +2,6 @@ import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData } from '@remix-run/react';
-import { z } from 'zod';
 import { guardPublicForm, rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireAnonymous } from '#bff/auth/require-user.server';
 import { Field } from '~/components/form/field';
@@ -11,9 +10,12 @@ import { FormAlert } from '~/components/form/form-alert';
 import { HoneypotFields } from '~/components/form/honeypot-fields';
 import { SubmitButton } from '~/components/form/submit-button';
 import { ScreenIntro } from '~/components/screen-intro';
-import { fieldRules } from '~/form-fields';
 import { screenMeta } from '~/meta';
 import { useRootData } from '~/root-data';
+import { schema } from './admin-auth.schema';
+
+/** Client-side validation loads after hydration (use-schema-form.ts). */
+const loadSchema = () => import('./admin-auth.schema').then((m) => m.schema);
 
 const copy = {
   title: 'Вход для администратора',
@@ -23,11 +25,6 @@ const copy = {
   submit: 'Войти',
   regularLogin: 'Обычный вход',
 };
-
-const schema = z.object({
-  email: fieldRules.email,
-  password: fieldRules.currentPassword,
-});
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
@@ -58,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AdminAuthScreen() {
   const { honeypot } = useRootData();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(schema, { lastResult });
+  const [form, fields] = useSchemaForm(loadSchema, { lastResult });
 
   return (
     <section className="auth-screen">

@@ -2,7 +2,6 @@ import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
-import { z } from 'zod';
 import { guardPublicForm, rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { safeRedirect } from '#bff/auth/redirect.server';
 import { requireAnonymous } from '#bff/auth/require-user.server';
@@ -12,9 +11,12 @@ import { FormAlert, FormNotice } from '~/components/form/form-alert';
 import { HoneypotFields } from '~/components/form/honeypot-fields';
 import { SubmitButton } from '~/components/form/submit-button';
 import { ScreenIntro } from '~/components/screen-intro';
-import { fieldRules } from '~/form-fields';
 import { screenMeta } from '~/meta';
 import { useRootData } from '~/root-data';
+import { schema } from './login.schema';
+
+/** Client-side validation loads after hydration (use-schema-form.ts). */
+const loadSchema = () => import('./login.schema').then((m) => m.schema);
 
 const copy = {
   title: 'Вход',
@@ -30,12 +32,6 @@ const copy = {
     'password-changed': 'Пароль изменён. Войдите с новым паролем.',
   } as Record<string, string>,
 };
-
-const schema = z.object({
-  email: fieldRules.email,
-  password: fieldRules.currentPassword,
-  redirectTo: z.string().optional(),
-});
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
@@ -68,7 +64,7 @@ export default function LoginScreen() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const reason = copy.reasons[searchParams.get('reason') ?? ''];
-  const [form, fields] = useSchemaForm(schema, { lastResult });
+  const [form, fields] = useSchemaForm(loadSchema, { lastResult });
 
   return (
     <section className="auth-screen">

@@ -2,7 +2,6 @@ import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
-import { z } from 'zod';
 import { guardPublicForm, rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireAnonymous } from '#bff/auth/require-user.server';
 import { Field } from '~/components/form/field';
@@ -11,9 +10,13 @@ import { FormAlert, FormNotice } from '~/components/form/form-alert';
 import { HoneypotFields } from '~/components/form/honeypot-fields';
 import { SubmitButton } from '~/components/form/submit-button';
 import { ScreenIntro } from '~/components/screen-intro';
-import { fieldRules, withConfirmation } from '~/form-fields';
 import { screenMeta } from '~/meta';
 import { useRootData } from '~/root-data';
+import { confirmSchema, requestSchema } from './password.schema';
+
+/** Client-side validation loads after hydration (use-schema-form.ts). */
+const loadRequestSchema = () => import('./password.schema').then((m) => m.requestSchema);
+const loadConfirmSchema = () => import('./password.schema').then((m) => m.confirmSchema);
 
 const copy = {
   title: 'Восстановление пароля',
@@ -31,21 +34,6 @@ const copy = {
   newCode: 'Отправить код ещё раз',
   backToLogin: 'Вернуться ко входу',
 };
-
-/** Step 1: the address the code goes to. */
-const requestSchema = z.object({ intent: z.literal('request'), email: fieldRules.email });
-
-/** Step 2: the code from the letter and the new password. */
-const confirmSchema = withConfirmation(
-  {
-    intent: z.literal('confirm'),
-    email: fieldRules.email,
-    code: fieldRules.recoveryCode,
-    password: fieldRules.newPassword,
-  },
-  'password',
-  'passwordConfirm',
-);
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
@@ -106,7 +94,11 @@ export default function PasswordScreen() {
 function RequestStep({ email }: { email: string }) {
   const { honeypot } = useRootData();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(requestSchema, { id: 'recovery-request', lastResult, defaultValue: { email } });
+  const [form, fields] = useSchemaForm(loadRequestSchema, {
+    id: 'recovery-request',
+    lastResult,
+    defaultValue: { email },
+  });
 
   return (
     <section className="auth-screen">
@@ -128,7 +120,7 @@ function RequestStep({ email }: { email: string }) {
 function ConfirmStep({ email }: { email: string }) {
   const { honeypot } = useRootData();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(confirmSchema, { id: 'recovery-confirm', lastResult });
+  const [form, fields] = useSchemaForm(loadConfirmSchema, { id: 'recovery-confirm', lastResult });
   // The address travels in a hidden field, so its errors (a hand-edited URL) are shown above the form.
   const formErrors = [...(form.errors ?? []), ...(fields.email.errors ?? [])];
 

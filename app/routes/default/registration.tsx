@@ -11,10 +11,13 @@ import { FormAlert } from '~/components/form/form-alert';
 import { HoneypotFields } from '~/components/form/honeypot-fields';
 import { SubmitButton } from '~/components/form/submit-button';
 import { ScreenIntro } from '~/components/screen-intro';
-import { fieldRules, withConfirmation } from '~/form-fields';
 import { PHONE_MASK } from '~/mask';
 import { screenMeta } from '~/meta';
 import { useRootData } from '~/root-data';
+import { schema } from './registration.schema';
+
+/** Client-side validation loads after hydration (use-schema-form.ts). */
+const loadSchema = () => import('./registration.schema').then((m) => m.schema);
 
 const copy = {
   title: 'Регистрация',
@@ -27,24 +30,10 @@ const copy = {
   passwordHint: 'Не менее 8 символов.',
   passwordConfirm: 'Повторите пароль',
   consent: 'Я согласен на обработку персональных данных',
-  consentRequired: 'Подтвердите согласие на обработку персональных данных',
   submit: 'Зарегистрироваться',
   haveAccount: 'Уже зарегистрированы?',
   login: 'Войти',
 };
-
-const schema = withConfirmation(
-  {
-    lastName: fieldRules.name('фамилию'),
-    firstName: fieldRules.name('имя'),
-    email: fieldRules.email,
-    phone: fieldRules.phone,
-    password: fieldRules.newPassword,
-    consent: fieldRules.consent(copy.consentRequired),
-  },
-  'password',
-  'passwordConfirm',
-);
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
@@ -73,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function RegistrationScreen() {
   const { honeypot } = useRootData();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(schema, { lastResult });
+  const [form, fields] = useSchemaForm(loadSchema, { lastResult });
 
   return (
     <section className="auth-screen">

@@ -2,7 +2,6 @@ import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import type { Profile } from '#bff/rest/contract';
@@ -12,9 +11,12 @@ import { FormAlert } from '~/components/form/form-alert';
 import { SubmitButton } from '~/components/form/submit-button';
 import { useSavedState } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
-import { fieldRules } from '~/form-fields';
 import { PHONE_MASK } from '~/mask';
 import { screenMeta } from '~/meta';
+import { schema } from './index.schema';
+
+/** Client-side validation loads after hydration (use-schema-form.ts). */
+const loadSchema = () => import('./index.schema').then((m) => m.schema);
 
 const copy = {
   title: 'Профиль',
@@ -34,15 +36,6 @@ const copy = {
   organization: 'Организация',
   submit: 'Сохранить',
 };
-
-const schema = z.object({
-  lastName: fieldRules.name('фамилию'),
-  firstName: fieldRules.name('имя'),
-  middleName: fieldRules.optionalText(100),
-  phone: fieldRules.phone,
-  city: fieldRules.optionalText(100),
-  organization: fieldRules.optionalText(200),
-});
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
@@ -69,7 +62,7 @@ export default function ProfileScreen() {
   const { email, role, values } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { saved, onInput } = useSavedState(lastResult);
-  const [form, fields] = useSchemaForm(schema, { id: 'profile', lastResult, defaultValue: values });
+  const [form, fields] = useSchemaForm(loadSchema, { id: 'profile', lastResult, defaultValue: values });
 
   return (
     <section className="profile-screen">

@@ -2,7 +2,6 @@ import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData } from '@remix-run/react';
-import { z } from 'zod';
 import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import { Field } from '~/components/form/field';
@@ -11,29 +10,22 @@ import { FormAlert, FormNotice } from '~/components/form/form-alert';
 import { SubmitButton } from '~/components/form/submit-button';
 import { useSavedState } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
-import { fieldRules, withConfirmation } from '~/form-fields';
 import { screenMeta } from '~/meta';
+import { schema } from './security.schema';
+
+/** Client-side validation loads after hydration (use-schema-form.ts). */
+const loadSchema = () => import('./security.schema').then((m) => m.schema);
 
 const copy = {
   title: 'Безопасность',
   lead: 'Смена пароля. После смены другие сеансы входа будут завершены.',
   currentPassword: 'Текущий пароль',
-  currentPasswordRequired: 'Введите текущий пароль',
   newPassword: 'Новый пароль',
   newPasswordHint: 'Не менее 8 символов.',
   passwordConfirm: 'Повторите новый пароль',
   submit: 'Сменить пароль',
   changed: 'Пароль изменён. Другие сеансы завершены.',
 };
-
-const schema = withConfirmation(
-  {
-    currentPassword: z.string({ required_error: copy.currentPasswordRequired }).pipe(fieldRules.currentPassword),
-    newPassword: fieldRules.newPassword,
-  },
-  'newPassword',
-  'passwordConfirm',
-);
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
@@ -60,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SecurityScreen() {
   const lastResult = useActionData<typeof action>();
   const { saved, onInput } = useSavedState(lastResult);
-  const [form, fields] = useSchemaForm(schema, { id: 'change-password', lastResult });
+  const [form, fields] = useSchemaForm(loadSchema, { id: 'change-password', lastResult });
 
   return (
     <section className="profile-screen">

@@ -1,0 +1,7 @@
+import { z } from 'zod';
+import { fieldRules } from '~/form-fields';
+
+export const schema = z.object({
+  email: fieldRules.email,
+  password: fieldRules.currentPassword,
+});

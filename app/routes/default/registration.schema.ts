@@ -1,0 +1,14 @@
+import { fieldRules, withConfirmation } from '~/form-fields';
+
+export const schema = withConfirmation(
+  {
+    lastName: fieldRules.name('фамилию'),
+    firstName: fieldRules.name('имя'),
+    email: fieldRules.email,
+    phone: fieldRules.phone,
+    password: fieldRules.newPassword,
+    consent: fieldRules.consent('Подтвердите согласие на обработку персональных данных'),
+  },
+  'password',
+  'passwordConfirm',
+);

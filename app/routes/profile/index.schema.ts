@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { fieldRules } from '~/form-fields';
+
+export const schema = z.object({
+  lastName: fieldRules.name('фамилию'),
+  firstName: fieldRules.name('имя'),
+  middleName: fieldRules.optionalText(100),
+  phone: fieldRules.phone,
+  city: fieldRules.optionalText(100),
+  organization: fieldRules.optionalText(200),
+});

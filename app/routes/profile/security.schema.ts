@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { fieldRules, withConfirmation } from '~/form-fields';
+
+export const schema = withConfirmation(
+  {
+    currentPassword: z.string({ required_error: 'Введите текущий пароль' }).pipe(fieldRules.currentPassword),
+    newPassword: fieldRules.newPassword,
+  },
+  'newPassword',
+  'passwordConfirm',
+);
