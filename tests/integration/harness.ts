@@ -119,24 +119,106 @@ export class Client {
     return response;
   }
 
-  /** Follows redirects like a browser (POST → GET after 301/302/303). */
-  async follow(target: string, options: RequestOptions = {}): Promise<{ response: Response; url: string }> {
+  /** Follows redirects like a browser (POST → GET after 301/302/303); `hops` lists every redirect taken. */
+  async follow(
+    target: string,
+    options: RequestOptions = {},
+  ): Promise<{ response: Response; url: string; hops: { status: number; location: string }[] }> {
     let url = new URL(target, this.origin).href;
     let response = await this.request(url, options);
-    for (let hops = 0; response.status >= 300 && response.status < 400 && hops < 10; hops++) {
-      url = new URL(response.headers.get('Location')!, url).href;
+    const hops: { status: number; location: string }[] = [];
+    while (response.status >= 300 && response.status < 400 && hops.length < 10) {
+      const location = response.headers.get('Location')!;
+      hops.push({ status: response.status, location });
+      url = new URL(location, url).href;
       if (!url.startsWith(this.origin)) break;
+      await response.body?.cancel();
       response = await this.request(url);
     }
-    return { response, url };
+    return { response, url, hops };
   }
 
   async cookieNames(): Promise<string[]> {
     return (await this.jar.getCookies(this.origin)).map((c) => c.key);
   }
 
-  /** Signs in through the login form, as a person would. */
-  async login(email: string, password: string, redirectTo?: string) {
-    return this.follow('/login', { form: { email, password, ...(redirectTo ? { redirectTo } : {}) } });
+  /** The jar's cookies as a Cookie header, e.g. to replay them later from another client. */
+  async cookieHeader(): Promise<string> {
+    return this.jar.getCookieString(this.origin);
   }
+
+  /**
+   * Opens `page`, reads its post form (the first one, or the one whose action starts with `action`) with every
+   * field the server rendered (honeypot, hidden inputs), fills in `fields` and submits it. No redirect is
+   * followed: the caller sees the action's own answer.
+   */
+  async submit(page: string, fields: Record<string, string>, options: { action?: string } = {}) {
+    const response = await this.request(page);
+    const html = await response.text();
+    const form = readForms(html).find((f) => f.method === 'post' && (!options.action || f.action?.startsWith(options.action)));
+    if (!form) throw new Error(`no post form on ${page} (HTTP ${response.status})`);
+    return this.request(form.action ?? page, { form: { ...form.fields, ...fields } });
+  }
+
+  /** Signs in through the login form, as a person would, and follows where the portal sends them. */
+  async login(email: string, password: string, redirectTo?: string) {
+    const page = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : '/login';
+    const response = await this.submit(page, { email, password });
+    const location = response.headers.get('Location');
+    if (!location) return { response, url: new URL(page, this.origin).href, hops: [] };
+    await response.body?.cancel();
+    const next = await this.follow(location);
+    return { ...next, hops: [{ status: response.status, location }, ...next.hops] };
+  }
+
+  /** Signs out through the logout form of `page` (a signed-in screen), as a person would. */
+  async logout(page = '/lk') {
+    return this.submit(page, {}, { action: '/logout' });
+  }
+}
+
+export interface ParsedForm {
+  action: string | null;
+  method: string;
+  fields: Record<string, string>;
+}
+
+/** The forms of a server-rendered page with the values of their inputs (enough for the portal's own markup). */
+export function readForms(html: string): ParsedForm[] {
+  return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].map(([, attributes = '', inner = '']) => {
+    const fields: Record<string, string> = {};
+    for (const [, input = ''] of inner.matchAll(/<input\b([^>]*)>/g)) {
+      const name = attribute(input, 'name');
+      const type = attribute(input, 'type');
+      if (name === null || type === 'submit') continue;
+      if ((type === 'checkbox' || type === 'radio') && !/\schecked\b/.test(input)) continue;
+      fields[name] = attribute(input, 'value') ?? '';
+    }
+    for (const [, textarea = '', value = ''] of inner.matchAll(/<textarea\b([^>]*)>([\s\S]*?)<\/textarea>/g)) {
+      const name = attribute(textarea, 'name');
+      if (name !== null) fields[name] = decodeHtml(value);
+    }
+    return {
+      action: attribute(attributes, 'action'),
+      method: (attribute(attributes, 'method') ?? 'get').toLowerCase(),
+      fields,
+    };
+  });
+}
+
+function attribute(tag: string, name: string): string | null {
+  const match = new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag);
+  return match ? decodeHtml(match[1]!) : null;
+}
+
+/** Undoes React's attribute and text escaping. */
+export function decodeHtml(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&amp;/g, '&');
 }
