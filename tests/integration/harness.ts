@@ -25,7 +25,8 @@ export async function startPortal(options: { upstreamUrl: string; env?: Record<s
     SESSION_SECRET: 'integration-test-secret-integration-test-secret',
     PUBLIC_ORIGIN: origin,
     REST_API_URL: options.upstreamUrl,
-    REST_TIMEOUT_MS: '1000',
+    // Generous: the reference upstream hashes passwords with scrypt, and CI machines are busy. Timeout tests set their own.
+    REST_TIMEOUT_MS: '5000',
     REST_RETRY_BASE_MS: '10',
     REST_RETRY_MAX_MS: '40',
     AUTH_RATE_LIMIT_PER_ADDRESS: '10000',
