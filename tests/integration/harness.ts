@@ -133,7 +133,7 @@ export class Client {
       hops.push({ status: response.status, location });
       url = new URL(location, url).href;
       if (!url.startsWith(this.origin)) break;
-      await response.body?.cancel();
+      await response.arrayBuffer(); // drained, not cancelled: cancel() never settles under MSW's fetch interceptor
       response = await this.request(url);
     }
     return { response, url, hops };
@@ -167,7 +167,7 @@ export class Client {
     const response = await this.submit(page, { email, password });
     const location = response.headers.get('Location');
     if (!location) return { response, url: new URL(page, this.origin).href, hops: [] };
-    await response.body?.cancel();
+    await response.arrayBuffer();
     const next = await this.follow(location);
     return { ...next, hops: [{ status: response.status, location }, ...next.hops] };
   }
