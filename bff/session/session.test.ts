@@ -83,7 +83,7 @@ describe('request session', () => {
     const session = store(async () => {
       throw new UpstreamError('unavailable', 'refresh', null);
     }).forRequest({ cookieHeader: cookieHeader([refreshCookie]) });
-    await expect(session.user()).rejects.toMatchObject({ failure: 'unavailable' });
+    await expect(session.user()).rejects.toMatchObject({ init: { status: 408 } });
     expect(session.setCookieHeaders()).toEqual([]);
   });
 
