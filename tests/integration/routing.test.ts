@@ -14,11 +14,11 @@ const publicScreens: { path: string; heading: string; signedIn?: '/lk' }[] = [
   { path: '/dictation2024', heading: PRODUCT },
   { path: '/login', heading: 'Вход', signedIn: '/lk' },
   { path: '/dictation2024-login', heading: 'Вход', signedIn: '/lk' },
-  { path: '/password', heading: 'Восстановление пароля' },
-  { path: '/registration', heading: 'Регистрация' },
+  { path: '/password', heading: 'Восстановление пароля', signedIn: '/lk' },
+  { path: '/registration', heading: 'Регистрация', signedIn: '/lk' },
   { path: '/dictation', heading: 'Диктант' },
   { path: '/dictation/abc123', heading: 'Диктант' },
-  { path: '/admin-auth', heading: 'Вход для администратора' },
+  { path: '/admin-auth', heading: 'Вход для администратора', signedIn: '/lk' },
   { path: '/week', heading: 'Программа недели' },
 ];
 

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contract, type CallName } from '../../bff/rest/contract';
 import { failure, MOCK_UPSTREAM, mockUser, ok, urlOf, workingUpstream } from '../mocks/upstream';
 import { Client, startPortal, type Portal } from './harness';
-import { headingOf, stackTraceIn, titleOf, viewerNameOf } from './page';
+import { formAlertOf, headingOf, stackTraceIn, titleOf, viewerNameOf } from './page';
 
 /**
  * DESIGN §6 against an upstream that misbehaves on purpose (MSW): what a signed-in user sees for every kind of
@@ -15,6 +15,7 @@ import { headingOf, stackTraceIn, titleOf, viewerNameOf } from './page';
 const PRODUCT = 'Образовательный портал';
 const TIMEOUT_MS = 300;
 const RETRY_BASE_MS = 10;
+const UNAVAILABLE = 'Сервер не ответил. Проверьте подключение к интернету и отправьте форму ещё раз.';
 const catalogue = {
   404: 'Запрашиваемая страница не существует.',
   408: 'Проверьте подключение к интернету и обновите страницу.',
@@ -157,6 +158,22 @@ describe('a signed-in page when the profile call fails', () => {
     expect(response.headers.getSetCookie().map((c) => c.split('=')[0])).toEqual(['__Host-vptk']);
   });
 
+  it('a refresh the upstream cannot answer (503) → the 503 page, and the session is kept for later', async () => {
+    const client = await signedInClient();
+    const refreshOnly = (await client.cookieHeader()).split('; ').filter((c) => c.startsWith('__Host-rvptk=')).join('; ');
+    const refreshes = breakCall('refresh', () => failure(503));
+    const response = await new Client(portal.origin).request('/profile', { headers: { Cookie: refreshOnly } });
+    expect(response.status).toBe(503);
+    expect(stackTraceIn(await response.text())).toBeNull();
+    expect(response.headers.getSetCookie()).toEqual([]);
+    // Refresh is a POST: it is never retried.
+    expect(refreshes).toHaveLength(1);
+    server.resetHandlers();
+    const later = await new Client(portal.origin).request('/profile', { headers: { Cookie: refreshOnly } });
+    expect(later.status).toBe(200);
+    expect(viewerNameOf(await later.text())).toBe('Мария Петрова');
+  });
+
   it('a timeout → the 408 page, after retries', async () => {
     const client = await signedInClient();
     const arrivals = breakCall('profile', async () => {
@@ -232,26 +249,29 @@ describe('retries (DESIGN §6)', () => {
     expect(arrivals).toHaveLength(2);
   });
 
-  it('a POST (login) answered 503 is sent once and never retried', async () => {
+  it('a POST (login) answered 503 is sent once and never retried; the form comes back with what was typed', async () => {
     const client = new Client(portal.origin);
     const arrivals = breakCall('login', () => failure(503));
     const response = await client.submit('/login', { email: mockUser.email, password: 'any-password' });
     const html = await response.text();
-    expect(response.status).toBe(503);
+    expect(response.status).toBe(400);
+    expect(formAlertOf(html)).toBe('Не удалось выполнить запрос (ошибка 503). Попробуйте ещё раз.');
+    expect(html).toContain(`value="${mockUser.email}"`);
+    expect(html).not.toContain('any-password');
     expect(stackTraceIn(html)).toBeNull();
     expect(arrivals).toHaveLength(1);
     expect(await client.cookieNames()).toEqual([]);
   });
 
-  it('a POST (login) that times out is sent once → 408', async () => {
+  it('a POST (login) that times out is sent once; the form says the server did not answer', async () => {
     const client = new Client(portal.origin);
     const arrivals = breakCall('login', async () => {
       await delay(TIMEOUT_MS * 5);
       return ok('login', { id: 1, token: { authToken: 'late', refreshToken: 'late' } });
     });
     const response = await client.submit('/login', { email: mockUser.email, password: 'any-password' });
-    expect(response.status).toBe(408);
-    expect(headingOf(await response.text())).toBe('Ошибка 408');
+    expect(response.status).toBe(400);
+    expect(formAlertOf(await response.text())).toBe(UNAVAILABLE);
     expect(arrivals).toHaveLength(1);
     expect(await client.cookieNames()).toEqual([]);
   });
@@ -287,11 +307,13 @@ describe('an upstream nobody listens on (connection refused, no MSW handler invo
     expect((await unreachable.client().request('/week')).status).toBe(200);
   });
 
-  it('signing in → 408, no cookie', async () => {
+  it('signing in → the form says the server did not answer, no cookie', async () => {
     const client = unreachable.client();
     const response = await client.submit('/login', { email: mockUser.email, password: 'any-password' });
-    expect(response.status).toBe(408);
-    expect(stackTraceIn(await response.text())).toBeNull();
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    expect(formAlertOf(html)).toBe(UNAVAILABLE);
+    expect(stackTraceIn(html)).toBeNull();
     expect(await client.cookieNames()).toEqual([]);
   });
 });

@@ -30,23 +30,38 @@ export const mockUser: Profile = {
   popups: {},
 };
 
-export const mockTokens = { authToken: 'mock-auth-token-7', refreshToken: 'mock-refresh-token-7' };
+/** Every token the mock has handed out: each sign-in gets its own pair, so tests never share a session. */
+const issued = { auth: new Set<string>(), refresh: new Set<string>() };
+let serial = 0;
+
+export function issueTokens() {
+  serial += 1;
+  const token = { authToken: `mock-auth-${serial}`, refreshToken: `mock-refresh-${serial}` };
+  issued.auth.add(token.authToken);
+  issued.refresh.add(token.refreshToken);
+  return token;
+}
+
+function tokenOf(request: Request) {
+  return new URL(request.url).searchParams.get('token') ?? '';
+}
 
 /**
- * A working upstream for one user: login, refresh, profile (only for a token it issued) and logout. Tests put
+ * A working upstream for one user: login, refresh, profile (only for tokens it issued) and logout. Tests put
  * faults in front of these with server.use().
  */
 export const workingUpstream = [
   // The portal itself, and closed ports that stand for an unreachable upstream, are real sockets.
   http.all(/^http:\/\/(localhost|127\.0\.0\.1):\d+\//, () => passthrough()),
-  http.post(urlOf('login'), () => ok('login', { id: mockUser.id, token: mockTokens })),
-  http.post(urlOf('refresh'), ({ request }) =>
-    new URL(request.url).searchParams.get('token') === mockTokens.refreshToken
-      ? ok('refresh', { id: mockUser.id, token: { authToken: mockTokens.authToken } })
-      : failure(401),
-  ),
+  http.post(urlOf('login'), () => ok('login', { id: mockUser.id, token: issueTokens() })),
+  http.post(urlOf('refresh'), ({ request }) => {
+    if (!issued.refresh.has(tokenOf(request))) return failure(401);
+    const authToken = `${tokenOf(request)}-renewed-${++serial}`.replace('refresh', 'auth');
+    issued.auth.add(authToken);
+    return ok('refresh', { id: mockUser.id, token: { authToken } });
+  }),
   http.get(urlOf('profile'), ({ request }) =>
-    new URL(request.url).searchParams.get('token') === mockTokens.authToken ? ok('profile', mockUser) : failure(401),
+    issued.auth.has(tokenOf(request)) ? ok('profile', mockUser) : failure(401),
   ),
   http.post(urlOf('logout'), () => ok('logout', {})),
 ];
