@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSealer } from '../../bff/session/seal.server';
+import { DEMO_USERS, startPortal, startReferenceUpstream, type Client, type Portal, type ReferenceUpstream } from './harness';
+import { viewerNameOf } from './page';
+
+/** DESIGN §4: the two sealed cookies, their attributes and lifetimes, caching of personal answers, tampering. */
+
+const AUTH = '__Host-vptk';
+const REFRESH = '__Host-rvptk';
+const SIXTY_EIGHT_HOURS = 68 * 60 * 60;
+const ONE_YEAR = 365 * 24 * 60 * 60;
+const TEACHER = `${DEMO_USERS.teacher.firstName} ${DEMO_USERS.teacher.lastName}`;
+
+let upstream: ReferenceUpstream;
+let portal: Portal;
+
+beforeAll(async () => {
+  upstream = await startReferenceUpstream();
+  portal = await startPortal({ upstreamUrl: upstream.url });
+});
+
+afterAll(async () => {
+  await portal?.close();
+  await upstream?.close();
+});
+
+interface SetCookie {
+  name: string;
+  value: string;
+  attributes: Map<string, string>;
+}
+
+function parseSetCookie(line: string): SetCookie {
+  const [pair = '', ...parts] = line.split(';').map((p) => p.trim());
+  const eq = pair.indexOf('=');
+  return {
+    name: pair.slice(0, eq),
+    value: pair.slice(eq + 1),
+    attributes: new Map(
+      parts.map((part) => {
+        const [key = '', ...value] = part.split('=');
+        return [key.toLowerCase(), value.join('=')];
+      }),
+    ),
+  };
+}
+
+function setCookies(response: Response): SetCookie[] {
+  return response.headers.getSetCookie().map(parseSetCookie);
+}
+
+function expectSessionCookie(cookie: SetCookie | undefined, maxAge: number) {
+  expect(cookie).toBeDefined();
+  const { value, attributes } = cookie!;
+  expect(value).toMatch(/^Fe26\.2\*/);
+  expect(attributes.has('httponly')).toBe(true);
+  expect(attributes.has('secure')).toBe(true);
+  expect(attributes.get('samesite')).toBe('Lax');
+  expect(attributes.get('path')).toBe('/');
+  expect(attributes.has('domain')).toBe(false);
+  expect(attributes.get('max-age')).toBe(String(maxAge));
+}
+
+function expectCleared(response: Response, names = [AUTH, REFRESH]) {
+  const cookies = setCookies(response);
+  for (const name of names) {
+    const cookie = cookies.find((c) => c.name === name);
+    expect(cookie, `${name} cleared`).toBeDefined();
+    expect(cookie!.value).toBe('');
+    expect(cookie!.attributes.get('max-age')).toBe('0');
+    expect(cookie!.attributes.get('path')).toBe('/');
+    expect(cookie!.attributes.has('secure')).toBe(true);
+  }
+  expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+}
+
+async function signedIn(user: keyof typeof DEMO_USERS = 'teacher') {
+  const client = portal.client();
+  const { url } = await client.login(DEMO_USERS[user].email, DEMO_USERS[user].password);
+  expect(url).toBe(`${portal.origin}/lk`);
+  return client;
+}
+
+async function cookieValues(client: Client) {
+  const cookies = await client.jar.getCookies(portal.origin);
+  return Object.fromEntries(cookies.map((c) => [c.key, c.value])) as Record<string, string>;
+}
+
+/** One request that carries exactly `cookie`, from a client with nothing else in its jar. */
+function withCookie(cookie: string, path = '/lk') {
+  return portal.client().request(path, { headers: { Cookie: cookie } });
+}
+
+describe('signing in sets both cookies with the attributes of DESIGN §4', () => {
+  it('the login form', async () => {
+    const client = portal.client();
+    const response = await client.submit('/login', { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password });
+    expect(response.status).toBe(303);
+    const cookies = setCookies(response);
+    expect(cookies.map((c) => c.name).sort()).toEqual([AUTH, REFRESH].sort());
+    expectSessionCookie(cookies.find((c) => c.name === AUTH), SIXTY_EIGHT_HOURS);
+    expectSessionCookie(cookies.find((c) => c.name === REFRESH), ONE_YEAR);
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+  });
+
+  it('the admin sign-in', async () => {
+    const response = await portal
+      .client()
+      .submit('/admin-auth', { email: DEMO_USERS.admin.email, password: DEMO_USERS.admin.password });
+    expect(response.status).toBe(303);
+    expectSessionCookie(setCookies(response).find((c) => c.name === AUTH), SIXTY_EIGHT_HOURS);
+    expectSessionCookie(setCookies(response).find((c) => c.name === REFRESH), ONE_YEAR);
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+  });
+
+  it('a one-time pass link', async () => {
+    const { pass } = await upstream.issuePass(DEMO_USERS.participant.email, portal.origin);
+    const response = await portal.client().request(`/lk?pass=${encodeURIComponent(pass)}`);
+    expect(response.status).toBe(302);
+    expectSessionCookie(setCookies(response).find((c) => c.name === AUTH), SIXTY_EIGHT_HOURS);
+    expectSessionCookie(setCookies(response).find((c) => c.name === REFRESH), ONE_YEAR);
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+  });
+
+  it('a refresh renews only the auth cookie, with the same attributes', async () => {
+    const client = await signedIn();
+    const { [REFRESH]: refresh } = await cookieValues(client);
+    const response = await withCookie(`${REFRESH}=${refresh}`);
+    expect(response.status).toBe(200);
+    const cookies = setCookies(response);
+    expect(cookies.map((c) => c.name)).toEqual([AUTH]);
+    expectSessionCookie(cookies[0], SIXTY_EIGHT_HOURS);
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+  });
+});
+
+describe('Cache-Control: private, no-store', () => {
+  it('on every answer to a signed-in user: pages, data requests, redirects, errors', async () => {
+    const client = await signedIn();
+    const paths = ['/', '/week', '/lk', '/lk/scenarios/5', '/profile', '/profile/security', '/lk.data', '/_root.data', '/profile.data', '/login', '/scenarios-id?id=5', '/nope', '/lk/scenarios/abc'];
+    for (const path of paths) {
+      const response = await client.request(path);
+      await response.arrayBuffer();
+      expect(response.headers.get('Cache-Control'), path).toBe('private, no-store');
+    }
+  });
+
+  it('on every answer that sets a cookie, the logout included', async () => {
+    const client = await signedIn();
+    const response = await client.logout();
+    expect(response.status).toBe(303);
+    expect(response.headers.getSetCookie()).toHaveLength(2);
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+  });
+
+  it('a guest gets no cookie at all, on pages and forms', async () => {
+    const guest = portal.client();
+    for (const path of ['/', '/login', '/registration', '/password', '/admin-auth', '/lk', '/_root.data', '/nope']) {
+      const response = await guest.request(path);
+      await response.arrayBuffer();
+      expect(response.headers.getSetCookie(), path).toEqual([]);
+    }
+    const wrong = await guest.submit('/login', { email: DEMO_USERS.teacher.email, password: 'wrong-password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe('cookies that the portal did not seal are ignored and cleared', () => {
+  let auth: string;
+  let refresh: string;
+
+  beforeAll(async () => {
+    ({ [AUTH]: auth, [REFRESH]: refresh } = await cookieValues(await signedIn()));
+  });
+
+  function tamper(sealed: string) {
+    // One character of the encrypted part changed: the MAC no longer matches.
+    const parts = sealed.split('*');
+    const encrypted = parts[4]!;
+    const flipped = encrypted[10] === 'A' ? 'B' : 'A';
+    parts[4] = encrypted.slice(0, 10) + flipped + encrypted.slice(11);
+    return parts.join('*');
+  }
+
+  it('the untouched cookies work (the baseline)', async () => {
+    const response = await withCookie(`${AUTH}=${auth}; ${REFRESH}=${refresh}`);
+    expect(response.status).toBe(200);
+    expect(viewerNameOf(await response.text())).toBe(TEACHER);
+  });
+
+  it.each([
+    ['both tampered', () => `${AUTH}=${tamper(auth)}; ${REFRESH}=${tamper(refresh)}`],
+    ['the auth cookie tampered, no refresh cookie', () => `${AUTH}=${tamper(auth)}`],
+    ['the refresh cookie tampered, no auth cookie', () => `${REFRESH}=${tamper(refresh)}`],
+    ['garbage values', () => `${AUTH}=abc; ${REFRESH}=Fe26.2**`],
+    ['the two values swapped', () => `${AUTH}=${refresh}; ${REFRESH}=${auth}`],
+  ])('%s → a guest, cookies cleared', async (_case, cookie) => {
+    const statsBefore = await upstream.stats();
+    const response = await withCookie(cookie());
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/login?redirectTo=%2Flk');
+    const present = cookie()
+      .split('; ')
+      .map((c) => c.split('=')[0]!);
+    expectCleared(response, present);
+    // Nothing of a forged cookie is sent upstream.
+    expect(await upstream.stats()).toEqual(statsBefore);
+  });
+
+  it('a tampered auth cookie beside a genuine refresh cookie → refreshed, the bad cookie replaced', async () => {
+    const before = await upstream.stats();
+    const response = await withCookie(`${AUTH}=${tamper(auth)}; ${REFRESH}=${refresh}`);
+    expect(response.status).toBe(200);
+    expect(viewerNameOf(await response.text())).toBe(TEACHER);
+    expect((await upstream.stats()).refresh).toBe(before.refresh + 1);
+    expectSessionCookie(setCookies(response).find((c) => c.name === AUTH), SIXTY_EIGHT_HOURS);
+  });
+
+  it('a cookie sealed with another secret, claiming to be the admin → a guest', async () => {
+    const forger = createSealer(['a-secret-the-attacker-chose-32-chars-long!']);
+    const forged = await forger.seal({ uid: 3, at: 'forged-token', iat: Date.now() }, 60_000);
+    const before = await upstream.stats();
+    const response = await withCookie(`${AUTH}=${forged}`, '/profile');
+    expect(response.status).toBe(302);
+    expectCleared(response, [AUTH]);
+    expect(await upstream.stats()).toEqual(before);
+  });
+
+  it('genuine seals under names without the __Host- prefix (as a sibling subdomain could plant) are not read', async () => {
+    const response = await withCookie(`vptk=${auth}; rvptk=${refresh}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/login?redirectTo=%2Flk');
+  });
+});
