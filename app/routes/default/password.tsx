@@ -1,11 +1,12 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
 import { z } from 'zod';
 import { guardPublicForm, rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireAnonymous } from '#bff/auth/require-user.server';
 import { Field } from '~/components/form/field';
+import { useSchemaForm } from '~/components/form/use-schema-form';
 import { FormAlert, FormNotice } from '~/components/form/form-alert';
 import { HoneypotFields } from '~/components/form/honeypot-fields';
 import { SubmitButton } from '~/components/form/submit-button';
@@ -105,15 +106,7 @@ export default function PasswordScreen() {
 function RequestStep({ email }: { email: string }) {
   const { honeypot } = useRootData();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: 'recovery-request',
-    lastResult,
-    defaultValue: { email },
-    constraint: getZodConstraint(requestSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: requestSchema }),
-  });
+  const [form, fields] = useSchemaForm(requestSchema, { id: 'recovery-request', lastResult, defaultValue: { email } });
 
   return (
     <section className="auth-screen">
@@ -135,14 +128,7 @@ function RequestStep({ email }: { email: string }) {
 function ConfirmStep({ email }: { email: string }) {
   const { honeypot } = useRootData();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: 'recovery-confirm',
-    lastResult,
-    constraint: getZodConstraint(confirmSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: confirmSchema }),
-  });
+  const [form, fields] = useSchemaForm(confirmSchema, { id: 'recovery-confirm', lastResult });
   // The address travels in a hidden field, so its errors (a hand-edited URL) are shown above the form.
   const formErrors = [...(form.errors ?? []), ...(fields.email.errors ?? [])];
 

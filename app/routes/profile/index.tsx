@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import type { Profile } from '#bff/rest/contract';
 import { Field } from '~/components/form/field';
+import { useSchemaForm } from '~/components/form/use-schema-form';
 import { FormAlert } from '~/components/form/form-alert';
 import { SubmitButton } from '~/components/form/submit-button';
 import { useSavedState } from '~/components/form/use-saved-state';
@@ -68,15 +69,7 @@ export default function ProfileScreen() {
   const { email, role, values } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { saved, onInput } = useSavedState(lastResult);
-  const [form, fields] = useForm({
-    id: 'profile',
-    lastResult,
-    defaultValue: values,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useSchemaForm(schema, { id: 'profile', lastResult, defaultValue: values });
 
   return (
     <section className="profile-screen">

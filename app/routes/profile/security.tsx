@@ -1,11 +1,12 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData } from '@remix-run/react';
 import { z } from 'zod';
 import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import { Field } from '~/components/form/field';
+import { useSchemaForm } from '~/components/form/use-schema-form';
 import { FormAlert, FormNotice } from '~/components/form/form-alert';
 import { SubmitButton } from '~/components/form/submit-button';
 import { useSavedState } from '~/components/form/use-saved-state';
@@ -59,14 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SecurityScreen() {
   const lastResult = useActionData<typeof action>();
   const { saved, onInput } = useSavedState(lastResult);
-  const [form, fields] = useForm({
-    id: 'change-password',
-    lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useSchemaForm(schema, { id: 'change-password', lastResult });
 
   return (
     <section className="profile-screen">
