@@ -314,6 +314,15 @@ describe('signing out (spec §4.5)', () => {
     expect((await teacher.logout('/profile/security')).headers.get('Location')).toBe('/');
   });
 
+  it('from a cabinet page reached with capitals in its path (routes match without case) it lands on / too', async () => {
+    const teacher = await signIn();
+    const page = await teacher.request('/LK/Scenarios');
+    expect(headingOf(await page.text())).toBe('Сценарии');
+    const response = await teacher.logout('/LK/Scenarios');
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe('/');
+  });
+
   it('from a public page it stays there', async () => {
     const teacher = await signIn();
     const response = await teacher.request('/logout', { form: { redirectTo: '/week' } });

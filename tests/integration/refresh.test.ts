@@ -179,6 +179,19 @@ describe('an auth token that expired upstream (1 s lifetime)', () => {
 });
 
 describe('after logout', () => {
+  it('a refresh cookie replayed right after logout (its refresh still remembered for reuse) signs no one in', async () => {
+    const client = await signIn();
+    const refreshOnly = await refreshCookieOf(client);
+    // The refresh cookie alone loads a page: its outcome is kept for reuse by concurrent requests.
+    expect((await (await browserWithOnly(refreshOnly)).request('/lk')).status).toBe(200);
+    expect((await client.logout('/lk')).status).toBe(303);
+    const replay = await browserWithOnly(refreshOnly);
+    const { response, url } = await replay.follow('/lk');
+    expect(response.status).toBe(200);
+    expect(url).not.toBe(`${portal.origin}/lk`);
+    expect(viewerNameOf(await response.text())).toBeNull();
+    expect(await replay.cookieNames()).toEqual([]);
+  });
   it('cookies copied before the logout no longer sign anyone in', async () => {
     const client = await signIn();
     const stolen = await client.cookieHeader();
