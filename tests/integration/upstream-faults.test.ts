@@ -249,6 +249,33 @@ describe('retries (DESIGN §6)', () => {
     expect(arrivals).toHaveLength(2);
   });
 
+  it('429 with Retry-After is retried after the pause the upstream asked for (capped by the configured maximum)', async () => {
+    const client = await signedInClient();
+    let first = true;
+    const arrivals = breakCall('profile', () => {
+      if (!first) return ok('profile', mockUser);
+      first = false;
+      return HttpResponse.json({ success: false, result: null, errors: [] }, { status: 429, headers: { 'Retry-After': '1' } });
+    });
+    const { status } = await load(client);
+    expect(status).toBe(200);
+    expect(arrivals).toHaveLength(2);
+    // Without Retry-After the first pause is 10 ms; asked for 1 s, it is the 40 ms cap.
+    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(39);
+  });
+
+  it('a PUT (profile update) answered 503 is sent once; the form keeps what was typed', async () => {
+    const client = await signedInClient();
+    const arrivals = breakCall('updateProfile', () => failure(503));
+    const response = await client.submit('/profile', { city: 'Самара' }, { action: '/profile' });
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    expect(formAlertOf(html)).toBe('Не удалось выполнить запрос (ошибка 503). Попробуйте ещё раз.');
+    expect(html).toContain('value="Самара"');
+    expect(html).not.toContain('Сохранено');
+    expect(arrivals).toHaveLength(1);
+  });
+
   it('a POST (login) answered 503 is sent once and never retried; the form comes back with what was typed', async () => {
     const client = new Client(portal.origin);
     const arrivals = breakCall('login', () => failure(503));
