@@ -149,6 +149,28 @@ describe('unknown paths (spec §8)', () => {
     }
   });
 
+  describe('malformed percent-encoding', () => {
+    const malformed = ['/%E0%A4%A', '/%', '/lk/%zz', '/login?redirectTo=%E0%A4%A'];
+
+    it.each(malformed)('%s: the request is logged and the server keeps serving', async (path) => {
+      const response = await fetch(`${portal.origin}${path}`);
+      const requestId = response.headers.get('X-Request-Id')!;
+      await response.text();
+      // The access line is written when the answer is finished; if writing it throws, the process dies.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const accessLine = portal.logLines.find((line) => line.includes(requestId) && line.includes('"msg":"request"'));
+      expect(accessLine, 'access log line').toBeDefined();
+      expect((await fetch(`${portal.origin}/healthz`)).status).toBe(200);
+    });
+
+    it.each(malformed.filter((path) => !path.includes('?')))('%s: a client error, not a server error', async (path) => {
+      const response = await fetch(`${portal.origin}${path}`);
+      const body = await response.text();
+      expect(response.status).toBe(400);
+      expect(body).not.toMatch(/URIError|decodeURIComponent/);
+    });
+  });
+
   it('escapes the path it reports', async () => {
     const { status, html } = await page(guest, '/x%22%3E%3Cimg%20src=x%20onerror=alert(1)%3E');
     expect(status).toBe(404);
