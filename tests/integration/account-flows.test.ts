@@ -312,3 +312,45 @@ describe('the welcome notice (popup)', () => {
     expect(response.headers.get('Location')).toBe('/lk');
   });
 });
+
+describe('rate limits on the other public forms (AUTH_RATE_LIMIT_PER_LOGIN=3)', () => {
+  let limited: Portal;
+  const TOO_MANY = 'Слишком много попыток. Повторите через 15 минут.';
+
+  beforeAll(async () => {
+    limited = await startPortal({ upstreamUrl: upstream.url, env: { AUTH_RATE_LIMIT_PER_LOGIN: '3' } });
+  });
+
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('the admin sign-in: the fourth attempt is refused before the upstream', async () => {
+    for (let i = 0; i < 3; i++) await limited.client().submit('/admin-auth', { email: DEMO_USERS.admin.email, password: `wrong-${i}` });
+    const before = await calls('adminAuth');
+    const fourth = await limited.client().submit('/admin-auth', { email: DEMO_USERS.admin.email, password: DEMO_USERS.admin.password });
+    expect(fourth.status).toBe(400);
+    expect(formAlertOf(await fourth.text())).toBe(TOO_MANY);
+    expect(await calls('adminAuth')).toBe(before);
+  });
+
+  it('recovery codes cannot be guessed through the portal: the fourth use of the form (1 request + 2 wrong codes) is refused, even with the right code', async () => {
+    const { fields } = await register();
+    const browser = limited.client();
+    const sent = await browser.submit('/password', { email: fields.email });
+    const confirmUrl = sent.headers.get('Location')!;
+    const [letter] = await upstream.outbox(fields.email);
+    const code = /\b(\d{6})\b/.exec(letter!.body)![1]!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 2; i++) {
+      const response = await browser.submit(confirmUrl, { code: wrong, password: 'guessed-password-1', passwordConfirm: 'guessed-password-1' });
+      expect(fieldErrorOf(await response.text(), 'code')).toBe('Неверный или устаревший код');
+    }
+    const before = await calls('restoreConfirm');
+    const right = await browser.submit(confirmUrl, { code, password: 'guessed-password-1', passwordConfirm: 'guessed-password-1' });
+    expect(right.status).toBe(400);
+    expect(formAlertOf(await right.text())).toBe(TOO_MANY);
+    expect(await calls('restoreConfirm')).toBe(before);
+    expect(await canSignIn(fields.email, fields.password)).toBe(true);
+  });
+});
