@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSealer } from '../../bff/session/seal.server';
-import { DEMO_USERS, startPortal, startReferenceUpstream, type Client, type Portal, type ReferenceUpstream } from './harness';
+import { DEMO_USERS, readForms, startPortal, startReferenceUpstream, type Client, type Portal, type ReferenceUpstream } from './harness';
 import { viewerNameOf } from './page';
 
 /** DESIGN §4: the two sealed cookies, their attributes and lifetimes, caching of personal answers, tampering. */
@@ -101,6 +101,23 @@ describe('signing in sets both cookies with the attributes of DESIGN §4', () =>
     expectSessionCookie(cookies.find((c) => c.name === AUTH), SIXTY_EIGHT_HOURS);
     expectSessionCookie(cookies.find((c) => c.name === REFRESH), ONE_YEAR);
     expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+  });
+
+  it('the login form sent with JavaScript (a /login.data request), and the logout the same way', async () => {
+    const client = portal.client();
+    const form = readForms(await (await client.request('/login')).text()).find((f) => f.method === 'post')!;
+    const login = await client.request('/login.data', {
+      form: { ...form.fields, email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password },
+    });
+    expect(login.status).toBe(202);
+    expect(await login.text()).toContain('"redirect","/lk"');
+    expectSessionCookie(setCookies(login).find((c) => c.name === AUTH), SIXTY_EIGHT_HOURS);
+    expectSessionCookie(setCookies(login).find((c) => c.name === REFRESH), ONE_YEAR);
+    expect(login.headers.get('Cache-Control')).toBe('private, no-store');
+    const logout = await client.request('/logout.data', { form: { redirectTo: '/lk' } });
+    expect(await logout.text()).toContain('"redirect","/"');
+    expect(logout.headers.get('Clear-Site-Data')).toBe('"cache"');
+    expectCleared(logout);
   });
 
   it('the admin sign-in', async () => {
