@@ -250,3 +250,26 @@ describe('cookies that the portal did not seal are ignored and cleared', () => {
     expect(response.headers.get('Location')).toBe('/login?redirectTo=%2Flk');
   });
 });
+
+describe('cookie names follow the public origin (DESIGN §4)', () => {
+  it.each([
+    ['https://portal.example', {}, ['__Host-vptk', '__Host-rvptk'], true],
+    ['http://portal.internal:8080', {}, ['vptk', 'rvptk'], false],
+    ['https://portal.example', { AUTH_COOKIE_NAME: 'sess', REFRESH_COOKIE_NAME: 'rsess' }, ['__Host-sess', '__Host-rsess'], true],
+  ] as const)('%s %j → %j, Secure: %s', async (publicOrigin, env, names, secure) => {
+    const other = await startPortal({ upstreamUrl: upstream.url, env: { PUBLIC_ORIGIN: publicOrigin, ...env } });
+    try {
+      const response = await other.client().submit('/login', { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password });
+      expect(response.status).toBe(303);
+      const cookies = setCookies(response);
+      expect(cookies.map((c) => c.name).sort()).toEqual([...names].sort());
+      for (const cookie of cookies) {
+        expect(cookie.attributes.has('secure')).toBe(secure);
+        expect(cookie.attributes.has('httponly')).toBe(true);
+        expect(cookie.attributes.has('domain')).toBe(false);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});
