@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import * as Iron from 'iron-webcrypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hours } from '../../bff/time';
 import { createSealer } from '../../bff/session/seal.server';
 import { DEMO_USERS, readForms, startPortal, startReferenceUpstream, type Client, type Portal, type ReferenceUpstream } from './harness';
 import { viewerNameOf } from './page';
@@ -270,6 +273,58 @@ describe('cookie names follow the public origin (DESIGN §4)', () => {
       }
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('the seal’s own expiry and key rotation (SECURITY.md)', () => {
+  const SECRET = 'integration-test-secret-integration-test-secret';
+
+  it('an auth cookie past its 68 hours is not accepted, even when a browser still sends it', async () => {
+    const client = await signedIn();
+    const { [REFRESH]: refresh } = await cookieValues(client);
+    // Sealed with the portal's own secret, as the portal would have 69 hours ago.
+    const password = { id: createHash('sha256').update(SECRET).digest('hex').slice(0, 8), secret: SECRET };
+    const stale = await Iron.seal({ uid: 1, at: 'stale-token', iat: Date.now() - hours(69) }, password, {
+      ...Iron.defaults,
+      ttl: hours(68),
+      localtimeOffsetMsec: -hours(69),
+    });
+    // Control: the same seal made now is read (its made-up token is then refused upstream → sent to /).
+    const current = await Iron.seal({ uid: 1, at: 'stale-token', iat: Date.now() }, password, { ...Iron.defaults, ttl: hours(68) });
+    expect((await withCookie(`${AUTH}=${current}`)).headers.get('Location')).toBe('/');
+    // Expired: not read at all → a guest, sent to sign in, the cookie cleared.
+    const alone = await withCookie(`${AUTH}=${stale}`);
+    expect(alone.status).toBe(302);
+    expect(alone.headers.get('Location')).toBe('/login?redirectTo=%2Flk');
+    expectCleared(alone, [AUTH]);
+    const before = await upstream.stats();
+    const withRefresh = await withCookie(`${AUTH}=${stale}; ${REFRESH}=${refresh}`);
+    expect(withRefresh.status).toBe(200);
+    expect((await upstream.stats()).refresh).toBe(before.refresh + 1);
+  });
+
+  it('a new secret put in front keeps everyone signed in; dropping the old one ends the old cookies', async () => {
+    const old = await signedIn();
+    const oldCookies = await old.cookieHeader();
+    const rotated = await startPortal({ upstreamUrl: upstream.url, env: { SESSION_SECRET: `a-brand-new-secret-for-rotation-tests-0001,${SECRET}` } });
+    const newOnly = await startPortal({ upstreamUrl: upstream.url, env: { SESSION_SECRET: 'a-brand-new-secret-for-rotation-tests-0001' } });
+    try {
+      const during = await rotated.client().request('/lk', { headers: { Cookie: oldCookies } });
+      expect(during.status).toBe(200);
+      expect(viewerNameOf(await during.text())).toBe(TEACHER);
+
+      const fresh = rotated.client();
+      await fresh.login(DEMO_USERS.teacher.email, DEMO_USERS.teacher.password);
+      const after = await newOnly.client().request('/lk', { headers: { Cookie: await fresh.cookieHeader() } });
+      expect(after.status).toBe(200);
+
+      const stale = await newOnly.client().request('/lk', { headers: { Cookie: oldCookies } });
+      expect(stale.status).toBe(302);
+      expectCleared(stale);
+    } finally {
+      await rotated.close();
+      await newOnly.close();
     }
   });
 });
