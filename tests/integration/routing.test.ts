@@ -163,10 +163,12 @@ describe('unknown paths (spec §8)', () => {
       expect((await fetch(`${portal.origin}/healthz`)).status).toBe(200);
     });
 
-    it.each(malformed.filter((path) => !path.includes('?')))('%s: a client error, not a server error', async (path) => {
+    it.each(malformed.filter((path) => !path.includes('?')))('%s: a path that names no screen → 404, not 500', async (path) => {
       const response = await fetch(`${portal.origin}${path}`);
       const body = await response.text();
-      expect(response.status).toBe(400);
+      expect(response.status).toBe(404);
+      expect(body).toContain(`Page not found: ${path}`);
+      expect(headingOf(body)).toBe('Ошибка 404');
       expect(body).not.toMatch(/URIError|decodeURIComponent/);
     });
   });
