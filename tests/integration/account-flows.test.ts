@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, readForms, startPortal, startReferenceUpstream, type Client, type Portal, type ReferenceUpstream } from './harness';
+import type { CallName } from '../../bff/rest/contract';
+import {
+  DEMO_USERS,
+  readForms,
+  startPortal,
+  startReferenceUpstream,
+  type Client,
+  type Portal,
+  type ReferenceUpstream,
+} from './harness';
 import { fieldErrorOf, formAlertOf, headingOf, viewerNameOf } from './page';
 
 /**
@@ -24,8 +33,8 @@ afterAll(async () => {
   await upstream?.close();
 });
 
-async function calls(name: string) {
-  return (await upstream.stats())[name] ?? 0;
+async function calls(name: CallName) {
+  return (await upstream.stats())[name];
 }
 
 function newcomer(overrides: Record<string, string> = {}) {
@@ -86,10 +95,12 @@ describe('registration', () => {
 
   it('mistakes the portal catches itself, without asking the upstream', async () => {
     const before = await calls('register');
-    const response = await portal.client().submit(
-      '/registration',
-      newcomer({ passwordConfirm: 'something-else', phone: '123', consent: '', firstName: '  ', password: 'short' }),
-    );
+    const response = await portal
+      .client()
+      .submit(
+        '/registration',
+        newcomer({ passwordConfirm: 'something-else', phone: '123', consent: '', firstName: '  ', password: 'short' }),
+      );
     const html = await response.text();
     expect(response.status).toBe(400);
     expect(fieldErrorOf(html, 'firstName')).toBe('Укажите имя');
@@ -108,7 +119,9 @@ describe('registration', () => {
     const before = await calls('register');
     const response = await portal.client().submit('/registration', newcomer({ name__confirm: 'bot' }));
     expect(response.status).toBe(400);
-    expect(formAlertOf(await response.text())).toBe('Не удалось отправить форму. Обновите страницу и попробуйте ещё раз.');
+    expect(formAlertOf(await response.text())).toBe(
+      'Не удалось отправить форму. Обновите страницу и попробуйте ещё раз.',
+    );
     expect(await calls('register')).toBe(before);
   });
 });
@@ -131,7 +144,11 @@ describe('password recovery', () => {
     expect(confirmPage).toContain('Если адрес зарегистрирован, мы отправили на него код.');
 
     const newPassword = 'recovered-password-2';
-    const confirmed = await recovering.submit(confirmUrl, { code: await codeFor(fields.email), password: newPassword, passwordConfirm: newPassword });
+    const confirmed = await recovering.submit(confirmUrl, {
+      code: await codeFor(fields.email),
+      password: newPassword,
+      passwordConfirm: newPassword,
+    });
     expect(confirmed.status).toBe(303);
     expect(confirmed.headers.get('Location')).toBe('/login?reason=password-changed');
     const login = await (await recovering.request('/login?reason=password-changed')).text();
@@ -151,7 +168,11 @@ describe('password recovery', () => {
     const sent = await recovering.submit('/password', { email: fields.email });
     const code = await codeFor(fields.email);
     const wrong = code === '000000' ? '111111' : '000000';
-    const response = await recovering.submit(sent.headers.get('Location')!, { code: wrong, password: 'whatever-pass-1', passwordConfirm: 'whatever-pass-1' });
+    const response = await recovering.submit(sent.headers.get('Location')!, {
+      code: wrong,
+      password: 'whatever-pass-1',
+      passwordConfirm: 'whatever-pass-1',
+    });
     const html = await response.text();
     expect(response.status).toBe(400);
     expect(fieldErrorOf(html, 'code')).toBe('Неверный или устаревший код');
@@ -171,16 +192,24 @@ describe('the admin sign-in (ADR 003)', () => {
   it('an admin gets in', async () => {
     const before = await calls('adminAuth');
     const browser = portal.client();
-    const response = await browser.submit('/admin-auth', { email: DEMO_USERS.admin.email, password: DEMO_USERS.admin.password });
+    const response = await browser.submit('/admin-auth', {
+      email: DEMO_USERS.admin.email,
+      password: DEMO_USERS.admin.password,
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe('/lk');
     expect(await calls('adminAuth')).toBe(before + 1);
-    expect(viewerNameOf(await (await browser.request('/lk')).text())).toBe(`${DEMO_USERS.admin.firstName} ${DEMO_USERS.admin.lastName}`);
+    expect(viewerNameOf(await (await browser.request('/lk')).text())).toBe(
+      `${DEMO_USERS.admin.firstName} ${DEMO_USERS.admin.lastName}`,
+    );
   });
 
   it('a teacher, with the right password, is refused at the e-mail field', async () => {
     const browser = portal.client();
-    const response = await browser.submit('/admin-auth', { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password });
+    const response = await browser.submit('/admin-auth', {
+      email: DEMO_USERS.teacher.email,
+      password: DEMO_USERS.teacher.password,
+    });
     const html = await response.text();
     expect(response.status).toBe(400);
     expect(fieldErrorOf(html, 'email')).toBe('Вход в панель администратора доступен только администраторам');
@@ -198,7 +227,11 @@ describe('profile edit', () => {
   it('saves, says «Сохранено», and the new name is everywhere after', async () => {
     const { browser } = await register();
     const before = await calls('updateProfile');
-    const response = await browser.submit('/profile', { firstName: 'Светлана', city: 'Тверь', phone: '8 912 345-67-89' }, { action: '/profile' });
+    const response = await browser.submit(
+      '/profile',
+      { firstName: 'Светлана', city: 'Тверь', phone: '8 912 345-67-89' },
+      { action: '/profile' },
+    );
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(html).toContain(SAVED);
@@ -228,7 +261,9 @@ describe('profile edit', () => {
 
   it('a guest posting the profile form is sent to sign in, nothing sent upstream', async () => {
     const before = await calls('updateProfile');
-    const response = await portal.client().request('/profile', { form: { firstName: 'X', lastName: 'Y', phone: '+7 (900) 000-00-00' } });
+    const response = await portal
+      .client()
+      .request('/profile', { form: { firstName: 'X', lastName: 'Y', phone: '+7 (900) 000-00-00' } });
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/login?redirectTo=%2Fprofile');
     expect(await calls('updateProfile')).toBe(before);
@@ -238,7 +273,11 @@ describe('profile edit', () => {
 describe('password change', () => {
   it('a wrong current password → 400 at its field', async () => {
     const { browser, fields } = await register();
-    const response = await browser.submit('/profile/security', { currentPassword: 'not-my-password', newPassword: 'another-pass-1', passwordConfirm: 'another-pass-1' }, { action: '/profile/security' });
+    const response = await browser.submit(
+      '/profile/security',
+      { currentPassword: 'not-my-password', newPassword: 'another-pass-1', passwordConfirm: 'another-pass-1' },
+      { action: '/profile/security' },
+    );
     const html = await response.text();
     expect(response.status).toBe(400);
     expect(fieldErrorOf(html, 'currentPassword')).toBe('Текущий пароль указан неверно');
@@ -252,7 +291,11 @@ describe('password change', () => {
     const elsewhere = portal.client();
     expect((await elsewhere.login(fields.email, fields.password)).url).toBe(`${portal.origin}/lk`);
     const newPassword = 'changed-password-3';
-    const response = await browser.submit('/profile/security', { currentPassword: fields.password, newPassword, passwordConfirm: newPassword }, { action: '/profile/security' });
+    const response = await browser.submit(
+      '/profile/security',
+      { currentPassword: fields.password, newPassword, passwordConfirm: newPassword },
+      { action: '/profile/security' },
+    );
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(html).toContain(SAVED);
@@ -307,7 +350,9 @@ describe('the welcome notice (popup)', () => {
 
   it('a foreign redirectTo after dismissing is not followed', async () => {
     const { browser } = await register();
-    const response = await browser.request('/popups', { form: { popup: 'welcome', redirectTo: 'https://evil.example/' } });
+    const response = await browser.request('/popups', {
+      form: { popup: 'welcome', redirectTo: 'https://evil.example/' },
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe('/lk');
   });
@@ -326,9 +371,12 @@ describe('rate limits on the other public forms (AUTH_RATE_LIMIT_PER_LOGIN=3)', 
   });
 
   it('the admin sign-in: the fourth attempt is refused before the upstream', async () => {
-    for (let i = 0; i < 3; i++) await limited.client().submit('/admin-auth', { email: DEMO_USERS.admin.email, password: `wrong-${i}` });
+    for (let i = 0; i < 3; i++)
+      await limited.client().submit('/admin-auth', { email: DEMO_USERS.admin.email, password: `wrong-${i}` });
     const before = await calls('adminAuth');
-    const fourth = await limited.client().submit('/admin-auth', { email: DEMO_USERS.admin.email, password: DEMO_USERS.admin.password });
+    const fourth = await limited
+      .client()
+      .submit('/admin-auth', { email: DEMO_USERS.admin.email, password: DEMO_USERS.admin.password });
     expect(fourth.status).toBe(400);
     expect(formAlertOf(await fourth.text())).toBe(TOO_MANY);
     expect(await calls('adminAuth')).toBe(before);
@@ -343,11 +391,19 @@ describe('rate limits on the other public forms (AUTH_RATE_LIMIT_PER_LOGIN=3)', 
     const code = /\b(\d{6})\b/.exec(letter!.body)![1]!;
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 2; i++) {
-      const response = await browser.submit(confirmUrl, { code: wrong, password: 'guessed-password-1', passwordConfirm: 'guessed-password-1' });
+      const response = await browser.submit(confirmUrl, {
+        code: wrong,
+        password: 'guessed-password-1',
+        passwordConfirm: 'guessed-password-1',
+      });
       expect(fieldErrorOf(await response.text(), 'code')).toBe('Неверный или устаревший код');
     }
     const before = await calls('restoreConfirm');
-    const right = await browser.submit(confirmUrl, { code, password: 'guessed-password-1', passwordConfirm: 'guessed-password-1' });
+    const right = await browser.submit(confirmUrl, {
+      code,
+      password: 'guessed-password-1',
+      passwordConfirm: 'guessed-password-1',
+    });
     expect(right.status).toBe(400);
     expect(formAlertOf(await right.text())).toBe(TOO_MANY);
     expect(await calls('restoreConfirm')).toBe(before);

@@ -62,7 +62,9 @@ describe('the client build', () => {
 
   it.each(clientScripts.map((file) => [path.relative(clientDir, file)]))('%s carries nothing of the server', (file) => {
     const text = readFileSync(path.join(clientDir, file), 'utf8');
-    const found = markers.filter(([marker]) => text.includes(marker)).map(([marker, origin]) => `${marker} (${origin})`);
+    const found = markers
+      .filter(([marker]) => text.includes(marker))
+      .map(([marker, origin]) => `${marker} (${origin})`);
     const serverModule = SERVER_MODULE.exec(text);
     if (serverModule) found.push(`${serverModule[0]} (a .server module)`);
     expect(found).toEqual([]);
@@ -76,13 +78,25 @@ describe('the client build', () => {
 describe('the markers are real (control)', () => {
   it('the server bundle, built from the same sources, does contain the server markers', () => {
     const server = readFileSync(serverBundle, 'utf8');
-    for (const marker of ['iron-webcrypto', 'refreshToken', 'authToken', 'rate-limiter-flexible', '/rest/users/authentication', 'Слишком много попыток', 'Не удалось отправить форму']) {
+    for (const marker of [
+      'iron-webcrypto',
+      'refreshToken',
+      'authToken',
+      'rate-limiter-flexible',
+      '/rest/users/authentication',
+      'Слишком много попыток',
+      'Не удалось отправить форму',
+    ]) {
       expect(server, marker).toContain(marker);
     }
   });
 
   it('the pattern for .server modules matches import specifiers and file names', () => {
-    for (const sample of ['from "../session/session.server"', "import('#bff/auth/forms.server.ts')", 'seal.server.js']) {
+    for (const sample of [
+      'from "../session/session.server"',
+      "import('#bff/auth/forms.server.ts')",
+      'seal.server.js',
+    ]) {
       expect(SERVER_MODULE.test(sample), sample).toBe(true);
     }
     expect(SERVER_MODULE.test('{children:f.serverError}')).toBe(false);

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, readForms, startPortal, startReferenceUpstream, type Client, type Portal, type ReferenceUpstream } from './harness';
+import type { CallName } from '../../bff/rest/contract';
+import {
+  DEMO_USERS,
+  readForms,
+  startPortal,
+  startReferenceUpstream,
+  type Client,
+  type Portal,
+  type ReferenceUpstream,
+} from './harness';
 import { fieldErrorOf, formAlertOf, headingOf, viewerNameOf } from './page';
 
 /** Spec §4 and DESIGN §4 against the reference upstream: the entry flows, signing in and out, form guards. */
@@ -29,8 +38,8 @@ async function signIn(user: 'teacher' | 'participant' | 'admin' = 'teacher') {
   return client;
 }
 
-async function calls(name: string) {
-  return (await upstream.stats())[name] ?? 0;
+async function calls(name: CallName) {
+  return (await upstream.stats())[name];
 }
 
 describe('one-time pass links (spec §4.1)', () => {
@@ -147,13 +156,17 @@ describe('the status/stage rule (spec §2)', () => {
 
 describe('signing in', () => {
   it('goes to /lk', async () => {
-    const response = await portal.client().submit('/login', { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password });
+    const response = await portal
+      .client()
+      .submit('/login', { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password });
     expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe('/lk');
   });
 
   it('the e-mail is read without regard to case and spaces', async () => {
-    const response = await portal.client().submit('/login', { email: '  Teacher@Example.ORG ', password: DEMO_USERS.teacher.password });
+    const response = await portal
+      .client()
+      .submit('/login', { email: '  Teacher@Example.ORG ', password: DEMO_USERS.teacher.password });
     expect(response.headers.get('Location')).toBe('/lk');
   });
 
@@ -167,7 +180,9 @@ describe('signing in', () => {
     ['javascript:alert(1)', '/lk'],
     ['/lk\r\nSet-Cookie: x=1', '/lk'],
   ])('redirectTo %j → %s', async (redirectTo, target) => {
-    const response = await portal.client().submit('/login', { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password, redirectTo });
+    const response = await portal
+      .client()
+      .submit('/login', { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password, redirectTo });
     expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe(target);
   });
@@ -231,10 +246,16 @@ describe('signing in', () => {
 
   it('a form without its honeypot fields, or with a forged timestamp → refused', async () => {
     const before = await calls('login');
-    const bare = await portal.client().request('/login', { form: { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password } });
+    const bare = await portal
+      .client()
+      .request('/login', { form: { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password } });
     expect(bare.status).toBe(400);
     expect(formAlertOf(await bare.text())).toBe(SPAM);
-    const forged = await portal.client().submit('/login', { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password, from__confirm: 'U2FsdGVkX1+forged' });
+    const forged = await portal.client().submit('/login', {
+      email: DEMO_USERS.teacher.email,
+      password: DEMO_USERS.teacher.password,
+      from__confirm: 'U2FsdGVkX1+forged',
+    });
     expect(forged.status).toBe(400);
     expect(formAlertOf(await forged.text())).toBe(SPAM);
     expect(await calls('login')).toBe(before);
@@ -265,7 +286,10 @@ describe('the rate limit (AUTH_RATE_LIMIT_PER_LOGIN=3)', () => {
       expect(fieldErrorOf(await response.text(), 'password')).toBe(BAD_CREDENTIALS);
     }
     const before = await calls('login');
-    const fourth = await browser.submit('/login', { email: DEMO_USERS.participant.email, password: DEMO_USERS.participant.password });
+    const fourth = await browser.submit('/login', {
+      email: DEMO_USERS.participant.email,
+      password: DEMO_USERS.participant.password,
+    });
     const html = await fourth.text();
     expect(fourth.status).toBe(400);
     expect(formAlertOf(html)).toBe('Слишком много попыток. Повторите через 15 минут.');
@@ -273,16 +297,23 @@ describe('the rate limit (AUTH_RATE_LIMIT_PER_LOGIN=3)', () => {
     expect(await calls('login')).toBe(before);
     expect(await browser.cookieNames()).toEqual([]);
     // Another login from the same address is not affected.
-    const other = await limited.client().submit('/login', { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password });
+    const other = await limited
+      .client()
+      .submit('/login', { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password });
     expect(other.headers.get('Location')).toBe('/lk');
   });
 
   it('a successful sign-in forgives the failed attempts before it', async () => {
     const browser = limited.client();
-    for (let i = 0; i < 2; i++) await browser.submit('/login', { email: DEMO_USERS.admin.email, password: `wrong-${i}` });
-    expect((await browser.submit('/login', { email: DEMO_USERS.admin.email, password: DEMO_USERS.admin.password })).status).toBe(303);
+    for (let i = 0; i < 2; i++)
+      await browser.submit('/login', { email: DEMO_USERS.admin.email, password: `wrong-${i}` });
+    expect(
+      (await browser.submit('/login', { email: DEMO_USERS.admin.email, password: DEMO_USERS.admin.password })).status,
+    ).toBe(303);
     for (let i = 0; i < 2; i++) {
-      const response = await limited.client().submit('/login', { email: DEMO_USERS.admin.email, password: `wrong-again-${i}` });
+      const response = await limited
+        .client()
+        .submit('/login', { email: DEMO_USERS.admin.email, password: `wrong-again-${i}` });
       expect(fieldErrorOf(await response.text(), 'password')).toBe(BAD_CREDENTIALS);
     }
   });

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { CookieJar } from 'tough-cookie';
 import { loadConfig } from '../../bff/config.server';
+import type { CallName } from '../../bff/rest/contract';
 import { createLogger } from '../../bff/log.server';
 import { createPortalApp } from '../../bff/server/app.server';
 import { DEMO_USERS, startUpstream, type RunningUpstream } from '../../upstream/server';
@@ -15,7 +16,11 @@ export { DEMO_USERS };
 const buildFile = path.resolve('build/server/index.js');
 
 /** The built portal, in this process, over real HTTP on a free port. */
-export async function startPortal(options: { upstreamUrl: string; env?: Record<string, string>; fetch?: typeof fetch }) {
+export async function startPortal(options: {
+  upstreamUrl: string;
+  env?: Record<string, string>;
+  fetch?: typeof fetch;
+}) {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -44,7 +49,13 @@ export async function startPortal(options: { upstreamUrl: string; env?: Record<s
     }),
   );
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  const { app } = createPortalApp({ config, log, build, clientDir: path.resolve('build/client'), fetch: options.fetch });
+  const { app } = createPortalApp({
+    config,
+    log,
+    build,
+    clientDir: path.resolve('build/client'),
+    fetch: options.fetch,
+  });
   server.on('request', app);
   return {
     origin,
@@ -61,20 +72,27 @@ export type Portal = Awaited<ReturnType<typeof startPortal>>;
 export async function startReferenceUpstream(options: { authTokenTtlSeconds?: number } = {}) {
   const upstream = await startUpstream({ port: 0, db: ':memory:', devTools: true, faults: true, ...options });
   return Object.assign(upstream, {
-    async stats(): Promise<Record<string, number>> {
-      return (await fetch(`${upstream.url}/__dev__/stats`)).json() as Promise<Record<string, number>>;
+    /** Requests received per contract call (every call is listed, 0 when never called). */
+    async stats(): Promise<Record<CallName, number>> {
+      return (await fetch(`${upstream.url}/__dev__/stats`)).json() as Promise<Record<CallName, number>>;
     },
     async resetStats() {
       await fetch(`${upstream.url}/__dev__/stats/reset`, { method: 'POST' });
     },
     async fault(rule: Record<string, unknown>) {
-      await fetch(`${upstream.url}/__faults__`, { method: 'POST', body: JSON.stringify(rule), headers: { 'Content-Type': 'application/json' } });
+      await fetch(`${upstream.url}/__faults__`, {
+        method: 'POST',
+        body: JSON.stringify(rule),
+        headers: { 'Content-Type': 'application/json' },
+      });
     },
     async clearFaults() {
       await fetch(`${upstream.url}/__faults__`, { method: 'DELETE' });
     },
     async outbox(to: string): Promise<{ body: string; subject: string }[]> {
-      return (await fetch(`${upstream.url}/__dev__/outbox?to=${encodeURIComponent(to)}`)).json() as Promise<{ body: string; subject: string }[]>;
+      return (await fetch(`${upstream.url}/__dev__/outbox?to=${encodeURIComponent(to)}`)).json() as Promise<
+        { body: string; subject: string }[]
+      >;
     },
     async issuePass(email: string, portalOrigin: string): Promise<{ pass: string; link: string }> {
       const response = await fetch(`${upstream.url}/__dev__/passes`, {
@@ -156,7 +174,9 @@ export class Client {
   async submit(page: string, fields: Record<string, string>, options: { action?: string } = {}) {
     const response = await this.request(page);
     const html = await response.text();
-    const form = readForms(html).find((f) => f.method === 'post' && (!options.action || f.action?.startsWith(options.action)));
+    const form = readForms(html).find(
+      (f) => f.method === 'post' && (!options.action || f.action?.startsWith(options.action)),
+    );
     if (!form) throw new Error(`no post form on ${page} (HTTP ${response.status})`);
     return this.request(form.action ?? page, { form: { ...form.fields, ...fields } });
   }

@@ -2,7 +2,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, startPortal, startReferenceUpstream, type Client, type Portal, type ReferenceUpstream } from './harness';
+import {
+  DEMO_USERS,
+  startPortal,
+  startReferenceUpstream,
+  type Client,
+  type Portal,
+  type ReferenceUpstream,
+} from './harness';
 
 /** DESIGN §3: the headers every response carries, health and readiness, the build descriptor, static assets. */
 

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { Client, DEMO_USERS, startPortal, startReferenceUpstream, type Portal, type ReferenceUpstream } from './harness';
+import {
+  Client,
+  DEMO_USERS,
+  startPortal,
+  startReferenceUpstream,
+  type Portal,
+  type ReferenceUpstream,
+} from './harness';
 import { viewerNameOf } from './page';
 
 /**
@@ -87,7 +94,8 @@ const browser = () => new RecordingClient(portal.origin);
 async function journey() {
   // A guest looks around and mistypes the password.
   const guest = browser();
-  for (const path of ['/', '/login', '/lk', '/_root.data', '/login?_data=routes/default/login', '/nope']) await guest.request(path);
+  for (const path of ['/', '/login', '/lk', '/_root.data', '/login?_data=routes/default/login', '/nope'])
+    await guest.request(path);
   const wrong = await guest.submit('/login', { email: DEMO_USERS.teacher.email, password: 'wrong-password-1' });
   expect(wrong.status).toBe(400);
 
@@ -96,7 +104,20 @@ async function journey() {
   expect((await teacher.login(DEMO_USERS.teacher.email, DEMO_USERS.teacher.password, '/lk/scenarios/5')).url).toBe(
     `${portal.origin}/lk/scenarios/5`,
   );
-  for (const path of ['/lk', '/lk/master-classes/3', '/profile', '/profile/security', '/week', '/', '/lk.data', '/_root.data', '/profile.data', '/lk?_data=root', '/scenarios-id?id=5', '/lk/testing/abc']) {
+  for (const path of [
+    '/lk',
+    '/lk/master-classes/3',
+    '/profile',
+    '/profile/security',
+    '/week',
+    '/',
+    '/lk.data',
+    '/_root.data',
+    '/profile.data',
+    '/lk?_data=root',
+    '/scenarios-id?id=5',
+    '/lk/testing/abc',
+  ]) {
     await teacher.request(path);
   }
   expect((await teacher.submit('/lk', {}, { action: '/popups' })).status).toBe(303);
@@ -124,7 +145,11 @@ async function journey() {
   // The password changes; the old one is refused, the new one works.
   const newPassword = 'brand-new-password-1';
   userSecrets.add(newPassword);
-  const changed = await teacher.submit('/profile/security', { currentPassword: DEMO_USERS.teacher.password, newPassword, passwordConfirm: newPassword }, { action: '/profile/security' });
+  const changed = await teacher.submit(
+    '/profile/security',
+    { currentPassword: DEMO_USERS.teacher.password, newPassword, passwordConfirm: newPassword },
+    { action: '/profile/security' },
+  );
   expect(changed.status).toBe(200);
 
   // A one-time pass for the participant, then the same pass again.
@@ -146,13 +171,19 @@ async function journey() {
   recoveryCodes.add(code);
   const recoveredPassword = 'recovered-password-1';
   userSecrets.add(recoveredPassword);
-  const confirmed = await recovering.submit(sent.headers.get('Location')!, { code, password: recoveredPassword, passwordConfirm: recoveredPassword });
+  const confirmed = await recovering.submit(sent.headers.get('Location')!, {
+    code,
+    password: recoveredPassword,
+    passwordConfirm: recoveredPassword,
+  });
   expect(confirmed.headers.get('Location')).toBe('/login?reason=password-changed');
   expect((await browser().login(DEMO_USERS.participant.email, recoveredPassword)).url).toBe(`${portal.origin}/lk`);
 
   // The admin sign-in and a registration issue tokens too.
   const admin = browser();
-  expect((await admin.submit('/admin-auth', { email: DEMO_USERS.admin.email, password: DEMO_USERS.admin.password })).status).toBe(303);
+  expect(
+    (await admin.submit('/admin-auth', { email: DEMO_USERS.admin.email, password: DEMO_USERS.admin.password })).status,
+  ).toBe(303);
   await admin.request('/lk');
   const newcomer = browser();
   const registrationPassword = 'registration-password-1';
@@ -182,7 +213,10 @@ it('no token the upstream issued reaches a response body, a header, a URL or a l
 
   // The journey really issued tokens through every path that issues them.
   for (const kind of ['login', 'refresh', 'pass', 'register', 'auth']) {
-    expect([...tokenKinds.keys()].some((k) => k.startsWith(`${kind}.`)), `tokens from ${kind}`).toBe(true);
+    expect(
+      [...tokenKinds.keys()].some((k) => k.startsWith(`${kind}.`)),
+      `tokens from ${kind}`,
+    ).toBe(true);
   }
   expect(issuedTokens.size).toBeGreaterThanOrEqual(10);
   expect(bodies.length).toBeGreaterThanOrEqual(50);

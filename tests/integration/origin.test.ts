@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, readForms, startPortal, startReferenceUpstream, type Client, type Portal, type ReferenceUpstream } from './harness';
+import {
+  DEMO_USERS,
+  readForms,
+  startPortal,
+  startReferenceUpstream,
+  type Client,
+  type Portal,
+  type ReferenceUpstream,
+} from './harness';
 import { viewerNameOf } from './page';
 
 /**
@@ -125,7 +133,9 @@ describe('same-origin mutations pass', () => {
 
   it('the login form (Sec-Fetch-Site: same-origin) signs in', async () => {
     const before = await upstream.stats();
-    const response = await portal.client().submit('/login', { email: DEMO_USERS.participant.email, password: DEMO_USERS.participant.password });
+    const response = await portal
+      .client()
+      .submit('/login', { email: DEMO_USERS.participant.email, password: DEMO_USERS.participant.password });
     expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe('/lk');
     expect((await upstream.stats()).login).toBe(before.login + 1);
@@ -153,7 +163,11 @@ describe('same-origin mutations pass', () => {
 
 it('safe methods are never refused, whatever the site', async () => {
   for (const method of ['GET', 'HEAD']) {
-    const response = await teacher.request('/lk', { method, site: 'cross-site', headers: { Origin: 'https://evil.example' } });
+    const response = await teacher.request('/lk', {
+      method,
+      site: 'cross-site',
+      headers: { Origin: 'https://evil.example' },
+    });
     expect(response.status).toBe(200);
   }
 });

@@ -26,12 +26,18 @@ export function fieldErrorOf(html: string, field: string): string | null {
 /** The form-level alert's text. */
 export function formAlertOf(html: string): string {
   const match = /class="form-alert" role="alert">([\s\S]*?)<\/div>/.exec(html);
-  return match ? decodeHtml(match[1]!.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim() : '';
+  return match
+    ? decodeHtml(match[1]!.replace(/<[^>]+>/g, ' '))
+        .replace(/\s+/g, ' ')
+        .trim()
+    : '';
 }
 
 /** Traces a reviewer would flag in an error page: stack frames and source paths. */
 export function stackTraceIn(body: string): string | null {
   const match =
-    /\n\s+at [^\n]+|\bat [\w.<>]+ \((?:file:|\/)[^)]*\)|(?:\/work\/|\/home\/|node_modules\/)[\w./-]+|\b[\w/-]+\.(?:server\.)?tsx?:\d+/.exec(body);
+    /\n\s+at [^\n]+|\bat [\w.<>]+ \((?:file:|\/)[^)]*\)|(?:\/work\/|\/home\/|node_modules\/)[\w./-]+|\b[\w/-]+\.(?:server\.)?tsx?:\d+/.exec(
+      body,
+    );
   return match ? match[0] : null;
 }

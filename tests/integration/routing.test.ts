@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLAT_PATHS } from '../../app/flat-paths';
-import { DEMO_USERS, startPortal, startReferenceUpstream, type Client, type Portal, type ReferenceUpstream } from './harness';
+import {
+  DEMO_USERS,
+  startPortal,
+  startReferenceUpstream,
+  type Client,
+  type Portal,
+  type ReferenceUpstream,
+} from './harness';
 import { headingOf, titleOf, viewerNameOf } from './page';
 
 /** Spec §2 walked path by path: what a guest and a signed-in teacher get at every address. */
@@ -104,17 +111,20 @@ describe('anonymous visitor', () => {
 });
 
 describe('signed-in teacher', () => {
-  it.each(publicScreens)('$path → its screen (or the cabinet, for sign-in screens)', async ({ path, heading, signedIn }) => {
-    const { status, location, html } = await page(teacher, path);
-    if (signedIn) {
-      expect(status).toBe(302);
-      expect(location).toBe(signedIn);
-      return;
-    }
-    expect(status).toBe(200);
-    expect(headingOf(html)).toBe(heading);
-    expect(titleOf(html)).toBe(expectedTitle(heading));
-  });
+  it.each(publicScreens)(
+    '$path → its screen (or the cabinet, for sign-in screens)',
+    async ({ path, heading, signedIn }) => {
+      const { status, location, html } = await page(teacher, path);
+      if (signedIn) {
+        expect(status).toBe(302);
+        expect(location).toBe(signedIn);
+        return;
+      }
+      expect(status).toBe(200);
+      expect(headingOf(html)).toBe(heading);
+      expect(titleOf(html)).toBe(expectedTitle(heading));
+    },
+  );
 
   it.each(signedInScreens)('$path → 200 with its heading and the teacher’s name', async ({ path, heading }) => {
     const { status, html } = await page(teacher, path);
@@ -163,14 +173,17 @@ describe('unknown paths (spec §8)', () => {
       expect((await fetch(`${portal.origin}/healthz`)).status).toBe(200);
     });
 
-    it.each(malformed.filter((path) => !path.includes('?')))('%s: a path that names no screen → 404, not 500', async (path) => {
-      const response = await fetch(`${portal.origin}${path}`);
-      const body = await response.text();
-      expect(response.status).toBe(404);
-      expect(body).toContain(`Page not found: ${path}`);
-      expect(headingOf(body)).toBe('Ошибка 404');
-      expect(body).not.toMatch(/URIError|decodeURIComponent/);
-    });
+    it.each(malformed.filter((path) => !path.includes('?')))(
+      '%s: a path that names no screen → 404, not 500',
+      async (path) => {
+        const response = await fetch(`${portal.origin}${path}`);
+        const body = await response.text();
+        expect(response.status).toBe(404);
+        expect(body).toContain(`Page not found: ${path}`);
+        expect(headingOf(body)).toBe('Ошибка 404');
+        expect(body).not.toMatch(/URIError|decodeURIComponent/);
+      },
+    );
   });
 
   it('escapes the path it reports', async () => {

@@ -3,7 +3,15 @@ import * as Iron from 'iron-webcrypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hours } from '../../bff/time';
 import { createSealer } from '../../bff/session/seal.server';
-import { DEMO_USERS, readForms, startPortal, startReferenceUpstream, type Client, type Portal, type ReferenceUpstream } from './harness';
+import {
+  DEMO_USERS,
+  readForms,
+  startPortal,
+  startReferenceUpstream,
+  type Client,
+  type Portal,
+  type ReferenceUpstream,
+} from './harness';
 import { viewerNameOf } from './page';
 
 /** DESIGN §4: the two sealed cookies, their attributes and lifetimes, caching of personal answers, tampering. */
@@ -86,7 +94,8 @@ async function signedIn(user: keyof typeof DEMO_USERS = 'teacher') {
 
 async function cookieValues(client: Client) {
   const cookies = await client.jar.getCookies(portal.origin);
-  return Object.fromEntries(cookies.map((c) => [c.key, c.value])) as Record<string, string>;
+  const values = Object.fromEntries(cookies.map((c) => [c.key, c.value]));
+  return { [AUTH]: values[AUTH]!, [REFRESH]: values[REFRESH]! };
 }
 
 /** One request that carries exactly `cookie`, from a client with nothing else in its jar. */
@@ -97,12 +106,21 @@ function withCookie(cookie: string, path = '/lk') {
 describe('signing in sets both cookies with the attributes of DESIGN §4', () => {
   it('the login form', async () => {
     const client = portal.client();
-    const response = await client.submit('/login', { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password });
+    const response = await client.submit('/login', {
+      email: DEMO_USERS.teacher.email,
+      password: DEMO_USERS.teacher.password,
+    });
     expect(response.status).toBe(303);
     const cookies = setCookies(response);
     expect(cookies.map((c) => c.name).sort()).toEqual([AUTH, REFRESH].sort());
-    expectSessionCookie(cookies.find((c) => c.name === AUTH), SIXTY_EIGHT_HOURS);
-    expectSessionCookie(cookies.find((c) => c.name === REFRESH), ONE_YEAR);
+    expectSessionCookie(
+      cookies.find((c) => c.name === AUTH),
+      SIXTY_EIGHT_HOURS,
+    );
+    expectSessionCookie(
+      cookies.find((c) => c.name === REFRESH),
+      ONE_YEAR,
+    );
     expect(response.headers.get('Cache-Control')).toBe('private, no-store');
   });
 
@@ -114,8 +132,14 @@ describe('signing in sets both cookies with the attributes of DESIGN §4', () =>
     });
     expect(login.status).toBe(202);
     expect(await login.text()).toContain('"redirect","/lk"');
-    expectSessionCookie(setCookies(login).find((c) => c.name === AUTH), SIXTY_EIGHT_HOURS);
-    expectSessionCookie(setCookies(login).find((c) => c.name === REFRESH), ONE_YEAR);
+    expectSessionCookie(
+      setCookies(login).find((c) => c.name === AUTH),
+      SIXTY_EIGHT_HOURS,
+    );
+    expectSessionCookie(
+      setCookies(login).find((c) => c.name === REFRESH),
+      ONE_YEAR,
+    );
     expect(login.headers.get('Cache-Control')).toBe('private, no-store');
     const logout = await client.request('/logout.data', { form: { redirectTo: '/lk' } });
     expect(await logout.text()).toContain('"redirect","/"');
@@ -128,8 +152,14 @@ describe('signing in sets both cookies with the attributes of DESIGN §4', () =>
       .client()
       .submit('/admin-auth', { email: DEMO_USERS.admin.email, password: DEMO_USERS.admin.password });
     expect(response.status).toBe(303);
-    expectSessionCookie(setCookies(response).find((c) => c.name === AUTH), SIXTY_EIGHT_HOURS);
-    expectSessionCookie(setCookies(response).find((c) => c.name === REFRESH), ONE_YEAR);
+    expectSessionCookie(
+      setCookies(response).find((c) => c.name === AUTH),
+      SIXTY_EIGHT_HOURS,
+    );
+    expectSessionCookie(
+      setCookies(response).find((c) => c.name === REFRESH),
+      ONE_YEAR,
+    );
     expect(response.headers.get('Cache-Control')).toBe('private, no-store');
   });
 
@@ -137,8 +167,14 @@ describe('signing in sets both cookies with the attributes of DESIGN §4', () =>
     const { pass } = await upstream.issuePass(DEMO_USERS.participant.email, portal.origin);
     const response = await portal.client().request(`/lk?pass=${encodeURIComponent(pass)}`);
     expect(response.status).toBe(302);
-    expectSessionCookie(setCookies(response).find((c) => c.name === AUTH), SIXTY_EIGHT_HOURS);
-    expectSessionCookie(setCookies(response).find((c) => c.name === REFRESH), ONE_YEAR);
+    expectSessionCookie(
+      setCookies(response).find((c) => c.name === AUTH),
+      SIXTY_EIGHT_HOURS,
+    );
+    expectSessionCookie(
+      setCookies(response).find((c) => c.name === REFRESH),
+      ONE_YEAR,
+    );
     expect(response.headers.get('Cache-Control')).toBe('private, no-store');
   });
 
@@ -157,7 +193,21 @@ describe('signing in sets both cookies with the attributes of DESIGN §4', () =>
 describe('Cache-Control: private, no-store', () => {
   it('on every answer to a signed-in user: pages, data requests, redirects, errors', async () => {
     const client = await signedIn();
-    const paths = ['/', '/week', '/lk', '/lk/scenarios/5', '/profile', '/profile/security', '/lk.data', '/_root.data', '/profile.data', '/login', '/scenarios-id?id=5', '/nope', '/lk/scenarios/abc'];
+    const paths = [
+      '/',
+      '/week',
+      '/lk',
+      '/lk/scenarios/5',
+      '/profile',
+      '/profile/security',
+      '/lk.data',
+      '/_root.data',
+      '/profile.data',
+      '/login',
+      '/scenarios-id?id=5',
+      '/nope',
+      '/lk/scenarios/abc',
+    ];
     for (const path of paths) {
       const response = await client.request(path);
       await response.arrayBuffer();
@@ -234,7 +284,10 @@ describe('cookies that the portal did not seal are ignored and cleared', () => {
     expect(response.status).toBe(200);
     expect(viewerNameOf(await response.text())).toBe(TEACHER);
     expect((await upstream.stats()).refresh).toBe(before.refresh + 1);
-    expectSessionCookie(setCookies(response).find((c) => c.name === AUTH), SIXTY_EIGHT_HOURS);
+    expectSessionCookie(
+      setCookies(response).find((c) => c.name === AUTH),
+      SIXTY_EIGHT_HOURS,
+    );
   });
 
   it('a cookie sealed with another secret, claiming to be the admin → a guest', async () => {
@@ -258,11 +311,18 @@ describe('cookie names follow the public origin (DESIGN §4)', () => {
   it.each([
     ['https://portal.example', {}, ['__Host-vptk', '__Host-rvptk'], true],
     ['http://portal.internal:8080', {}, ['vptk', 'rvptk'], false],
-    ['https://portal.example', { AUTH_COOKIE_NAME: 'sess', REFRESH_COOKIE_NAME: 'rsess' }, ['__Host-sess', '__Host-rsess'], true],
+    [
+      'https://portal.example',
+      { AUTH_COOKIE_NAME: 'sess', REFRESH_COOKIE_NAME: 'rsess' },
+      ['__Host-sess', '__Host-rsess'],
+      true,
+    ],
   ] as const)('%s %j → %j, Secure: %s', async (publicOrigin, env, names, secure) => {
     const other = await startPortal({ upstreamUrl: upstream.url, env: { PUBLIC_ORIGIN: publicOrigin, ...env } });
     try {
-      const response = await other.client().submit('/login', { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password });
+      const response = await other
+        .client()
+        .submit('/login', { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password });
       expect(response.status).toBe(303);
       const cookies = setCookies(response);
       expect(cookies.map((c) => c.name).sort()).toEqual([...names].sort());
@@ -291,7 +351,10 @@ describe('the seal’s own expiry and key rotation (SECURITY.md)', () => {
       localtimeOffsetMsec: -hours(69),
     });
     // Control: the same seal made now is read (its made-up token is then refused upstream → sent to /).
-    const current = await Iron.seal({ uid: 1, at: 'stale-token', iat: Date.now() }, password, { ...Iron.defaults, ttl: hours(68) });
+    const current = await Iron.seal({ uid: 1, at: 'stale-token', iat: Date.now() }, password, {
+      ...Iron.defaults,
+      ttl: hours(68),
+    });
     expect((await withCookie(`${AUTH}=${current}`)).headers.get('Location')).toBe('/');
     // Expired: not read at all → a guest, sent to sign in, the cookie cleared.
     const alone = await withCookie(`${AUTH}=${stale}`);
@@ -307,8 +370,14 @@ describe('the seal’s own expiry and key rotation (SECURITY.md)', () => {
   it('a new secret put in front keeps everyone signed in; dropping the old one ends the old cookies', async () => {
     const old = await signedIn();
     const oldCookies = await old.cookieHeader();
-    const rotated = await startPortal({ upstreamUrl: upstream.url, env: { SESSION_SECRET: `a-brand-new-secret-for-rotation-tests-0001,${SECRET}` } });
-    const newOnly = await startPortal({ upstreamUrl: upstream.url, env: { SESSION_SECRET: 'a-brand-new-secret-for-rotation-tests-0001' } });
+    const rotated = await startPortal({
+      upstreamUrl: upstream.url,
+      env: { SESSION_SECRET: `a-brand-new-secret-for-rotation-tests-0001,${SECRET}` },
+    });
+    const newOnly = await startPortal({
+      upstreamUrl: upstream.url,
+      env: { SESSION_SECRET: 'a-brand-new-secret-for-rotation-tests-0001' },
+    });
     try {
       const during = await rotated.client().request('/lk', { headers: { Cookie: oldCookies } });
       expect(during.status).toBe(200);

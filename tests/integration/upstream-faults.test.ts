@@ -160,7 +160,10 @@ describe('a signed-in page when the profile call fails', () => {
 
   it('a refresh the upstream cannot answer (503) → the 503 page, and the session is kept for later', async () => {
     const client = await signedInClient();
-    const refreshOnly = (await client.cookieHeader()).split('; ').filter((c) => c.startsWith('__Host-rvptk=')).join('; ');
+    const refreshOnly = (await client.cookieHeader())
+      .split('; ')
+      .filter((c) => c.startsWith('__Host-rvptk='))
+      .join('; ');
     const refreshes = breakCall('refresh', () => failure(503));
     const response = await new Client(portal.origin).request('/profile', { headers: { Cookie: refreshOnly } });
     expect(response.status).toBe(503);
@@ -190,7 +193,10 @@ describe('a signed-in page when the profile call fails', () => {
 
   it('a body that is not JSON → 500', async () => {
     const client = await signedInClient();
-    breakCall('profile', () => new HttpResponse('<!doctype html><title>502</title>', { headers: { 'Content-Type': 'application/json' } }));
+    breakCall(
+      'profile',
+      () => new HttpResponse('<!doctype html><title>502</title>', { headers: { 'Content-Type': 'application/json' } }),
+    );
     const { status, html } = await load(client);
     expect(status).toBe(500);
     expect(headingOf(html)).toBe('Ошибка 500');
@@ -198,7 +204,9 @@ describe('a signed-in page when the profile call fails', () => {
 
   it('a valid envelope whose result misses fields → 500', async () => {
     const client = await signedInClient();
-    breakCall('profile', () => HttpResponse.json({ success: true, result: { id: mockUser.id, email: mockUser.email }, errors: [] }));
+    breakCall('profile', () =>
+      HttpResponse.json({ success: true, result: { id: mockUser.id, email: mockUser.email }, errors: [] }),
+    );
     const { status, html } = await load(client);
     expect(status).toBe(500);
     expect(headingOf(html)).toBe('Ошибка 500');
@@ -255,7 +263,10 @@ describe('retries (DESIGN §6)', () => {
     const arrivals = breakCall('profile', () => {
       if (!first) return ok('profile', mockUser);
       first = false;
-      return HttpResponse.json({ success: false, result: null, errors: [] }, { status: 429, headers: { 'Retry-After': '1' } });
+      return HttpResponse.json(
+        { success: false, result: null, errors: [] },
+        { status: 429, headers: { 'Retry-After': '1' } },
+      );
     });
     const { status } = await load(client);
     expect(status).toBe(200);
@@ -314,7 +325,10 @@ describe('an upstream nobody listens on (connection refused, no MSW handler invo
         probe.close(() => resolve(port));
       });
     });
-    unreachable = await startPortal({ upstreamUrl: `http://127.0.0.1:${closedPort}`, env: { REST_RETRY_BASE_MS: '10' } });
+    unreachable = await startPortal({
+      upstreamUrl: `http://127.0.0.1:${closedPort}`,
+      env: { REST_RETRY_BASE_MS: '10' },
+    });
   });
 
   afterAll(async () => {
