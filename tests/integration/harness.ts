@@ -73,8 +73,8 @@ export async function startReferenceUpstream(options: { authTokenTtlSeconds?: nu
   const upstream = await startUpstream({ port: 0, db: ':memory:', devTools: true, faults: true, ...options });
   return Object.assign(upstream, {
     /** Requests received per contract call (every call is listed, 0 when never called). */
-    async stats(): Promise<Record<CallName, number>> {
-      return (await fetch(`${upstream.url}/__dev__/stats`)).json() as Promise<Record<CallName, number>>;
+    async stats(): Promise<CallStats> {
+      return (await fetch(`${upstream.url}/__dev__/stats`)).json() as Promise<CallStats>;
     },
     async resetStats() {
       await fetch(`${upstream.url}/__dev__/stats/reset`, { method: 'POST' });
@@ -104,6 +104,9 @@ export async function startReferenceUpstream(options: { authTokenTtlSeconds?: nu
     },
   });
 }
+
+/** Every contract call by name, and open to any string key for code that iterates over them. */
+export type CallStats = Record<CallName, number> & Record<string, number>;
 
 export type ReferenceUpstream = RunningUpstream & Awaited<ReturnType<typeof startReferenceUpstream>>;
 

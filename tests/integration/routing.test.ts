@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FLAT_PATHS } from '../../app/flat-paths';
 import {
   DEMO_USERS,
@@ -166,10 +166,11 @@ describe('unknown paths (spec §8)', () => {
       const response = await fetch(`${portal.origin}${path}`);
       const requestId = response.headers.get('X-Request-Id')!;
       await response.text();
-      // The access line is written when the answer is finished; if writing it throws, the process dies.
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const accessLine = portal.logLines.find((line) => line.includes(requestId) && line.includes('"msg":"request"'));
-      expect(accessLine, 'access log line').toBeDefined();
+      // The access line is written once the answer is finished; if writing it throws, the process dies.
+      await vi.waitFor(() => {
+        const accessLine = portal.logLines.find((line) => line.includes(requestId) && line.includes('"msg":"request"'));
+        expect(accessLine, 'access log line').toBeDefined();
+      });
       expect((await fetch(`${portal.origin}/healthz`)).status).toBe(200);
     });
 

@@ -18,22 +18,29 @@ interface Sent {
 }
 
 const sent: Sent[] = [];
+const bodiesRead: Promise<void>[] = [];
 const server = setupServer(...workingUpstream);
 let portal: Portal;
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
-  server.events.on('request:start', async ({ request }) => {
+  server.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);
     if (url.origin !== MOCK_UPSTREAM) return;
-    const text = await request.clone().text();
-    sent.push({
+    const call: Sent = {
       method: request.method,
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       headers: Object.fromEntries(request.headers),
-      body: text ? JSON.parse(text) : undefined,
-    });
+      body: undefined,
+    };
+    sent.push(call);
+    bodiesRead.push(
+      request
+        .clone()
+        .text()
+        .then((text) => void (call.body = text ? JSON.parse(text) : undefined)),
+    );
   });
   portal = await startPortal({ upstreamUrl: `${MOCK_UPSTREAM}/`, env: { REST_API_VERSION: '2' } });
 });
@@ -53,7 +60,7 @@ it('every call carries Accept, the configured version, its token as a query para
   expect((await new Client(portal.origin).request('/lk', { headers: { Cookie: refreshOnly } })).status).toBe(200);
   expect((await browser.submit('/lk', {}, { action: '/popups' })).status).toBe(303);
   expect((await browser.logout('/lk')).status).toBe(303);
-  await new Promise((resolve) => setImmediate(resolve));
+  await Promise.all(bodiesRead);
 
   const calls = sent.map((s) => `${s.method} ${s.path}`);
   expect(calls).toEqual([
