@@ -259,6 +259,23 @@ describe('profile edit', () => {
     expect(await calls('updateProfile')).toBe(before);
   });
 
+  it('markup typed into the profile comes back as text, never as markup', async () => {
+    const { browser } = await register();
+    const payload = '<img src=x onerror=alert(1)>';
+    const saved = await browser.submit(
+      '/profile',
+      { firstName: payload, city: '"><script>alert(2)</script>' },
+      { action: '/profile' },
+    );
+    expect(saved.status).toBe(200);
+    for (const path of ['/profile', '/lk', '/']) {
+      const html = await (await browser.request(path)).text();
+      expect(html, path).not.toContain(payload);
+      expect(html, path).not.toContain('<script>alert(2)');
+    }
+    expect(viewerNameOf(await (await browser.request('/lk')).text())).toBe(`${payload} Кузнецова`);
+  });
+
   it('a guest posting the profile form is sent to sign in, nothing sent upstream', async () => {
     const before = await calls('updateProfile');
     const response = await portal
