@@ -55,6 +55,8 @@ function expectBaseHeaders(response: Response) {
   expect(h.get('X-Powered-By')).toBeNull();
   const csp = directives(h.get('Content-Security-Policy'));
   expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  // The same rule for browsers that predate frame-ancestors: no framing at all, not even same-origin.
+  expect(h.get('X-Frame-Options')).toBe('DENY');
   expect(csp.get('default-src')).toEqual(["'self'"]);
   expect(csp.get('object-src')).toEqual(["'none'"]);
   expect(csp.get('base-uri')).toEqual(["'none'"]);
