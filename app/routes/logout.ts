@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   context.session.signOut();
   const from = safeRedirect(form.get('redirectTo'), '/');
-  const target = /^\/(lk|profile)(\/|$|\?)/.test(from) ? '/' : from;
+  const target = /^\/(lk|profile)(\/|$|\?)/i.test(from) ? '/' : from;
   return redirect(target, { status: 303, headers: { 'Clear-Site-Data': '"cache"' } });
 }
 

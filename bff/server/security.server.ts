@@ -37,6 +37,7 @@ export function securityHeaders(config: Pick<Config, 'isProduction' | 'publicOri
     referrerPolicy: { policy: 'same-origin' },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: 'deny' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
 }

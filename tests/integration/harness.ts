@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { CookieJar } from 'tough-cookie';
 import { loadConfig } from '../../bff/config.server';
+import type { CallName } from '../../bff/rest/contract';
 import { createLogger } from '../../bff/log.server';
 import { createPortalApp } from '../../bff/server/app.server';
 import { DEMO_USERS, startUpstream, type RunningUpstream } from '../../upstream/server';
@@ -15,7 +16,11 @@ export { DEMO_USERS };
 const buildFile = path.resolve('build/server/index.js');
 
 /** The built portal, in this process, over real HTTP on a free port. */
-export async function startPortal(options: { upstreamUrl: string; env?: Record<string, string>; fetch?: typeof fetch }) {
+export async function startPortal(options: {
+  upstreamUrl: string;
+  env?: Record<string, string>;
+  fetch?: typeof fetch;
+}) {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -25,7 +30,8 @@ export async function startPortal(options: { upstreamUrl: string; env?: Record<s
     SESSION_SECRET: 'integration-test-secret-integration-test-secret',
     PUBLIC_ORIGIN: origin,
     REST_API_URL: options.upstreamUrl,
-    REST_TIMEOUT_MS: '1000',
+    // Generous: the reference upstream hashes passwords with scrypt, and CI machines are busy. Timeout tests set their own.
+    REST_TIMEOUT_MS: '5000',
     REST_RETRY_BASE_MS: '10',
     REST_RETRY_MAX_MS: '40',
     AUTH_RATE_LIMIT_PER_ADDRESS: '10000',
@@ -43,7 +49,13 @@ export async function startPortal(options: { upstreamUrl: string; env?: Record<s
     }),
   );
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  const { app } = createPortalApp({ config, log, build, clientDir: path.resolve('build/client'), fetch: options.fetch });
+  const { app } = createPortalApp({
+    config,
+    log,
+    build,
+    clientDir: path.resolve('build/client'),
+    fetch: options.fetch,
+  });
   server.on('request', app);
   return {
     origin,
@@ -60,20 +72,27 @@ export type Portal = Awaited<ReturnType<typeof startPortal>>;
 export async function startReferenceUpstream(options: { authTokenTtlSeconds?: number } = {}) {
   const upstream = await startUpstream({ port: 0, db: ':memory:', devTools: true, faults: true, ...options });
   return Object.assign(upstream, {
-    async stats(): Promise<Record<string, number>> {
-      return (await fetch(`${upstream.url}/__dev__/stats`)).json() as Promise<Record<string, number>>;
+    /** Requests received per contract call (every call is listed, 0 when never called). */
+    async stats(): Promise<CallStats> {
+      return (await fetch(`${upstream.url}/__dev__/stats`)).json() as Promise<CallStats>;
     },
     async resetStats() {
       await fetch(`${upstream.url}/__dev__/stats/reset`, { method: 'POST' });
     },
     async fault(rule: Record<string, unknown>) {
-      await fetch(`${upstream.url}/__faults__`, { method: 'POST', body: JSON.stringify(rule), headers: { 'Content-Type': 'application/json' } });
+      await fetch(`${upstream.url}/__faults__`, {
+        method: 'POST',
+        body: JSON.stringify(rule),
+        headers: { 'Content-Type': 'application/json' },
+      });
     },
     async clearFaults() {
       await fetch(`${upstream.url}/__faults__`, { method: 'DELETE' });
     },
     async outbox(to: string): Promise<{ body: string; subject: string }[]> {
-      return (await fetch(`${upstream.url}/__dev__/outbox?to=${encodeURIComponent(to)}`)).json() as Promise<{ body: string; subject: string }[]>;
+      return (await fetch(`${upstream.url}/__dev__/outbox?to=${encodeURIComponent(to)}`)).json() as Promise<
+        { body: string; subject: string }[]
+      >;
     },
     async issuePass(email: string, portalOrigin: string): Promise<{ pass: string; link: string }> {
       const response = await fetch(`${upstream.url}/__dev__/passes`, {
@@ -85,6 +104,9 @@ export async function startReferenceUpstream(options: { authTokenTtlSeconds?: nu
     },
   });
 }
+
+/** Every contract call by name, and open to any string key for code that iterates over them. */
+export type CallStats = Record<CallName, number> & Record<string, number>;
 
 export type ReferenceUpstream = RunningUpstream & Awaited<ReturnType<typeof startReferenceUpstream>>;
 
@@ -119,24 +141,108 @@ export class Client {
     return response;
   }
 
-  /** Follows redirects like a browser (POST → GET after 301/302/303). */
-  async follow(target: string, options: RequestOptions = {}): Promise<{ response: Response; url: string }> {
+  /** Follows redirects like a browser (POST → GET after 301/302/303); `hops` lists every redirect taken. */
+  async follow(
+    target: string,
+    options: RequestOptions = {},
+  ): Promise<{ response: Response; url: string; hops: { status: number; location: string }[] }> {
     let url = new URL(target, this.origin).href;
     let response = await this.request(url, options);
-    for (let hops = 0; response.status >= 300 && response.status < 400 && hops < 10; hops++) {
-      url = new URL(response.headers.get('Location')!, url).href;
+    const hops: { status: number; location: string }[] = [];
+    while (response.status >= 300 && response.status < 400 && hops.length < 10) {
+      const location = response.headers.get('Location')!;
+      hops.push({ status: response.status, location });
+      url = new URL(location, url).href;
       if (!url.startsWith(this.origin)) break;
+      await response.arrayBuffer(); // drained, not cancelled: cancel() never settles under MSW's fetch interceptor
       response = await this.request(url);
     }
-    return { response, url };
+    return { response, url, hops };
   }
 
   async cookieNames(): Promise<string[]> {
     return (await this.jar.getCookies(this.origin)).map((c) => c.key);
   }
 
-  /** Signs in through the login form, as a person would. */
-  async login(email: string, password: string, redirectTo?: string) {
-    return this.follow('/login', { form: { email, password, ...(redirectTo ? { redirectTo } : {}) } });
+  /** The jar's cookies as a Cookie header, e.g. to replay them later from another client. */
+  async cookieHeader(): Promise<string> {
+    return this.jar.getCookieString(this.origin);
   }
+
+  /**
+   * Opens `page`, reads its post form (the first one, or the one whose action starts with `action`) with every
+   * field the server rendered (honeypot, hidden inputs), fills in `fields` and submits it. No redirect is
+   * followed: the caller sees the action's own answer.
+   */
+  async submit(page: string, fields: Record<string, string>, options: { action?: string } = {}) {
+    const response = await this.request(page);
+    const html = await response.text();
+    const form = readForms(html).find(
+      (f) => f.method === 'post' && (!options.action || f.action?.startsWith(options.action)),
+    );
+    if (!form) throw new Error(`no post form on ${page} (HTTP ${response.status})`);
+    return this.request(form.action ?? page, { form: { ...form.fields, ...fields } });
+  }
+
+  /** Signs in through the login form, as a person would, and follows where the portal sends them. */
+  async login(email: string, password: string, redirectTo?: string) {
+    const page = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : '/login';
+    const response = await this.submit(page, { email, password });
+    const location = response.headers.get('Location');
+    if (!location) return { response, url: new URL(page, this.origin).href, hops: [] };
+    await response.arrayBuffer();
+    const next = await this.follow(location);
+    return { ...next, hops: [{ status: response.status, location }, ...next.hops] };
+  }
+
+  /** Signs out through the logout form of `page` (a signed-in screen), as a person would. */
+  async logout(page = '/lk') {
+    return this.submit(page, {}, { action: '/logout' });
+  }
+}
+
+export interface ParsedForm {
+  action: string | null;
+  method: string;
+  fields: Record<string, string>;
+}
+
+/** The forms of a server-rendered page with the values of their inputs (enough for the portal's own markup). */
+export function readForms(html: string): ParsedForm[] {
+  return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].map(([, attributes = '', inner = '']) => {
+    const fields: Record<string, string> = {};
+    for (const [, input = ''] of inner.matchAll(/<input\b([^>]*)>/g)) {
+      const name = attribute(input, 'name');
+      const type = attribute(input, 'type');
+      if (name === null || type === 'submit') continue;
+      if ((type === 'checkbox' || type === 'radio') && !/\schecked\b/.test(input)) continue;
+      fields[name] = attribute(input, 'value') ?? '';
+    }
+    for (const [, textarea = '', value = ''] of inner.matchAll(/<textarea\b([^>]*)>([\s\S]*?)<\/textarea>/g)) {
+      const name = attribute(textarea, 'name');
+      if (name !== null) fields[name] = decodeHtml(value);
+    }
+    return {
+      action: attribute(attributes, 'action'),
+      method: (attribute(attributes, 'method') ?? 'get').toLowerCase(),
+      fields,
+    };
+  });
+}
+
+function attribute(tag: string, name: string): string | null {
+  const match = new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag);
+  return match ? decodeHtml(match[1]!) : null;
+}
+
+/** Undoes React's attribute and text escaping. */
+export function decodeHtml(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&amp;/g, '&');
 }

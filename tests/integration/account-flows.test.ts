@@ -1,0 +1,429 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallName } from '../../bff/rest/contract';
+import {
+  DEMO_USERS,
+  readForms,
+  startPortal,
+  startReferenceUpstream,
+  type Client,
+  type Portal,
+  type ReferenceUpstream,
+} from './harness';
+import { fieldErrorOf, formAlertOf, headingOf, viewerNameOf } from './page';
+
+/**
+ * The account screens against the reference upstream, as a person uses them without JavaScript: registration,
+ * password recovery, the admin sign-in, profile edit, password change, the welcome notice.
+ */
+
+const SAVED = 'Сохранено';
+const WELCOME = 'Добро пожаловать в личный кабинет!';
+
+let upstream: ReferenceUpstream;
+let portal: Portal;
+let serial = 0;
+
+beforeAll(async () => {
+  upstream = await startReferenceUpstream();
+  portal = await startPortal({ upstreamUrl: upstream.url });
+});
+
+afterAll(async () => {
+  await portal?.close();
+  await upstream?.close();
+});
+
+async function calls(name: CallName) {
+  return (await upstream.stats())[name];
+}
+
+function newcomer(overrides: Record<string, string> = {}) {
+  serial += 1;
+  const password = `newcomer-password-${serial}`;
+  return {
+    lastName: 'Кузнецова',
+    firstName: 'Елена',
+    email: `newcomer.${serial}@example.org`,
+    phone: `+7 (912) 000-00-${String(serial).padStart(2, '0')}`,
+    password,
+    passwordConfirm: password,
+    consent: 'on',
+    ...overrides,
+  };
+}
+
+/** Registers someone new through the form and returns their signed-in browser. */
+async function register(fields = newcomer()) {
+  const browser = portal.client();
+  const response = await browser.submit('/registration', fields);
+  expect(response.status).toBe(303);
+  expect(response.headers.get('Location')).toBe('/lk');
+  return { browser, fields };
+}
+
+async function canSignIn(email: string, password: string) {
+  const response = await portal.client().submit('/login', { email, password });
+  return response.status === 303;
+}
+
+describe('registration', () => {
+  it('creates the account, signs in and opens the cabinet with the new name', async () => {
+    const before = await calls('register');
+    const { browser, fields } = await register();
+    expect(await calls('register')).toBe(before + 1);
+    expect((await browser.cookieNames()).sort()).toEqual(['__Host-rvptk', '__Host-vptk']);
+    const page = await browser.request('/lk');
+    expect(viewerNameOf(await page.text())).toBe(`${fields.firstName} ${fields.lastName}`);
+    const profile = await (await browser.request('/profile')).text();
+    expect(profile).toContain(fields.email);
+    expect(profile).toContain('Участник');
+    expect(await canSignIn(fields.email, fields.password)).toBe(true);
+  });
+
+  it('an address already registered → 400 at the e-mail field, the rest kept', async () => {
+    const fields = newcomer({ email: DEMO_USERS.teacher.email });
+    const response = await portal.client().submit('/registration', fields);
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    expect(fieldErrorOf(html, 'email')).toBe('Пользователь с таким адресом уже зарегистрирован');
+    const form = readForms(html).find((f) => f.method === 'post')!;
+    expect(form.fields.lastName).toBe(fields.lastName);
+    expect(form.fields.email).toBe(fields.email);
+    expect(form.fields.password).toBe('');
+    expect(html).not.toContain(fields.password);
+  });
+
+  it('mistakes the portal catches itself, without asking the upstream', async () => {
+    const before = await calls('register');
+    const response = await portal
+      .client()
+      .submit(
+        '/registration',
+        newcomer({ passwordConfirm: 'something-else', phone: '123', consent: '', firstName: '  ', password: 'short' }),
+      );
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    expect(fieldErrorOf(html, 'firstName')).toBe('Укажите имя');
+    expect(fieldErrorOf(html, 'phone')).toBe('Номер телефона должен содержать 10 цифр после +7');
+    expect(fieldErrorOf(html, 'password')).toBe('Пароль должен содержать не менее 8 символов');
+    expect(fieldErrorOf(html, 'consent')).toBe('Подтвердите согласие на обработку персональных данных');
+    expect(await calls('register')).toBe(before);
+  });
+
+  it('passwords that differ', async () => {
+    const response = await portal.client().submit('/registration', newcomer({ passwordConfirm: 'does-not-match-1' }));
+    expect(fieldErrorOf(await response.text(), 'passwordConfirm')).toBe('Пароли не совпадают');
+  });
+
+  it('a filled honeypot → refused', async () => {
+    const before = await calls('register');
+    const response = await portal.client().submit('/registration', newcomer({ name__confirm: 'bot' }));
+    expect(response.status).toBe(400);
+    expect(formAlertOf(await response.text())).toBe(
+      'Не удалось отправить форму. Обновите страницу и попробуйте ещё раз.',
+    );
+    expect(await calls('register')).toBe(before);
+  });
+});
+
+describe('password recovery', () => {
+  async function codeFor(email: string) {
+    const [letter] = await upstream.outbox(email);
+    expect(letter?.subject).toBe('Восстановление пароля');
+    return /\b(\d{6})\b/.exec(letter!.body)![1]!;
+  }
+
+  it('the code from the letter sets a new password; the old one stops working, old sessions end', async () => {
+    const { browser: elsewhere, fields } = await register();
+    const recovering = portal.client();
+    const sent = await recovering.submit('/password', { email: fields.email });
+    expect(sent.status).toBe(303);
+    const confirmUrl = sent.headers.get('Location')!;
+    expect(confirmUrl).toBe(`/password?${new URLSearchParams({ step: 'confirm', email: fields.email })}`);
+    const confirmPage = await (await recovering.request(confirmUrl)).text();
+    expect(confirmPage).toContain('Если адрес зарегистрирован, мы отправили на него код.');
+
+    const newPassword = 'recovered-password-2';
+    const confirmed = await recovering.submit(confirmUrl, {
+      code: await codeFor(fields.email),
+      password: newPassword,
+      passwordConfirm: newPassword,
+    });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('Location')).toBe('/login?reason=password-changed');
+    const login = await (await recovering.request('/login?reason=password-changed')).text();
+    expect(login).toContain('Пароль изменён. Войдите с новым паролем.');
+
+    expect(await canSignIn(fields.email, fields.password)).toBe(false);
+    expect(await canSignIn(fields.email, newPassword)).toBe(true);
+    // The browser signed in before the reset is signed out at its next page.
+    const { url } = await elsewhere.follow('/lk');
+    expect(url).not.toBe(`${portal.origin}/lk`);
+    expect(await elsewhere.cookieNames()).toEqual([]);
+  });
+
+  it('a wrong code → 400 at the code field, nothing changed', async () => {
+    const { fields } = await register();
+    const recovering = portal.client();
+    const sent = await recovering.submit('/password', { email: fields.email });
+    const code = await codeFor(fields.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const response = await recovering.submit(sent.headers.get('Location')!, {
+      code: wrong,
+      password: 'whatever-pass-1',
+      passwordConfirm: 'whatever-pass-1',
+    });
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    expect(fieldErrorOf(html, 'code')).toBe('Неверный или устаревший код');
+    expect(html).not.toContain('whatever-pass-1');
+    expect(await canSignIn(fields.email, fields.password)).toBe(true);
+  });
+
+  it('an unknown address gets the same answer, and no letter goes out', async () => {
+    const response = await portal.client().submit('/password', { email: 'nobody-here@example.org' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe('/password?step=confirm&email=nobody-here%40example.org');
+    expect(await upstream.outbox('nobody-here@example.org')).toEqual([]);
+  });
+});
+
+describe('the admin sign-in (ADR 003)', () => {
+  it('an admin gets in', async () => {
+    const before = await calls('adminAuth');
+    const browser = portal.client();
+    const response = await browser.submit('/admin-auth', {
+      email: DEMO_USERS.admin.email,
+      password: DEMO_USERS.admin.password,
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe('/lk');
+    expect(await calls('adminAuth')).toBe(before + 1);
+    expect(viewerNameOf(await (await browser.request('/lk')).text())).toBe(
+      `${DEMO_USERS.admin.firstName} ${DEMO_USERS.admin.lastName}`,
+    );
+  });
+
+  it('a teacher, with the right password, is refused at the e-mail field', async () => {
+    const browser = portal.client();
+    const response = await browser.submit('/admin-auth', {
+      email: DEMO_USERS.teacher.email,
+      password: DEMO_USERS.teacher.password,
+    });
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    expect(fieldErrorOf(html, 'email')).toBe('Вход в панель администратора доступен только администраторам');
+    expect(await browser.cookieNames()).toEqual([]);
+  });
+
+  it('a wrong password is refused', async () => {
+    const response = await portal.client().submit('/admin-auth', { email: DEMO_USERS.admin.email, password: 'not-it' });
+    expect(response.status).toBe(400);
+    expect(fieldErrorOf(await response.text(), 'password')).toBe('Неверный адрес электронной почты или пароль');
+  });
+});
+
+describe('profile edit', () => {
+  it('saves, says «Сохранено», and the new name is everywhere after', async () => {
+    const { browser } = await register();
+    const before = await calls('updateProfile');
+    const response = await browser.submit(
+      '/profile',
+      { firstName: 'Светлана', city: 'Тверь', phone: '8 912 345-67-89' },
+      { action: '/profile' },
+    );
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain(SAVED);
+    expect(await calls('updateProfile')).toBe(before + 1);
+    const form = readForms(html).find((f) => f.action === '/profile')!;
+    expect(form.fields.city).toBe('Тверь');
+    const again = await (await browser.request('/profile')).text();
+    expect(viewerNameOf(again)).toBe('Светлана Кузнецова');
+    const saved = readForms(again).find((f) => f.action === '/profile')!;
+    expect(saved.fields.city).toBe('Тверь');
+    expect(saved.fields.phone).toBe('+7 (912) 345-67-89');
+    // A fresh page is not in the saved state.
+    expect(again).not.toContain(SAVED);
+  });
+
+  it('a bad value → 400 at its field, nothing sent upstream', async () => {
+    const { browser } = await register();
+    const before = await calls('updateProfile');
+    const response = await browser.submit('/profile', { lastName: '', phone: '12' }, { action: '/profile' });
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    expect(fieldErrorOf(html, 'lastName')).toBe('Укажите фамилию');
+    expect(fieldErrorOf(html, 'phone')).toBe('Номер телефона должен содержать 10 цифр после +7');
+    expect(html).not.toContain(SAVED);
+    expect(await calls('updateProfile')).toBe(before);
+  });
+
+  it('markup typed into the profile comes back as text, never as markup', async () => {
+    const { browser } = await register();
+    const payload = '<img src=x onerror=alert(1)>';
+    const saved = await browser.submit(
+      '/profile',
+      { firstName: payload, city: '"><script>alert(2)</script>' },
+      { action: '/profile' },
+    );
+    expect(saved.status).toBe(200);
+    for (const path of ['/profile', '/lk', '/']) {
+      const html = await (await browser.request(path)).text();
+      expect(html, path).not.toContain(payload);
+      expect(html, path).not.toContain('<script>alert(2)');
+    }
+    expect(viewerNameOf(await (await browser.request('/lk')).text())).toBe(`${payload} Кузнецова`);
+  });
+
+  it('a guest posting the profile form is sent to sign in, nothing sent upstream', async () => {
+    const before = await calls('updateProfile');
+    const response = await portal
+      .client()
+      .request('/profile', { form: { firstName: 'X', lastName: 'Y', phone: '+7 (900) 000-00-00' } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/login?redirectTo=%2Fprofile');
+    expect(await calls('updateProfile')).toBe(before);
+  });
+});
+
+describe('password change', () => {
+  it('a wrong current password → 400 at its field', async () => {
+    const { browser, fields } = await register();
+    const response = await browser.submit(
+      '/profile/security',
+      { currentPassword: 'not-my-password', newPassword: 'another-pass-1', passwordConfirm: 'another-pass-1' },
+      { action: '/profile/security' },
+    );
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    expect(fieldErrorOf(html, 'currentPassword')).toBe('Текущий пароль указан неверно');
+    expect(html).not.toContain('not-my-password');
+    expect(html).not.toContain('another-pass-1');
+    expect(await canSignIn(fields.email, fields.password)).toBe(true);
+  });
+
+  it('changes it: «Сохранено», the old password refused, this session kept, other sessions ended', async () => {
+    const { browser, fields } = await register();
+    const elsewhere = portal.client();
+    expect((await elsewhere.login(fields.email, fields.password)).url).toBe(`${portal.origin}/lk`);
+    const newPassword = 'changed-password-3';
+    const response = await browser.submit(
+      '/profile/security',
+      { currentPassword: fields.password, newPassword, passwordConfirm: newPassword },
+      { action: '/profile/security' },
+    );
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain(SAVED);
+    expect(html).toContain('Пароль изменён. Другие сеансы завершены.');
+    expect(html).not.toContain(newPassword);
+
+    expect(await canSignIn(fields.email, fields.password)).toBe(false);
+    expect(await canSignIn(fields.email, newPassword)).toBe(true);
+    const here = await browser.request('/profile/security');
+    expect(here.status).toBe(200);
+    expect(headingOf(await here.text())).toBe('Безопасность');
+    const { url } = await elsewhere.follow('/lk');
+    expect(url).not.toBe(`${portal.origin}/lk`);
+    expect(await elsewhere.cookieNames()).toEqual([]);
+  });
+});
+
+describe('the welcome notice (popup)', () => {
+  async function hasWelcome(browser: Client, path = '/lk') {
+    return (await (await browser.request(path)).text()).includes(WELCOME);
+  }
+
+  it('shows in the cabinet until dismissed, then never again, on any device', async () => {
+    const { browser, fields } = await register();
+    expect(await hasWelcome(browser)).toBe(true);
+    expect(await hasWelcome(browser, '/lk/scenarios')).toBe(true);
+    const before = await calls('popup');
+    const response = await browser.submit('/lk/scenarios', {}, { action: '/popups' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe('/lk/scenarios');
+    expect(await calls('popup')).toBe(before + 1);
+    expect(await hasWelcome(browser)).toBe(false);
+    const otherDevice = portal.client();
+    await otherDevice.login(fields.email, fields.password);
+    expect(await hasWelcome(otherDevice)).toBe(false);
+  });
+
+  it('an unknown popup → 400; a GET or a guest changes nothing', async () => {
+    const { browser } = await register();
+    const before = await calls('popup');
+    const unknown = await browser.request('/popups', { form: { popup: 'everything', redirectTo: '/lk' } });
+    expect(unknown.status).toBe(400);
+    const get = await browser.request('/popups?popup=welcome');
+    expect(get.status).toBe(302);
+    expect(get.headers.get('Location')).toBe('/lk');
+    const guest = await portal.client().request('/popups', { form: { popup: 'welcome' } });
+    expect(guest.status).toBe(302);
+    expect(guest.headers.get('Location')).toMatch(/^\/login\?redirectTo=/);
+    expect(await calls('popup')).toBe(before);
+    expect(await hasWelcome(browser)).toBe(true);
+  });
+
+  it('a foreign redirectTo after dismissing is not followed', async () => {
+    const { browser } = await register();
+    const response = await browser.request('/popups', {
+      form: { popup: 'welcome', redirectTo: 'https://evil.example/' },
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe('/lk');
+  });
+});
+
+describe('rate limits on the other public forms (AUTH_RATE_LIMIT_PER_LOGIN=3)', () => {
+  let limited: Portal;
+  const TOO_MANY = 'Слишком много попыток. Повторите через 15 минут.';
+
+  beforeAll(async () => {
+    limited = await startPortal({ upstreamUrl: upstream.url, env: { AUTH_RATE_LIMIT_PER_LOGIN: '3' } });
+  });
+
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('the admin sign-in: the fourth attempt is refused before the upstream', async () => {
+    for (let i = 0; i < 3; i++)
+      await limited.client().submit('/admin-auth', { email: DEMO_USERS.admin.email, password: `wrong-${i}` });
+    const before = await calls('adminAuth');
+    const fourth = await limited
+      .client()
+      .submit('/admin-auth', { email: DEMO_USERS.admin.email, password: DEMO_USERS.admin.password });
+    expect(fourth.status).toBe(400);
+    expect(formAlertOf(await fourth.text())).toBe(TOO_MANY);
+    expect(await calls('adminAuth')).toBe(before);
+  });
+
+  it('recovery codes cannot be guessed through the portal: the fourth use of the form (1 request + 2 wrong codes) is refused, even with the right code', async () => {
+    const { fields } = await register();
+    const browser = limited.client();
+    const sent = await browser.submit('/password', { email: fields.email });
+    const confirmUrl = sent.headers.get('Location')!;
+    const [letter] = await upstream.outbox(fields.email);
+    const code = /\b(\d{6})\b/.exec(letter!.body)![1]!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 2; i++) {
+      const response = await browser.submit(confirmUrl, {
+        code: wrong,
+        password: 'guessed-password-1',
+        passwordConfirm: 'guessed-password-1',
+      });
+      expect(fieldErrorOf(await response.text(), 'code')).toBe('Неверный или устаревший код');
+    }
+    const before = await calls('restoreConfirm');
+    const right = await browser.submit(confirmUrl, {
+      code,
+      password: 'guessed-password-1',
+      passwordConfirm: 'guessed-password-1',
+    });
+    expect(right.status).toBe(400);
+    expect(formAlertOf(await right.text())).toBe(TOO_MANY);
+    expect(await calls('restoreConfirm')).toBe(before);
+    expect(await canSignIn(fields.email, fields.password)).toBe(true);
+  });
+});

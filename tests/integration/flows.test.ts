@@ -1,0 +1,388 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallName } from '../../bff/rest/contract';
+import {
+  DEMO_USERS,
+  readForms,
+  startPortal,
+  startReferenceUpstream,
+  type Client,
+  type Portal,
+  type ReferenceUpstream,
+} from './harness';
+import { fieldErrorOf, formAlertOf, headingOf, viewerNameOf } from './page';
+
+/** Spec §4 and DESIGN §4 against the reference upstream: the entry flows, signing in and out, form guards. */
+
+const TEACHER = `${DEMO_USERS.teacher.firstName} ${DEMO_USERS.teacher.lastName}`;
+const PARTICIPANT = `${DEMO_USERS.participant.firstName} ${DEMO_USERS.participant.lastName}`;
+const SPAM = 'Не удалось отправить форму. Обновите страницу и попробуйте ещё раз.';
+const BAD_CREDENTIALS = 'Неверный адрес электронной почты или пароль';
+
+let upstream: ReferenceUpstream;
+let portal: Portal;
+
+beforeAll(async () => {
+  upstream = await startReferenceUpstream();
+  portal = await startPortal({ upstreamUrl: upstream.url, env: { FIRST_AUTH_URL: `${upstream.url}/first-auth/` } });
+});
+
+afterAll(async () => {
+  await portal?.close();
+  await upstream?.close();
+});
+
+async function signIn(user: 'teacher' | 'participant' | 'admin' = 'teacher') {
+  const client = portal.client();
+  const { url } = await client.login(DEMO_USERS[user].email, DEMO_USERS[user].password);
+  expect(url).toBe(`${portal.origin}/lk`);
+  return client;
+}
+
+async function calls(name: CallName) {
+  return (await upstream.stats())[name];
+}
+
+describe('one-time pass links (spec §4.1)', () => {
+  it('the link from /__dev__/passes signs in, then the pass leaves the URL', async () => {
+    const { link } = await upstream.issuePass(DEMO_USERS.participant.email, portal.origin);
+    expect(link.startsWith(`${portal.origin}/?pass=`)).toBe(true);
+    const browser = portal.client();
+    const first = await browser.request(link);
+    expect(first.status).toBe(302);
+    expect(first.headers.get('Location')).toBe('/');
+    expect((await browser.cookieNames()).sort()).toEqual(['__Host-rvptk', '__Host-vptk']);
+    const home = await browser.request('/');
+    expect(home.status).toBe(200);
+    const nav = /<nav aria-label="Основная навигация"[\s\S]*?<\/nav>/.exec(await home.text())![0];
+    expect(nav).toContain('href="/lk"');
+    expect(nav).not.toContain('href="/login"');
+    const cabinet = await browser.request('/lk');
+    expect(viewerNameOf(await cabinet.text())).toBe(PARTICIPANT);
+  });
+
+  it('on a cabinet page, with the portal’s own parameters kept', async () => {
+    const { pass } = await upstream.issuePass(DEMO_USERS.participant.email, portal.origin);
+    const browser = portal.client();
+    const response = await browser.request(`/lk/scenarios/5?pass=${encodeURIComponent(pass)}&status=1`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/lk/scenarios/5?status=1');
+    const { response: page } = await browser.follow('/lk/scenarios/5?status=1');
+    expect(page.status).toBe(200);
+    expect(viewerNameOf(await page.text())).toBe(PARTICIPANT);
+  });
+
+  it('a pass used once → /login?reason=pass, which says why', async () => {
+    const { pass } = await upstream.issuePass(DEMO_USERS.participant.email, portal.origin);
+    expect((await portal.client().request(`/?pass=${pass}`)).status).toBe(302);
+    const again = portal.client();
+    const response = await again.request(`/lk?pass=${pass}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/login?reason=pass');
+    expect(await again.cookieNames()).toEqual([]);
+    const login = await again.request('/login?reason=pass');
+    expect(await login.text()).toContain('Ссылка для входа недействительна или уже использована. Войдите с паролем.');
+  });
+
+  it('a made-up pass → /login?reason=pass', async () => {
+    const response = await portal.client().request('/week?pass=not-a-real-pass');
+    expect(response.headers.get('Location')).toBe('/login?reason=pass');
+  });
+
+  it('someone already signed in keeps their session; the pass is not spent', async () => {
+    const teacher = await signIn('teacher');
+    const { pass } = await upstream.issuePass(DEMO_USERS.participant.email, portal.origin);
+    const before = await calls('pass');
+    const response = await teacher.request(`/lk?pass=${pass}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/lk');
+    expect(await calls('pass')).toBe(before);
+    expect(viewerNameOf(await (await teacher.request('/lk')).text())).toBe(TEACHER);
+    // Still good for the person it was meant for.
+    expect((await portal.client().request(`/?pass=${pass}`)).headers.getSetCookie()).toHaveLength(2);
+  });
+});
+
+describe('?re=auth (spec §4.7)', () => {
+  it('sends the analytics transition and goes to the first authorisation with backurl /lk/scenarios', async () => {
+    const before = await calls('linkTransition');
+    const browser = portal.client();
+    const response = await browser.request('/?re=auth');
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get('Location')!);
+    expect(`${location.origin}${location.pathname}`).toBe(`${upstream.url}/first-auth/`);
+    expect(location.searchParams.get('backurl')).toBe(`${portal.origin}/lk/scenarios`);
+    expect(await calls('linkTransition')).toBe(before + 1);
+    const external = await fetch(location);
+    expect(await external.text()).toContain(`href="${portal.origin}/lk/scenarios"`);
+  });
+
+  it('for a signed-in user too, the transition carrying their session', async () => {
+    const teacher = await signIn('teacher');
+    const before = await calls('linkTransition');
+    const response = await teacher.request('/lk/scenarios?re=auth');
+    expect(response.headers.get('Location')).toMatch(new RegExp(`^${upstream.url}/first-auth/\\?backurl=`));
+    expect(await calls('linkTransition')).toBe(before + 1);
+    const row = upstream.db
+      .prepare('SELECT user_id AS userId FROM analytics_transitions ORDER BY id DESC LIMIT 1')
+      .get() as { userId: number | null };
+    expect(row.userId).not.toBeNull();
+  });
+
+  it('goes ahead when the analytics call fails', async () => {
+    await upstream.fault({ path: '/rest/analytics/', status: 500, times: 1 });
+    const response = await portal.client().request('/?re=auth');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toContain('/first-auth/?backurl=');
+    await upstream.clearFaults();
+  });
+});
+
+describe('the status/stage rule (spec §2)', () => {
+  it.each([
+    ['/?utm=1', '/'],
+    ['/week?utm_source=mail&utm_medium=x', '/week'],
+    ['/login?redirectTo=%2Flk&fbclid=abc', '/login?redirectTo=%2Flk'],
+  ])('%s → %s', async (from, to) => {
+    const response = await portal.client().request(from);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe(to);
+  });
+
+  it.each(['/?status=1&x=2', '/?stage=2&utm=1', '/login?redirectTo=%2Flk', '/week'])('%s is kept', async (path) => {
+    const response = await portal.client().request(path);
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('signing in', () => {
+  it('goes to /lk', async () => {
+    const response = await portal
+      .client()
+      .submit('/login', { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe('/lk');
+  });
+
+  it('the e-mail is read without regard to case and spaces', async () => {
+    const response = await portal
+      .client()
+      .submit('/login', { email: '  Teacher@Example.ORG ', password: DEMO_USERS.teacher.password });
+    expect(response.headers.get('Location')).toBe('/lk');
+  });
+
+  it.each([
+    ['/lk/scenarios/5', '/lk/scenarios/5'],
+    ['/profile?tab=1', '/profile?tab=1'],
+    ['//evil.example', '/lk'],
+    ['https://evil.example', '/lk'],
+    ['/\\evil.example', '/lk'],
+    ['/%2F%2Fevil.example', '/lk'],
+    ['javascript:alert(1)', '/lk'],
+    ['/lk\r\nSet-Cookie: x=1', '/lk'],
+  ])('redirectTo %j → %s', async (redirectTo, target) => {
+    const response = await portal
+      .client()
+      .submit('/login', { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password, redirectTo });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe(target);
+  });
+
+  it('a guest sent from /lk/scenarios/5 to the login page lands on /lk/scenarios/5', async () => {
+    const browser = portal.client();
+    const { url } = await browser.follow('/lk/scenarios/5');
+    expect(url).toBe(`${portal.origin}/login?redirectTo=%2Flk%2Fscenarios%2F5`);
+    const posted = await browser.submit(new URL(url).pathname + new URL(url).search, {
+      email: DEMO_USERS.teacher.email,
+      password: DEMO_USERS.teacher.password,
+    });
+    expect(posted.headers.get('Location')).toBe('/lk/scenarios/5');
+    const page = await browser.request('/lk/scenarios/5');
+    const html = await page.text();
+    expect(headingOf(html)).toBe('Сценарий');
+    expect(viewerNameOf(html)).toBe(TEACHER);
+  });
+
+  it('a wrong password → 400, the Russian message at the field, the e-mail kept, the password not echoed', async () => {
+    const browser = portal.client();
+    const response = await browser.submit('/login', { email: DEMO_USERS.teacher.email, password: 'not-the-password' });
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    expect(fieldErrorOf(html, 'password')).toBe(BAD_CREDENTIALS);
+    expect(html).toMatch(/name="password"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="password"/);
+    const form = readForms(html).find((f) => f.method === 'post')!;
+    expect(form.fields.email).toBe(DEMO_USERS.teacher.email);
+    expect(form.fields.password).toBe('');
+    expect(html).not.toContain('not-the-password');
+    expect(await browser.cookieNames()).toEqual([]);
+  });
+
+  it('an unknown address gets the same answer as a wrong password', async () => {
+    const response = await portal.client().submit('/login', { email: 'nobody@example.org', password: 'whatever-1' });
+    expect(response.status).toBe(400);
+    expect(fieldErrorOf(await response.text(), 'password')).toBe(BAD_CREDENTIALS);
+  });
+
+  it('an empty form is answered by the portal, without asking the upstream', async () => {
+    const before = await calls('login');
+    const response = await portal.client().submit('/login', { email: '', password: '' });
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    expect(fieldErrorOf(html, 'email')).toBe('Введите адрес электронной почты');
+    expect(fieldErrorOf(html, 'password')).toBe('Введите пароль');
+    expect(await calls('login')).toBe(before);
+  });
+
+  it('a filled honeypot → refused, nothing sent upstream', async () => {
+    const before = await calls('login');
+    const response = await portal.client().submit('/login', {
+      email: DEMO_USERS.teacher.email,
+      password: DEMO_USERS.teacher.password,
+      name__confirm: 'I am a bot',
+    });
+    expect(response.status).toBe(400);
+    expect(formAlertOf(await response.text())).toBe(SPAM);
+    expect(await calls('login')).toBe(before);
+  });
+
+  it('a form without its honeypot fields, or with a forged timestamp → refused', async () => {
+    const before = await calls('login');
+    const bare = await portal
+      .client()
+      .request('/login', { form: { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password } });
+    expect(bare.status).toBe(400);
+    expect(formAlertOf(await bare.text())).toBe(SPAM);
+    const forged = await portal.client().submit('/login', {
+      email: DEMO_USERS.teacher.email,
+      password: DEMO_USERS.teacher.password,
+      from__confirm: 'U2FsdGVkX1+forged',
+    });
+    expect(forged.status).toBe(400);
+    expect(formAlertOf(await forged.text())).toBe(SPAM);
+    expect(await calls('login')).toBe(before);
+  });
+
+  it('a signed-in visitor of /login is sent to the cabinet', async () => {
+    const teacher = await signIn();
+    const response = await teacher.request('/login');
+    expect(response.headers.get('Location')).toBe('/lk');
+  });
+});
+
+describe('the rate limit (AUTH_RATE_LIMIT_PER_LOGIN=3)', () => {
+  let limited: Portal;
+
+  beforeAll(async () => {
+    limited = await startPortal({ upstreamUrl: upstream.url, env: { AUTH_RATE_LIMIT_PER_LOGIN: '3' } });
+  });
+
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('the fourth attempt for one login gets «Слишком много попыток…», even with the right password', async () => {
+    const browser = limited.client();
+    for (let i = 0; i < 3; i++) {
+      const response = await browser.submit('/login', { email: DEMO_USERS.participant.email, password: `wrong-${i}` });
+      expect(fieldErrorOf(await response.text(), 'password')).toBe(BAD_CREDENTIALS);
+    }
+    const before = await calls('login');
+    const fourth = await browser.submit('/login', {
+      email: DEMO_USERS.participant.email,
+      password: DEMO_USERS.participant.password,
+    });
+    const html = await fourth.text();
+    expect(fourth.status).toBe(400);
+    expect(formAlertOf(html)).toBe('Слишком много попыток. Повторите через 15 минут.');
+    expect(html).not.toContain('\u0000');
+    expect(await calls('login')).toBe(before);
+    expect(await browser.cookieNames()).toEqual([]);
+    // Another login from the same address is not affected.
+    const other = await limited
+      .client()
+      .submit('/login', { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password });
+    expect(other.headers.get('Location')).toBe('/lk');
+  });
+
+  it('a successful sign-in forgives the failed attempts before it', async () => {
+    const browser = limited.client();
+    for (let i = 0; i < 2; i++)
+      await browser.submit('/login', { email: DEMO_USERS.admin.email, password: `wrong-${i}` });
+    expect(
+      (await browser.submit('/login', { email: DEMO_USERS.admin.email, password: DEMO_USERS.admin.password })).status,
+    ).toBe(303);
+    for (let i = 0; i < 2; i++) {
+      const response = await limited
+        .client()
+        .submit('/login', { email: DEMO_USERS.admin.email, password: `wrong-again-${i}` });
+      expect(fieldErrorOf(await response.text(), 'password')).toBe(BAD_CREDENTIALS);
+    }
+  });
+});
+
+describe('signing out (spec §4.5)', () => {
+  async function expectSignedOut(browser: Client) {
+    expect(await browser.cookieNames()).toEqual([]);
+    const { url } = await browser.follow('/lk');
+    expect(url).toBe(`${portal.origin}/login?redirectTo=%2Flk`);
+  }
+
+  it('from a cabinet page: upstream logout, both cookies cleared, Clear-Site-Data, lands on /', async () => {
+    const teacher = await signIn();
+    const before = await calls('logout');
+    const response = await teacher.logout('/lk/scenarios/5');
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe('/');
+    expect(response.headers.get('Clear-Site-Data')).toBe('"cache"');
+    const cleared = response.headers.getSetCookie();
+    expect(cleared).toHaveLength(2);
+    for (const line of cleared) expect(line).toMatch(/^__Host-r?vptk=;.*Max-Age=0/);
+    expect(await calls('logout')).toBe(before + 1);
+    await expectSignedOut(teacher);
+  });
+
+  it('from a profile page it lands on / too', async () => {
+    const teacher = await signIn();
+    expect((await teacher.logout('/profile/security')).headers.get('Location')).toBe('/');
+  });
+
+  it('from a cabinet page reached with capitals in its path (routes match without case) it lands on / too', async () => {
+    const teacher = await signIn();
+    const page = await teacher.request('/LK/Scenarios');
+    expect(headingOf(await page.text())).toBe('Сценарии');
+    const response = await teacher.logout('/LK/Scenarios');
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe('/');
+  });
+
+  it('from a public page it stays there', async () => {
+    const teacher = await signIn();
+    const response = await teacher.request('/logout', { form: { redirectTo: '/week' } });
+    expect(response.headers.get('Location')).toBe('/week');
+    await expectSignedOut(teacher);
+  });
+
+  it('a foreign redirectTo is not followed', async () => {
+    const teacher = await signIn();
+    const response = await teacher.request('/logout', { form: { redirectTo: '//evil.example/' } });
+    expect(response.headers.get('Location')).toBe('/');
+  });
+
+  it('the cookies are cleared even when the upstream logout fails', async () => {
+    const teacher = await signIn();
+    await upstream.fault({ path: '/rest/users/authentication/logout/', status: 503, times: 1 });
+    const response = await teacher.logout('/lk');
+    expect(response.status).toBe(303);
+    expect(response.headers.getSetCookie()).toHaveLength(2);
+    await expectSignedOut(teacher);
+  });
+
+  it('GET /logout changes nothing', async () => {
+    const teacher = await signIn();
+    const before = await calls('logout');
+    const response = await teacher.request('/logout');
+    expect(response.status).toBe(302);
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(await calls('logout')).toBe(before);
+    expect(viewerNameOf(await (await teacher.request('/lk')).text())).toBe(TEACHER);
+  });
+});

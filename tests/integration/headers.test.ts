@@ -1,0 +1,218 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from '@remix-run/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_USERS,
+  startPortal,
+  startReferenceUpstream,
+  type Client,
+  type Portal,
+  type ReferenceUpstream,
+} from './harness';
+
+/** DESIGN §3: the headers every response carries, health and readiness, the build descriptor, static assets. */
+
+let upstream: ReferenceUpstream;
+let portal: Portal;
+let teacher: Client;
+
+beforeAll(async () => {
+  upstream = await startReferenceUpstream();
+  portal = await startPortal({ upstreamUrl: upstream.url });
+  teacher = portal.client();
+  await teacher.login(DEMO_USERS.teacher.email, DEMO_USERS.teacher.password);
+});
+
+afterAll(async () => {
+  await portal?.close();
+  await upstream?.close();
+});
+
+function directives(csp: string | null): Map<string, string[]> {
+  expect(csp, 'Content-Security-Policy').toBeTruthy();
+  return new Map(
+    csp!
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+function nonceOf(csp: string | null): string {
+  const scriptSrc = directives(csp).get('script-src') ?? [];
+  const nonces = scriptSrc.filter((v) => v.startsWith("'nonce-"));
+  expect(nonces).toHaveLength(1);
+  return nonces[0]!.slice("'nonce-".length, -1);
+}
+
+function expectBaseHeaders(response: Response) {
+  const h = response.headers;
+  expect(h.get('X-Content-Type-Options')).toBe('nosniff');
+  expect(h.get('Referrer-Policy')).toBe('same-origin');
+  expect(h.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
+  expect(h.get('X-Powered-By')).toBeNull();
+  const csp = directives(h.get('Content-Security-Policy'));
+  expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  // The same rule for browsers that predate frame-ancestors: no framing at all, not even same-origin.
+  expect(h.get('X-Frame-Options')).toBe('DENY');
+  expect(csp.get('default-src')).toEqual(["'self'"]);
+  expect(csp.get('object-src')).toEqual(["'none'"]);
+  expect(csp.get('base-uri')).toEqual(["'none'"]);
+  expect(csp.get('form-action')).toEqual(["'self'"]);
+  const scriptSrc = csp.get('script-src') ?? [];
+  expect(scriptSrc).not.toContain("'unsafe-inline'");
+  expect(scriptSrc).not.toContain("'unsafe-eval'");
+  expect(csp.get('style-src')).toEqual(["'self'"]);
+}
+
+describe('documents', () => {
+  const documents: [string, () => Client][] = [
+    ['/', () => portal.client()],
+    ['/login', () => portal.client()],
+    ['/week', () => teacher],
+    ['/lk/scenarios/5', () => teacher],
+    ['/profile', () => teacher],
+    ['/nope', () => portal.client()],
+    ['/lk/testing/abc', () => teacher],
+  ];
+
+  it.each(documents)('%s: security headers, and every <script> carries the response’s nonce', async (page, client) => {
+    const response = await client().request(page);
+    const html = await response.text();
+    expectBaseHeaders(response);
+    const nonce = nonceOf(response.headers.get('Content-Security-Policy'));
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map(([, attributes]) => attributes ?? '');
+    expect(scripts.length).toBeGreaterThanOrEqual(3);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    // Nothing executable without the nonce: no inline handlers either.
+    expect(html).not.toMatch(/\son[a-z]+="/i);
+  });
+
+  it('the nonce is fresh for every response', async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const response = await portal.client().request('/');
+      const nonce = nonceOf(response.headers.get('Content-Security-Policy'));
+      expect(await response.text()).toContain(`nonce="${nonce}"`);
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(5);
+  });
+
+  it('redirects, data requests and refusals carry the headers too', async () => {
+    const redirect = await portal.client().request('/lk');
+    expect(redirect.status).toBe(302);
+    expectBaseHeaders(redirect);
+    const data = await teacher.request('/lk.data');
+    expect(data.status).toBe(200);
+    expectBaseHeaders(data);
+    const refused = await teacher.request('/logout', { method: 'POST', site: 'cross-site' });
+    expect(refused.status).toBe(403);
+    expectBaseHeaders(refused);
+  });
+});
+
+describe('health and readiness', () => {
+  it.each([
+    ['/healthz', { ok: true }],
+    ['/readyz', { ready: true }],
+  ])('%s → 200, JSON, never cached', async (page, body) => {
+    const response = await fetch(`${portal.origin}${page}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    expectBaseHeaders(response);
+    expect(await response.json()).toEqual(body);
+  });
+
+  it('/healthz needs no upstream: it answers while the upstream is down', async () => {
+    await upstream.fault({ drop: true });
+    try {
+      expect((await fetch(`${portal.origin}/healthz`)).status).toBe(200);
+    } finally {
+      await upstream.clearFaults();
+    }
+  });
+});
+
+describe('/build.json', () => {
+  it('names the deployed build, the one the page was rendered from', async () => {
+    const build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild;
+    const response = await fetch(`${portal.origin}/build.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(['buildId']);
+    expect(body.buildId).toBe(build.assets.version);
+    const rootData = await (await portal.client().request('/_root.data')).text();
+    expect(rootData).toContain(`"buildId","${build.assets.version}"`);
+  });
+
+  it('follows BUILD_ID when the deployment sets one', async () => {
+    const pinned = await startPortal({ upstreamUrl: upstream.url, env: { BUILD_ID: 'release-2024-09-01' } });
+    try {
+      expect(await (await fetch(`${pinned.origin}/build.json`)).json()).toEqual({ buildId: 'release-2024-09-01' });
+    } finally {
+      await pinned.close();
+    }
+  });
+});
+
+describe('static files', () => {
+  async function assetsOf(page: string) {
+    const html = await (await portal.client().request(page)).text();
+    return [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map(([, href]) => href!);
+  }
+
+  it('built assets under /assets/ are cached for a year, immutable', async () => {
+    const assets = await assetsOf('/');
+    expect(assets.some((a) => a.endsWith('.js'))).toBe(true);
+    expect(assets.some((a) => a.endsWith('.css'))).toBe(true);
+    for (const asset of assets) {
+      const response = await fetch(`${portal.origin}${asset}`);
+      expect(response.status, asset).toBe(200);
+      expect(response.headers.get('Cache-Control'), asset).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+      expect(response.headers.get('Content-Type'), asset).toMatch(asset.endsWith('.css') ? /^text\/css/ : /javascript/);
+      await response.arrayBuffer();
+    }
+  });
+
+  it('a missing asset is a 404 that no cache keeps', async () => {
+    const response = await fetch(`${portal.origin}/assets/entry.client-00000000.js`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('Cache-Control') ?? '').not.toMatch(/immutable|max-age=[1-9]/);
+    await response.arrayBuffer();
+  });
+
+  it('other public files are cached briefly, not immutable', async () => {
+    const response = await fetch(`${portal.origin}/favicon.svg`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=3600');
+    await response.arrayBuffer();
+  });
+});
+
+describe('an https deployment', () => {
+  it('adds HSTS and upgrade-insecure-requests', async () => {
+    const https = await startPortal({ upstreamUrl: upstream.url, env: { PUBLIC_ORIGIN: 'https://portal.example' } });
+    try {
+      const response = await https.client().request('/');
+      expect(response.headers.get('Strict-Transport-Security')).toBe('max-age=31536000; includeSubDomains');
+      expect(directives(response.headers.get('Content-Security-Policy')).has('upgrade-insecure-requests')).toBe(true);
+      await response.arrayBuffer();
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('an http://localhost origin gets no HSTS (it would pin localhost for every project)', async () => {
+    const response = await portal.client().request('/');
+    expect(response.headers.get('Strict-Transport-Security')).toBeNull();
+    await response.arrayBuffer();
+  });
+});

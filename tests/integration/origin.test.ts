@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_USERS,
+  readForms,
+  startPortal,
+  startReferenceUpstream,
+  type Client,
+  type Portal,
+  type ReferenceUpstream,
+} from './harness';
+import { viewerNameOf } from './page';
+
+/**
+ * DESIGN §3: the origin check guards every non-GET request on every path, before Remix: document posts, data
+ * requests in both forms (`.data`, `?_data=`) and resource routes. A refused request never reaches the upstream.
+ */
+
+const actionPaths = [
+  // document routes with actions
+  '/login',
+  '/dictation2024-login',
+  '/registration',
+  '/password',
+  '/password?step=confirm&email=teacher%40example.org',
+  '/admin-auth',
+  '/profile',
+  '/profile/security',
+  // resource routes
+  '/logout',
+  '/popups',
+  // single-fetch data requests
+  '/login.data',
+  '/_root.data',
+  '/registration.data',
+  '/password.data',
+  '/admin-auth.data',
+  '/profile.data',
+  '/profile/security.data',
+  '/logout.data',
+  '/popups.data',
+  // the older data-request form
+  '/login?_data=routes/default/login',
+  '/logout?_data=routes/logout',
+  '/profile?_data=routes/profile/index',
+  '/popups?_data=routes/popups',
+  // paths without an action
+  '/lk',
+  '/nope',
+];
+
+type Variant = { name: string; site: 'cross-site' | 'same-site' | null; origin?: string };
+
+const foreign: Variant[] = [
+  { name: 'Sec-Fetch-Site: cross-site', site: 'cross-site' },
+  { name: 'Sec-Fetch-Site: same-site (a sibling subdomain)', site: 'same-site' },
+  { name: 'Sec-Fetch-Site: cross-site, even with our own Origin', site: 'cross-site', origin: 'SELF' },
+  { name: 'no Sec-Fetch-Site, a foreign Origin', site: null, origin: 'https://evil.example' },
+  { name: 'no Sec-Fetch-Site, Origin: null', site: null, origin: 'null' },
+  { name: 'no Sec-Fetch-Site, our host on another port', site: null, origin: 'http://localhost:1' },
+  { name: 'no Sec-Fetch-Site, no Origin', site: null },
+];
+
+const methods = ['POST', 'PUT', 'DELETE', 'PATCH'];
+
+let upstream: ReferenceUpstream;
+let portal: Portal;
+let teacher: Client;
+/** A body every action would act on: credentials, honeypot, profile fields, passwords, a popup. */
+let payload: Record<string, string>;
+
+beforeAll(async () => {
+  upstream = await startReferenceUpstream();
+  portal = await startPortal({ upstreamUrl: upstream.url });
+  teacher = portal.client();
+  expect((await teacher.login(DEMO_USERS.teacher.email, DEMO_USERS.teacher.password)).url).toBe(`${portal.origin}/lk`);
+  const loginForm = readForms(await (await portal.client().request('/login')).text()).find((f) => f.method === 'post')!;
+  payload = {
+    ...loginForm.fields,
+    email: DEMO_USERS.teacher.email,
+    password: DEMO_USERS.teacher.password,
+    lastName: 'Взломщик',
+    firstName: 'Злой',
+    phone: '+7 (900) 000-00-00',
+    currentPassword: DEMO_USERS.teacher.password,
+    newPassword: 'attacker-password',
+    passwordConfirm: 'attacker-password',
+    consent: 'on',
+    intent: 'request',
+    popup: 'welcome',
+  };
+});
+
+afterAll(async () => {
+  await portal?.close();
+  await upstream?.close();
+});
+
+describe('cross-origin mutations are refused before anything runs', () => {
+  it.each(foreign)('$name', async ({ site, origin }) => {
+    const before = await upstream.stats();
+    for (const path of actionPaths) {
+      for (const method of methods) {
+        const headers = origin ? { Origin: origin === 'SELF' ? portal.origin : origin } : undefined;
+        const response = await teacher.request(path, { method, site, headers, form: payload });
+        const label = `${method} ${path}`;
+        expect(response.status, label).toBe(403);
+        expect(response.headers.getSetCookie(), label).toEqual([]);
+        expect(await response.text(), label).toBe('Запрос отклонён: он отправлен с другого сайта.');
+      }
+    }
+    // Nothing reached the upstream: no login, no logout, no profile change, no popup, no password change.
+    expect(await upstream.stats()).toEqual(before);
+  });
+
+  it('and the teacher is untouched: still signed in, same name, same password', async () => {
+    const page = await teacher.request('/profile');
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(viewerNameOf(html)).toBe(`${DEMO_USERS.teacher.firstName} ${DEMO_USERS.teacher.lastName}`);
+    expect(html).toContain(`value="${DEMO_USERS.teacher.lastName}"`);
+    expect((await portal.client().login(DEMO_USERS.teacher.email, DEMO_USERS.teacher.password)).url).toBe(
+      `${portal.origin}/lk`,
+    );
+  });
+});
+
+describe('same-origin mutations pass', () => {
+  it.each(actionPaths)('POST %s is not refused', async (path) => {
+    const client = portal.client();
+    const response = await client.request(path, { method: 'POST', form: { popup: 'welcome' } });
+    expect(response.status).not.toBe(403);
+  });
+
+  it('the login form (Sec-Fetch-Site: same-origin) signs in', async () => {
+    const before = await upstream.stats();
+    const response = await portal
+      .client()
+      .submit('/login', { email: DEMO_USERS.participant.email, password: DEMO_USERS.participant.password });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe('/lk');
+    expect((await upstream.stats()).login).toBe(before.login + 1);
+  });
+
+  it('an older browser that sends only Origin, equal to ours, signs in', async () => {
+    const client = portal.client();
+    const form = readForms(await (await client.request('/login')).text()).find((f) => f.method === 'post')!;
+    const response = await client.request('/login', {
+      site: null,
+      headers: { Origin: portal.origin },
+      form: { ...form.fields, email: DEMO_USERS.participant.email, password: DEMO_USERS.participant.password },
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.getSetCookie()).toHaveLength(2);
+  });
+
+  it('a same-origin data request (.data) to the popup route reaches the upstream', async () => {
+    const before = await upstream.stats();
+    const response = await teacher.request('/popups.data', { form: { popup: 'welcome', redirectTo: '/lk' } });
+    expect(response.status).not.toBe(403);
+    expect((await upstream.stats()).popup).toBe(before.popup + 1);
+  });
+});
+
+it('safe methods are never refused, whatever the site', async () => {
+  for (const method of ['GET', 'HEAD']) {
+    const response = await teacher.request('/lk', {
+      method,
+      site: 'cross-site',
+      headers: { Origin: 'https://evil.example' },
+    });
+    expect(response.status).toBe(200);
+  }
+});

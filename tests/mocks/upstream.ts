@@ -1,0 +1,67 @@
+import { http, HttpResponse, passthrough } from 'msw';
+import { contract, type CallName, type CallResult, type Profile } from '../../bff/rest/contract';
+
+/** MSW handlers speaking bff/rest/contract.ts, for an upstream that exists only in the test process. */
+
+export const MOCK_UPSTREAM = 'http://upstream.test';
+
+export function urlOf(call: CallName): string {
+  return `${MOCK_UPSTREAM}${contract[call].path}`;
+}
+
+export function ok<N extends CallName>(_call: N, result: CallResult<N>) {
+  return HttpResponse.json({ success: true, result, errors: [] });
+}
+
+export function failure(status: number, message = 'Сбой') {
+  return HttpResponse.json({ success: false, result: null, errors: [{ code: 'fault', message }] }, { status });
+}
+
+export const mockUser: Profile = {
+  id: 7,
+  email: 'mock.user@example.org',
+  firstName: 'Мария',
+  lastName: 'Петрова',
+  middleName: '',
+  phone: '79000000007',
+  city: 'Казань',
+  organization: 'Школа № 7',
+  role: 'teacher',
+  popups: {},
+};
+
+/** Every token the mock has handed out: each sign-in gets its own pair, so tests never share a session. */
+const issued = { auth: new Set<string>(), refresh: new Set<string>() };
+let serial = 0;
+
+export function issueTokens() {
+  serial += 1;
+  const token = { authToken: `mock-auth-${serial}`, refreshToken: `mock-refresh-${serial}` };
+  issued.auth.add(token.authToken);
+  issued.refresh.add(token.refreshToken);
+  return token;
+}
+
+function tokenOf(request: Request) {
+  return new URL(request.url).searchParams.get('token') ?? '';
+}
+
+/**
+ * A working upstream for one user: login, refresh, profile (only for tokens it issued) and logout. Tests put
+ * faults in front of these with server.use().
+ */
+export const workingUpstream = [
+  // The portal itself, and closed ports that stand for an unreachable upstream, are real sockets.
+  http.all(/^http:\/\/(localhost|127\.0\.0\.1):\d+\//, () => passthrough()),
+  http.post(urlOf('login'), () => ok('login', { id: mockUser.id, token: issueTokens() })),
+  http.post(urlOf('refresh'), ({ request }) => {
+    if (!issued.refresh.has(tokenOf(request))) return failure(401);
+    const authToken = `${tokenOf(request)}-renewed-${++serial}`.replace('refresh', 'auth');
+    issued.auth.add(authToken);
+    return ok('refresh', { id: mockUser.id, token: { authToken } });
+  }),
+  http.get(urlOf('profile'), ({ request }) =>
+    issued.auth.has(tokenOf(request)) ? ok('profile', mockUser) : failure(401),
+  ),
+  http.post(urlOf('logout'), () => ok('logout', {})),
+];
