@@ -24,8 +24,14 @@ export const configSchema = z
     REST_RETRY_MAX_MS: z.coerce.number().int().positive().default(30_000),
 
     SESSION_SECRET: z.string().optional(),
-    AUTH_COOKIE_NAME: z.string().regex(/^[\w-]+$/).default('vptk'),
-    REFRESH_COOKIE_NAME: z.string().regex(/^[\w-]+$/).default('rvptk'),
+    AUTH_COOKIE_NAME: z
+      .string()
+      .regex(/^[\w-]+$/)
+      .default('vptk'),
+    REFRESH_COOKIE_NAME: z
+      .string()
+      .regex(/^[\w-]+$/)
+      .default('rvptk'),
 
     PRODUCT_TITLE: z.string().min(1).default('Образовательный портал'),
     CONTACT_EMAIL: z.string().email().default('support@example.org'),

@@ -35,7 +35,10 @@ describe('redaction', () => {
 
   it('never writes a token, pass or password to a log line', () => {
     const { log, lines } = capture();
-    log.info({ token: 't-1', user: { refreshToken: 'r-1' }, body: { password: 'p-1', pass: 'o-1' } }, 'calling ?token=t-2');
+    log.info(
+      { token: 't-1', user: { refreshToken: 'r-1' }, body: { password: 'p-1', pass: 'o-1' } },
+      'calling ?token=t-2',
+    );
     log.error({ err: new Error('failed at /rest/x/?token=t-3') }, 'upstream failed');
     const all = lines.join('\n');
     for (const secret of ['t-1', 'r-1', 'p-1', 'o-1', 't-2', 't-3']) expect(all).not.toContain(secret);

@@ -19,6 +19,8 @@ export interface SendInput<N extends CallName> {
   token?: string | null;
   /** The incoming request's signal: a client that went away cancels its upstream calls. */
   signal?: AbortSignal;
+  /** The incoming request's logger, so upstream lines carry its request id. */
+  log?: Logger;
 }
 
 export type Send = <N extends CallName>(name: N, input?: SendInput<N>) => Promise<CallResult<N>>;
@@ -27,11 +29,7 @@ export type Send = <N extends CallName>(name: N, input?: SendInput<N>) => Promis
  * The one way to talk to /rest: builds the request from the contract, parses the envelope and result with it,
  * retries GETs, and turns every failure into an UpstreamError. Stateless: safe to share across requests.
  */
-export function createUpstreamClient(deps: {
-  config: Pick<Config, 'rest'>;
-  log: Logger;
-  fetch?: typeof fetch;
-}): Send {
+export function createUpstreamClient(deps: { config: Pick<Config, 'rest'>; log: Logger; fetch?: typeof fetch }): Send {
   const { baseUrl, version, timeoutMs, retry } = deps.config.rest;
   const doFetch = deps.fetch ?? fetch;
 
@@ -46,18 +44,27 @@ export function createUpstreamClient(deps: {
     const headers: Record<string, string> = { Accept: 'application/json', [VERSION_HEADER]: version };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
 
+    const log = input.log ?? deps.log;
     const attempts = def.method === 'GET' ? 1 + retry.attempts : 1;
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
       const outcome = await attemptOnce();
       const ms = Math.round(performance.now() - started);
       if (!(outcome instanceof UpstreamError)) {
-        deps.log.debug({ call: name, ms }, 'upstream call');
+        log.debug({ call: name, ms }, 'upstream call');
         return outcome;
       }
       const retryable = attempt < attempts && isRetryableStatus(outcome.status) && !input.signal?.aborted;
-      deps.log[outcome.failure === 'rejected' ? 'info' : 'warn'](
-        { call: name, url: redactUrl(url), failure: outcome.failure, status: outcome.status, errors: outcome.errors, ms, attempt },
+      log[outcome.failure === 'rejected' ? 'info' : 'warn'](
+        {
+          call: name,
+          url: redactUrl(url),
+          failure: outcome.failure,
+          status: outcome.status,
+          errors: outcome.errors,
+          ms,
+          attempt,
+        },
         retryable ? 'upstream call failed, retrying' : 'upstream call failed',
       );
       if (!retryable) throw outcome;

@@ -31,7 +31,11 @@ function setup(responses: Array<Response | Error>) {
     return next;
   });
   const config = loadConfig({ REST_API_URL: 'http://upstream.test/base' });
-  const send = createUpstreamClient({ config, log: createLogger({ logLevel: 'silent' }), fetch: fetch as typeof globalThis.fetch });
+  const send = createUpstreamClient({
+    config,
+    log: createLogger({ logLevel: 'silent' }),
+    fetch: fetch as typeof globalThis.fetch,
+  });
   return { send, calls, fetch };
 }
 
@@ -71,14 +75,34 @@ describe('request building', () => {
 
 describe('envelope and error mapping', () => {
   it.each([
-    ['HTTP 401', () => json({ success: false, result: null, errors: [{ code: 'unauthorized', message: 'x' }] }, 401), 'unauthorized', 401],
-    ['success:false with errors', () => json({ success: false, result: null, errors: [{ code: 'taken', message: 'Занято', field: 'email' }] }, 409), 'rejected', 409],
-    ['a 500 envelope', () => json({ success: false, result: null, errors: [{ code: 'x', message: 'y' }] }, 500), 'status', 500],
+    [
+      'HTTP 401',
+      () => json({ success: false, result: null, errors: [{ code: 'unauthorized', message: 'x' }] }, 401),
+      'unauthorized',
+      401,
+    ],
+    [
+      'success:false with errors',
+      () => json({ success: false, result: null, errors: [{ code: 'taken', message: 'Занято', field: 'email' }] }, 409),
+      'rejected',
+      409,
+    ],
+    [
+      'a 500 envelope',
+      () => json({ success: false, result: null, errors: [{ code: 'x', message: 'y' }] }, 500),
+      'status',
+      500,
+    ],
     ['a 404 without envelope', () => new Response('not here', { status: 404 }), 'status', 404],
     ['a 418', () => json({ nope: true }, 418), 'status', 418],
     ['malformed JSON with 200', () => new Response('<html>', { status: 200 }), 'malformed', 500],
     ['a wrong result shape', () => json({ success: true, result: { id: 'x' } }), 'malformed', 500],
-    ['a redirect', () => new Response(null, { status: 302, headers: { Location: 'http://elsewhere' } }), 'malformed', 500],
+    [
+      'a redirect',
+      () => new Response(null, { status: 302, headers: { Location: 'http://elsewhere' } }),
+      'malformed',
+      500,
+    ],
   ] as const)('%s', async (_name, response, failureKind, pageStatus) => {
     const { send } = setup([response(), response(), response(), response()]);
     const body = { firstName: 'А', lastName: 'Б', middleName: '', phone: '79001234567', city: '', organization: '' };
@@ -91,7 +115,9 @@ describe('envelope and error mapping', () => {
     const errors = [{ code: 'taken', message: 'Занято', field: 'email' }];
     const { send } = setup([json({ success: false, result: null, errors }, 409)]);
     const error = await failure(
-      send('register', { body: { email: 'a@b.ru', password: 'xxxxxxxx', firstName: 'А', lastName: 'Б', phone: '79001234567' } }),
+      send('register', {
+        body: { email: 'a@b.ru', password: 'xxxxxxxx', firstName: 'А', lastName: 'Б', phone: '79001234567' },
+      }),
     );
     expect(error.errors).toEqual(errors);
   });

@@ -1,3 +1,4 @@
+import type { Logger } from '../log.server';
 import type { RequestSession } from '../session/session.server';
 import { analyticsCalls } from './analytics.server';
 import { authCalls } from './auth.server';
@@ -6,7 +7,7 @@ import { profileCalls } from './profile.server';
 import { createSessionCall } from './session-client.server';
 
 /** The per-request /rest client on the loader context: `context.rest.<domain>.<call>()`. */
-export function createRestClient(deps: { send: Send; session: RequestSession; signal?: AbortSignal }) {
+export function createRestClient(deps: { send: Send; session: RequestSession; signal?: AbortSignal; log?: Logger }) {
   const call = createSessionCall(deps);
   return {
     auth: authCalls(call),

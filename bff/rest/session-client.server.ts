@@ -1,10 +1,12 @@
 import { redirect } from '@remix-run/node';
+import type { Logger } from '../log.server';
 import type { RequestSession } from '../session/session.server';
 import type { Send, SendInput } from './client.server';
 import { contract, type CallName, type CallResult } from './contract';
 import { isUpstreamError, toErrorPage } from './errors.server';
 
-export type Call = <N extends CallName>(name: N, input?: Omit<SendInput<N>, 'token' | 'signal'>) => Promise<CallResult<N>>;
+type CallInput<N extends CallName> = Omit<SendInput<N>, 'token' | 'signal' | 'log'>;
+export type Call = <N extends CallName>(name: N, input?: CallInput<N>) => Promise<CallResult<N>>;
 
 /**
  * Binds the upstream client to one request's session: sends the auth token, renews it once on a 401, and maps
@@ -12,8 +14,13 @@ export type Call = <N extends CallName>(name: N, input?: Omit<SendInput<N>, 'tok
  * propagate; a failed mutation is thrown as the UpstreamError itself, for its action to show on the form. GET results are shared within the request, and any
  * mutation drops them, so one request never makes the same read twice.
  */
-export function createSessionCall(deps: { send: Send; session: RequestSession; signal?: AbortSignal }): Call {
-  const { send, session, signal } = deps;
+export function createSessionCall(deps: {
+  send: Send;
+  session: RequestSession;
+  signal?: AbortSignal;
+  log?: Logger;
+}): Call {
+  const { send, session, signal, log } = deps;
   const reads = new Map<string, Promise<unknown>>();
 
   function signedOut() {
@@ -21,19 +28,19 @@ export function createSessionCall(deps: { send: Send; session: RequestSession; s
     return redirect('/');
   }
 
-  async function withSession<N extends CallName>(name: N, input: Omit<SendInput<N>, 'token' | 'signal'>) {
+  async function withSession<N extends CallName>(name: N, input: CallInput<N>) {
     const { auth } = contract[name];
-    if (auth === 'none') return send(name, { ...input, signal });
+    if (auth === 'none') return send(name, { ...input, signal, log });
     const token = await session.authToken();
     if (!token && auth === 'required') throw signedOut();
     try {
-      return await send(name, { ...input, token, signal });
+      return await send(name, { ...input, token, signal, log });
     } catch (error) {
       if (!token || !isUpstreamError(error) || error.failure !== 'unauthorized') throw error;
       const renewed = await session.renew(token);
       if (!renewed) throw signedOut();
       try {
-        return await send(name, { ...input, token: renewed, signal });
+        return await send(name, { ...input, token: renewed, signal, log });
       } catch (retryError) {
         if (isUpstreamError(retryError) && retryError.failure === 'unauthorized') throw signedOut();
         throw retryError;
@@ -41,7 +48,7 @@ export function createSessionCall(deps: { send: Send; session: RequestSession; s
     }
   }
 
-  async function mapped<N extends CallName>(name: N, input: Omit<SendInput<N>, 'token' | 'signal'>) {
+  async function mapped<N extends CallName>(name: N, input: CallInput<N>) {
     try {
       return await withSession(name, input);
     } catch (error) {

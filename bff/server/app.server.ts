@@ -11,6 +11,7 @@ import type { Logger } from '../log.server';
 import { createUpstreamClient } from '../rest/client.server';
 import { createRestClient } from '../rest/rest.server';
 import { createSessionStore } from '../session/session.server';
+import { bodyLimit } from './body-limit.server';
 import { originCheck } from './origin.server';
 import { requestLog } from './request-log.server';
 import { nonce, securityHeaders } from './security.server';
@@ -44,13 +45,23 @@ export function createPortalApp(options: PortalServerOptions) {
   app.use(requestLog(log), nonce, securityHeaders(config));
 
   app.get('/healthz', (_req, res) => void res.set('Cache-Control', 'no-store').json({ ok: true }));
-  app.get('/readyz', (_req, res) => void res.set('Cache-Control', 'no-store').status(state.ready ? 200 : 503).json({ ready: state.ready }));
+  app.get(
+    '/readyz',
+    (_req, res) =>
+      void res
+        .set('Cache-Control', 'no-store')
+        .status(state.ready ? 200 : 503)
+        .json({ ready: state.ready }),
+  );
 
-  app.use(originCheck(config.publicOrigin));
+  app.use(originCheck(config.publicOrigin), bodyLimit);
   app.use(compression());
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDir) {
-    app.use('/assets', express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    app.use(
+      '/assets',
+      express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
+    );
     app.use(express.static(options.clientDir, { maxAge: '1h', index: false }));
   }
 
@@ -81,7 +92,7 @@ export function createPortalApp(options: PortalServerOptions) {
       buildId: await buildId(),
       clientAddress: req.ip ?? 'unknown',
       session,
-      rest: createRestClient({ send, session, signal: aborted.signal }),
+      rest: createRestClient({ send, session, signal: aborted.signal, log: req.log }),
       limits,
       honeypot,
     };

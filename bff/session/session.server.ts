@@ -48,13 +48,15 @@ export function createSessionStore(deps: { config: Pick<Config, 'session'>; send
     let state: Promise<State | null> | undefined;
     let refreshedThisRequest = false;
     let personal = false;
+    /** The refresh token this request knows of, from its cookie or its sign-in. */
+    let refreshToken: string | null = null;
 
-    async function refresh(refreshToken: string, refusedAuthToken?: string): Promise<Refreshed | null> {
+    async function refresh(token: string, refusedAuthToken?: string): Promise<Refreshed | null> {
       refreshedThisRequest = true;
       try {
         return await refreshes.run(
-          refreshToken,
-          () => deps.send('refresh', { query: { token: refreshToken, type: 'prolong' }, signal }),
+          token,
+          () => deps.send('refresh', { query: { token, type: 'prolong' }, signal }),
           (reused) => reused.token.authToken === refusedAuthToken,
         );
       } catch (error) {
@@ -86,7 +88,7 @@ export function createSessionStore(deps: { config: Pick<Config, 'session'>; send
         sealer.unseal(cookies[authName], authCookie),
         sealer.unseal(cookies[refreshName], refreshCookie),
       ]);
-      const refreshToken = refreshed && (!auth || refreshed.uid === auth.uid) ? refreshed.rt : null;
+      refreshToken = refreshed && (!auth || refreshed.uid === auth.uid) ? refreshed.rt : null;
       if (auth) {
         personal = true;
         return { userId: auth.uid, authToken: auth.at, refreshToken };
@@ -124,6 +126,7 @@ export function createSessionStore(deps: { config: Pick<Config, 'session'>; send
 
     async function signIn(result: CallResult<'login'>) {
       const { id, token } = result;
+      refreshToken = token.refreshToken;
       const sealedRefresh = await sealer.seal({ uid: id, rt: token.refreshToken }, REFRESH_COOKIE_LIFETIME);
       await setAuthCookie(id, token.authToken);
       changes.set(
@@ -177,6 +180,8 @@ export function createSessionStore(deps: { config: Pick<Config, 'session'>; send
         return passOutcome;
       },
       signOut() {
+        // A refresh shared moments ago must not outlive the session it belonged to.
+        if (refreshToken) refreshes.forget(refreshToken);
         clearCookies();
         state = Promise.resolve(null);
       },

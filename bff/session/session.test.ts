@@ -9,7 +9,11 @@ const config = loadConfig({ PUBLIC_ORIGIN: 'https://portal.example' });
 const login = { id: 7, token: { authToken: 'auth-1', refreshToken: 'refresh-1' } };
 
 function store(send: (name: string, input: unknown) => Promise<unknown>) {
-  return createSessionStore({ config, send: vi.fn(send) as unknown as Send, log: createLogger({ logLevel: 'silent' }) });
+  return createSessionStore({
+    config,
+    send: vi.fn(send) as unknown as Send,
+    log: createLogger({ logLevel: 'silent' }),
+  });
 }
 
 /** The Cookie header a browser would send back after these Set-Cookie values. */
@@ -65,7 +69,10 @@ describe('request session', () => {
     expect(a).toEqual({ id: 7 });
     expect(b).toBe('auth-2');
     expect(send).toHaveBeenCalledTimes(1);
-    expect(send).toHaveBeenCalledWith('refresh', expect.objectContaining({ query: { token: 'refresh-1', type: 'prolong' } }));
+    expect(send).toHaveBeenCalledWith(
+      'refresh',
+      expect.objectContaining({ query: { token: 'refresh-1', type: 'prolong' } }),
+    );
     expect(session.setCookieHeaders()).toEqual([expect.stringMatching(/^__Host-vptk=Fe26/)]);
   });
 
@@ -119,6 +126,20 @@ describe('request session', () => {
     }).forRequest({ pass: 'used' });
     expect(await session.user()).toBeNull();
     expect(await session.passOutcome()).toBe('rejected');
+  });
+
+  it('forgets a shared refresh when the session signs out', async () => {
+    const refreshCookie = cookieHeader([(await signedInCookies())[1]!]);
+    const send = vi.fn(async () => ({ id: 7, token: { authToken: 'auth-2' } }));
+    const sessions = store(send);
+    await sessions.forRequest({ cookieHeader: refreshCookie }).user();
+    await sessions.forRequest({ cookieHeader: refreshCookie }).user();
+    expect(send).toHaveBeenCalledTimes(1);
+    const leaving = sessions.forRequest({ cookieHeader: refreshCookie });
+    await leaving.user();
+    leaving.signOut();
+    await sessions.forRequest({ cookieHeader: refreshCookie }).user();
+    expect(send).toHaveBeenCalledTimes(2);
   });
 
   it('signs out by expiring both cookies', async () => {

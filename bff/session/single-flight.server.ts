@@ -14,13 +14,15 @@ export function createSingleFlight<T>(reuseMs: number, maxEntries = 10_000) {
     }
   }
 
+  const keyOf = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+
   return {
     /**
      * Runs `task` once per `secret` at a time. `unless` rejects a reusable outcome (for instance an auth token
      * the upstream has just refused), forcing a new run.
      */
     async run(secret: string, task: () => Promise<T>, unless?: (value: T) => boolean): Promise<T> {
-      const key = createHash('sha256').update(secret).digest('base64url');
+      const key = keyOf(secret);
       const now = Date.now();
       const existing = entries.get(key);
       if (existing && existing.expiresAt > now) {
@@ -35,6 +37,10 @@ export function createSingleFlight<T>(reuseMs: number, maxEntries = 10_000) {
       // A failed refresh is not reused: the next request decides again.
       promise.catch(() => entries.get(key)?.promise === promise && entries.delete(key));
       return promise;
+    },
+    /** Drops a reusable outcome, so the next request asks again (after logout, say). */
+    forget(secret: string) {
+      entries.delete(keyOf(secret));
     },
     get size() {
       return entries.size;
