@@ -1,10 +1,10 @@
-import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceContext } from './nonce';
+import { createNulStrippingStream } from './strip-nul.server';
 import { seconds } from './time';
 
 /** How long deferred data may stream; rendering is aborted a little later so the stream can report it. */
@@ -37,7 +37,8 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
-          const body = new PassThrough();
+          // Instead of a plain PassThrough: React 18 can leave NUL bytes inside Cyrillic text (strip-nul.server.ts).
+          const body = createNulStrippingStream();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(
             new Response(createReadableStreamFromReadable(body), {

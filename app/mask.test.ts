@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyMask, normalizePhone, PHONE_MASK, unmask } from './mask';
+import { applyMask, formatForMask, normalizePhone, PHONE_MASK, unmask } from './mask';
 
 describe('applyMask', () => {
   it('fills digits into # slots and types the literals', () => {
@@ -34,5 +34,22 @@ describe('normalizePhone', () => {
     ['12', '12'],
   ])('%s → %s', (input, expected) => {
     expect(normalizePhone(input)).toBe(expected);
+  });
+});
+
+describe('formatForMask', () => {
+  it.each([
+    ['79001234567', '+7 (900) 123-45-67'],
+    ['8 900 123-45-67', '+7 (900) 123-45-67'],
+    ['9001234567', '+7 (900) 123-45-67'],
+    ['+7 900 123 45 67', '+7 (900) 123-45-67'],
+    ['+7 (900) 12', '+7 (900) 12'],
+    ['9', '+7 (9'],
+  ])('shows the phone %s as %s', (input, expected) => {
+    expect(formatForMask(input, PHONE_MASK)).toBe(expected);
+  });
+
+  it('applies any other pattern as it is', () => {
+    expect(formatForMask('12a3456', '######')).toBe('123456');
   });
 });

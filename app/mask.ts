@@ -43,3 +43,12 @@ export function normalizePhone(value: string): string {
   if (digits.length === 11 && digits.startsWith('8')) return `7${digits.slice(1)}`;
   return digits;
 }
+
+/**
+ * What a masked input shows for `value`. A phone number written some other way (8…, 7…, ten digits, as pasted
+ * or as posted without JavaScript) is normalised first, so its digits land in the right slots.
+ */
+export function formatForMask(value: string, pattern: string): string {
+  if (pattern === PHONE_MASK && !value.startsWith('+7')) return applyMask(normalizePhone(value), pattern);
+  return applyMask(value, pattern);
+}

@@ -30,6 +30,7 @@ export default [
     route('profile/security', 'routes/profile/security.tsx'),
   ]),
   route('logout', 'routes/logout.ts'),
+  route('popups', 'routes/popups.ts'),
   // Spec §2's flat fallback list: old flat paths answer with a redirect to the nested screen (ADR 002).
   ...Object.keys(FLAT_PATHS).map((path) => route(path, 'routes/flat-redirect.ts', { id: `flat-${path}` })),
   route('*', 'routes/not-found.tsx'),

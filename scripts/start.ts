@@ -1,7 +1,8 @@
 /**
  * `npm start`: builds the portal when its sources are newer than the build, then runs the reference upstream
  * (SQLite, seeded demo content) and the portal together. `npm run dev` does the same with Vite's dev server.
- * Honours PORT (portal) and UPSTREAM_PORT (reference upstream); every other variable passes through.
+ * Honours PORT (portal) and UPSTREAM_PORT (reference upstream); every other variable (from the environment or
+ * a .env file) passes through.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -10,8 +11,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// A .env file beside package.json (see .env.example) is read here, for both servers.
+if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 const dev = process.argv.includes('--dev');
-const upstreamPort = process.env.UPSTREAM_PORT ?? '3001';
+const upstreamPort = process.env.UPSTREAM_PORT || '3001';
 const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
 
 function newestMtime(dir: string): number {
@@ -63,7 +66,7 @@ if (!dev) buildIfStale();
 const upstream = run('upstream/main.ts', [], {
   ...process.env,
   UPSTREAM_PORT: upstreamPort,
-  UPSTREAM_DEV_TOOLS: process.env.UPSTREAM_DEV_TOOLS ?? 'true',
+  UPSTREAM_DEV_TOOLS: process.env.UPSTREAM_DEV_TOOLS || 'true',
   NODE_ENV: 'development',
 });
 await waitForUpstream(upstream);
@@ -71,9 +74,9 @@ await waitForUpstream(upstream);
 const portal = run('bff/server/main.server.ts', dev ? ['--dev'] : [], {
   ...process.env,
   NODE_ENV: dev ? 'development' : 'production',
-  REST_API_URL: process.env.REST_API_URL ?? upstreamUrl,
-  FIRST_AUTH_URL: process.env.FIRST_AUTH_URL ?? `${upstreamUrl}/first-auth/`,
-  SESSION_SECRET: process.env.SESSION_SECRET ?? demoSessionSecret(),
+  REST_API_URL: process.env.REST_API_URL || upstreamUrl,
+  FIRST_AUTH_URL: process.env.FIRST_AUTH_URL || `${upstreamUrl}/first-auth/`,
+  SESSION_SECRET: process.env.SESSION_SECRET || demoSessionSecret(),
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

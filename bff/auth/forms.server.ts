@@ -1,11 +1,13 @@
 import { data, type AppLoadContext } from '@remix-run/node';
 import type { Submission } from '@conform-to/react';
-import { isUpstreamError } from '../rest/errors.server';
+import { isUpstreamError, pageStatusOf } from '../rest/errors.server';
 import type { GuardedForm } from './rate-limit.server';
 import { tooManyAttemptsMessage } from './rate-limit.server';
 
 const copy = {
   spam: 'Не удалось отправить форму. Обновите страницу и попробуйте ещё раз.',
+  unavailable: 'Сервер не ответил. Проверьте подключение к интернету и отправьте форму ещё раз.',
+  failed: (status: number) => `Не удалось выполнить запрос (ошибка ${status}). Попробуйте ещё раз.`,
 };
 
 /** Fields whose values are never sent back to the page after a failed submission. */
@@ -48,14 +50,19 @@ export async function guardPublicForm(
 }
 
 /**
- * The upstream's `success: false` errors placed on the form: next to their field when the upstream names one
- * (renamed through `fieldNames` where the form calls it differently), above the form otherwise.
- * Anything that is not such a rejection is rethrown for the error page.
+ * A failed mutation, placed on the form so nothing the user typed is lost: the upstream's `success: false`
+ * errors next to their field when it names one (renamed through `fieldNames` where the form calls it
+ * differently), above the form otherwise; an upstream that failed or did not answer, as a form-level message.
+ * Anything that is not an upstream failure (a redirect after the session ended, a bug) is rethrown.
  */
 export function upstreamErrors(error: unknown, fieldNames: Record<string, string> = {}) {
-  if (!isUpstreamError(error) || error.failure !== 'rejected') throw error;
+  if (!isUpstreamError(error)) throw error;
   const fieldErrors: Record<string, string[]> = {};
   const formErrors: string[] = [];
+  if (error.failure !== 'rejected') {
+    formErrors.push(error.failure === 'unavailable' ? copy.unavailable : copy.failed(pageStatusOf(error)));
+    return { fieldErrors, formErrors };
+  }
   for (const { field, message } of error.errors) {
     const name = field ? (fieldNames[field] ?? field) : null;
     if (name) (fieldErrors[name] ??= []).push(message);

@@ -8,8 +8,8 @@ export type Call = <N extends CallName>(name: N, input?: Omit<SendInput<N>, 'tok
 
 /**
  * Binds the upstream client to one request's session: sends the auth token, renews it once on a 401, and maps
- * failures to what the page shows (DESIGN §6). Loaders can let every failure propagate; actions catch the
- * `rejected` ones (field errors) with isUpstreamError. GET results are shared within the request, and any
+ * failures to what the page shows (DESIGN §6). A failed read becomes the error page, so loaders let it
+ * propagate; a failed mutation is thrown as the UpstreamError itself, for its action to show on the form. GET results are shared within the request, and any
  * mutation drops them, so one request never makes the same read twice.
  */
 export function createSessionCall(deps: { send: Send; session: RequestSession; signal?: AbortSignal }): Call {
@@ -45,8 +45,8 @@ export function createSessionCall(deps: { send: Send; session: RequestSession; s
     try {
       return await withSession(name, input);
     } catch (error) {
-      if (!isUpstreamError(error)) throw error;
-      if (error.failure === 'rejected' && contract[name].method !== 'GET') throw error;
+      // A failed mutation goes back to its action, which keeps what the user submitted (forms.server.ts).
+      if (!isUpstreamError(error) || contract[name].method !== 'GET') throw error;
       throw toErrorPage(error);
     }
   }

@@ -4,7 +4,7 @@ import type { Config } from '../config.server';
 import type { Logger } from '../log.server';
 import type { Send } from '../rest/client.server';
 import type { CallResult } from '../rest/contract';
-import { isUpstreamError } from '../rest/errors.server';
+import { isUpstreamError, toErrorPage } from '../rest/errors.server';
 import { days, hours, seconds } from '../time';
 import { createSealer } from './seal.server';
 import { createSingleFlight } from './single-flight.server';
@@ -134,7 +134,11 @@ export function createSessionStore(deps: { config: Pick<Config, 'session'>; send
       personal = true;
     }
 
-    const current = () => (state ??= resolve());
+    // An upstream that cannot refresh or exchange right now is the page's 408/5xx, not a signed-out user.
+    const current = () =>
+      (state ??= resolve().catch((error: unknown) => {
+        throw isUpstreamError(error) ? toErrorPage(error) : error;
+      }));
 
     return {
       /** The signed-in user, refreshing the auth token first when only the refresh cookie is left. */

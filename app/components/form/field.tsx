@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import { useState, type ChangeEvent } from 'react';
-import { applyMask } from '~/mask';
+import { formatForMask } from '~/mask';
 
 type InputType = 'text' | 'email' | 'password' | 'tel';
 
@@ -22,13 +22,15 @@ interface FieldProps {
 export function Field({ field, label, type = 'text', autoComplete, hint, mask, inputMode }: FieldProps) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hintId });
-  const [masked, setMasked] = useState(() => (mask && field.initialValue ? applyMask(field.initialValue, mask) : null));
+  const [masked, setMasked] = useState(() =>
+    mask && field.initialValue ? formatForMask(field.initialValue, mask) : null,
+  );
   const maskProps = mask
     ? {
         value: masked ?? '',
         defaultValue: undefined,
         placeholder: mask.replace(/[#@*]/g, '_'),
-        onChange: (event: ChangeEvent<HTMLInputElement>) => setMasked(applyMask(event.target.value, mask)),
+        onChange: (event: ChangeEvent<HTMLInputElement>) => setMasked(formatForMask(event.target.value, mask)),
       }
     : {};
   return (

@@ -6,7 +6,15 @@ const copy = { pending: 'Отправка…', saved: 'Сохранено' };
  * The submit button of every form: busy while the form is being sent, and `Сохранено` (spec §5) once the
  * server saved it, until the user changes something.
  */
-export function SubmitButton({ label, saved = false, formAction }: { label: string; saved?: boolean; formAction?: string }) {
+export function SubmitButton({
+  label,
+  saved = false,
+  formAction,
+}: {
+  label: string;
+  saved?: boolean;
+  formAction?: string;
+}) {
   const navigation = useNavigation();
   const pending = navigation.state === 'submitting' && (!formAction || navigation.formAction === formAction);
   return (

@@ -1,10 +1,78 @@
-import type { MetaFunction } from '@remix-run/node';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData } from '@remix-run/react';
+import { z } from 'zod';
+import { guardPublicForm, rejectForm, upstreamErrors } from '#bff/auth/forms.server';
+import { requireAnonymous } from '#bff/auth/require-user.server';
+import { Field } from '~/components/form/field';
+import { useSchemaForm } from '~/components/form/use-schema-form';
+import { FormAlert } from '~/components/form/form-alert';
+import { HoneypotFields } from '~/components/form/honeypot-fields';
+import { SubmitButton } from '~/components/form/submit-button';
+import { ScreenIntro } from '~/components/screen-intro';
+import { fieldRules } from '~/form-fields';
 import { screenMeta } from '~/meta';
+import { useRootData } from '~/root-data';
 
-const copy = { title: 'Вход для администратора' };
+const copy = {
+  title: 'Вход для администратора',
+  lead: 'Вход для сотрудников портала. Участникам и учителям — обычный вход.',
+  email: 'Электронная почта',
+  password: 'Пароль',
+  submit: 'Войти',
+  regularLogin: 'Обычный вход',
+};
+
+const schema = z.object({
+  email: fieldRules.email,
+  password: fieldRules.currentPassword,
+});
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
+export async function loader({ context }: LoaderFunctionArgs) {
+  await requireAnonymous(context);
+  return null;
+}
+
+/** Staff sign-in through the v2 auth call, which accepts admin accounts only (ADR 003). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== 'success') return rejectForm(submission);
+  const { email, password } = submission.value;
+
+  const refused = await guardPublicForm(context, formData, 'admin', email);
+  if (refused) return rejectForm(submission, { formErrors: [refused] });
+
+  try {
+    await context.session.signIn(await context.rest.auth.adminAuth({ login: email, password }));
+  } catch (error) {
+    return rejectForm(submission, upstreamErrors(error, { login: 'email' }));
+  }
+  await context.limits.forgive('admin', email);
+  return redirect('/lk', 303);
+}
+
 export default function AdminAuthScreen() {
-  return <h1>{copy.title}</h1>;
+  const { honeypot } = useRootData();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm(schema, { lastResult });
+
+  return (
+    <section className="auth-screen">
+      <ScreenIntro title={copy.title} lead={copy.lead} />
+      <Form method="post" className="form" {...getFormProps(form)}>
+        <HoneypotFields {...honeypot} />
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <Field field={fields.email} label={copy.email} type="email" autoComplete="username" inputMode="email" />
+        <Field field={fields.password} label={copy.password} type="password" autoComplete="current-password" />
+        <SubmitButton label={copy.submit} />
+        <p className="form-links">
+          <Link to="/login">{copy.regularLogin}</Link>
+        </p>
+      </Form>
+    </section>
+  );
 }

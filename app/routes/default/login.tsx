@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { guardPublicForm, rejectForm, upstreamErrors } from '#bff/auth/forms.ser
 import { safeRedirect } from '#bff/auth/redirect.server';
 import { requireAnonymous } from '#bff/auth/require-user.server';
 import { Field } from '~/components/form/field';
+import { useSchemaForm } from '~/components/form/use-schema-form';
 import { FormAlert, FormNotice } from '~/components/form/form-alert';
 import { HoneypotFields } from '~/components/form/honeypot-fields';
 import { SubmitButton } from '~/components/form/submit-button';
@@ -67,13 +68,7 @@ export default function LoginScreen() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const reason = copy.reasons[searchParams.get('reason') ?? ''];
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useSchemaForm(schema, { lastResult });
 
   return (
     <section className="auth-screen">

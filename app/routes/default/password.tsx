@@ -1,10 +1,173 @@
-import type { MetaFunction } from '@remix-run/node';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
+import { z } from 'zod';
+import { guardPublicForm, rejectForm, upstreamErrors } from '#bff/auth/forms.server';
+import { requireAnonymous } from '#bff/auth/require-user.server';
+import { Field } from '~/components/form/field';
+import { useSchemaForm } from '~/components/form/use-schema-form';
+import { FormAlert, FormNotice } from '~/components/form/form-alert';
+import { HoneypotFields } from '~/components/form/honeypot-fields';
+import { SubmitButton } from '~/components/form/submit-button';
+import { ScreenIntro } from '~/components/screen-intro';
+import { fieldRules, withConfirmation } from '~/form-fields';
 import { screenMeta } from '~/meta';
+import { useRootData } from '~/root-data';
 
-const copy = { title: 'Восстановление пароля' };
+const copy = {
+  title: 'Восстановление пароля',
+  requestLead: 'Укажите адрес электронной почты, с которым вы регистрировались. Мы пришлём на него код.',
+  confirmLead: 'Введите код из письма и придумайте новый пароль.',
+  email: 'Электронная почта',
+  sendCode: 'Получить код',
+  codeSent: 'Если адрес зарегистрирован, мы отправили на него код.',
+  code: 'Код из письма',
+  codeHint: 'Шесть цифр.',
+  password: 'Новый пароль',
+  passwordHint: 'Не менее 8 символов.',
+  passwordConfirm: 'Повторите пароль',
+  save: 'Сохранить пароль',
+  newCode: 'Отправить код ещё раз',
+  backToLogin: 'Вернуться ко входу',
+};
+
+/** Step 1: the address the code goes to. */
+const requestSchema = z.object({ intent: z.literal('request'), email: fieldRules.email });
+
+/** Step 2: the code from the letter and the new password. */
+const confirmSchema = withConfirmation(
+  {
+    intent: z.literal('confirm'),
+    email: fieldRules.email,
+    code: fieldRules.recoveryCode,
+    password: fieldRules.newPassword,
+  },
+  'password',
+  'passwordConfirm',
+);
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
+export async function loader({ context }: LoaderFunctionArgs) {
+  await requireAnonymous(context);
+  return null;
+}
+
+/** One action for both steps; the hidden `intent` field says which form was sent. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  return formData.get('intent') === 'confirm' ? confirmRecovery(context, formData) : requestCode(context, formData);
+}
+
+async function requestCode(context: ActionFunctionArgs['context'], formData: FormData) {
+  const submission = parseWithZod(formData, { schema: requestSchema });
+  if (submission.status !== 'success') return rejectForm(submission);
+  const { email } = submission.value;
+
+  const refused = await guardPublicForm(context, formData, 'recovery', email);
+  if (refused) return rejectForm(submission, { formErrors: [refused] });
+
+  try {
+    await context.rest.auth.sendRecoveryCode({ email });
+  } catch (error) {
+    return rejectForm(submission, upstreamErrors(error));
+  }
+  return redirect(`/password?${new URLSearchParams({ step: 'confirm', email })}`, 303);
+}
+
+async function confirmRecovery(context: ActionFunctionArgs['context'], formData: FormData) {
+  const submission = parseWithZod(formData, { schema: confirmSchema });
+  if (submission.status !== 'success') return rejectForm(submission);
+  const { email, code, password } = submission.value;
+
+  const refused = await guardPublicForm(context, formData, 'recovery', email);
+  if (refused) return rejectForm(submission, { formErrors: [refused] });
+
+  try {
+    await context.rest.auth.confirmRecovery({ email, code, password });
+  } catch (error) {
+    return rejectForm(submission, upstreamErrors(error));
+  }
+  await context.limits.forgive('recovery', email);
+  return redirect('/login?reason=password-changed', 303);
+}
+
 export default function PasswordScreen() {
-  return <h1>{copy.title}</h1>;
+  const [searchParams] = useSearchParams();
+  const email = searchParams.get('email') ?? '';
+  return searchParams.get('step') === 'confirm' && email ? (
+    <ConfirmStep email={email} />
+  ) : (
+    <RequestStep email={email} />
+  );
+}
+
+function RequestStep({ email }: { email: string }) {
+  const { honeypot } = useRootData();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm(requestSchema, { id: 'recovery-request', lastResult, defaultValue: { email } });
+
+  return (
+    <section className="auth-screen">
+      <ScreenIntro title={copy.title} lead={copy.requestLead} />
+      <Form method="post" className="form" {...getFormProps(form)}>
+        <HoneypotFields {...honeypot} />
+        <input type="hidden" name="intent" value="request" />
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <Field field={fields.email} label={copy.email} type="email" autoComplete="email" inputMode="email" />
+        <SubmitButton label={copy.sendCode} />
+        <p className="form-links">
+          <Link to="/login">{copy.backToLogin}</Link>
+        </p>
+      </Form>
+    </section>
+  );
+}
+
+function ConfirmStep({ email }: { email: string }) {
+  const { honeypot } = useRootData();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm(confirmSchema, { id: 'recovery-confirm', lastResult });
+  // The address travels in a hidden field, so its errors (a hand-edited URL) are shown above the form.
+  const formErrors = [...(form.errors ?? []), ...(fields.email.errors ?? [])];
+
+  return (
+    <section className="auth-screen">
+      <ScreenIntro title={copy.title} lead={copy.confirmLead} />
+      <FormNotice>{copy.codeSent}</FormNotice>
+      <Form method="post" className="form" {...getFormProps(form)}>
+        <HoneypotFields {...honeypot} />
+        <input type="hidden" name="intent" value="confirm" />
+        <input type="hidden" name="email" value={email} />
+        <FormAlert id={form.errorId} errors={formErrors} />
+        <Field
+          field={fields.code}
+          label={copy.code}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          mask="######"
+          hint={copy.codeHint}
+        />
+        <Field
+          field={fields.password}
+          label={copy.password}
+          type="password"
+          autoComplete="new-password"
+          hint={copy.passwordHint}
+        />
+        <Field
+          field={fields.passwordConfirm}
+          label={copy.passwordConfirm}
+          type="password"
+          autoComplete="new-password"
+        />
+        <SubmitButton label={copy.save} />
+        <p className="form-links">
+          <Link to={`/password?${new URLSearchParams({ email })}`}>{copy.newCode}</Link>
+          <Link to="/login">{copy.backToLogin}</Link>
+        </p>
+      </Form>
+    </section>
+  );
 }

@@ -1,10 +1,118 @@
-import type { MetaFunction } from '@remix-run/node';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData } from '@remix-run/react';
+import { guardPublicForm, rejectForm, upstreamErrors } from '#bff/auth/forms.server';
+import { requireAnonymous } from '#bff/auth/require-user.server';
+import { Checkbox } from '~/components/form/checkbox';
+import { Field } from '~/components/form/field';
+import { useSchemaForm } from '~/components/form/use-schema-form';
+import { FormAlert } from '~/components/form/form-alert';
+import { HoneypotFields } from '~/components/form/honeypot-fields';
+import { SubmitButton } from '~/components/form/submit-button';
+import { ScreenIntro } from '~/components/screen-intro';
+import { fieldRules, withConfirmation } from '~/form-fields';
+import { PHONE_MASK } from '~/mask';
 import { screenMeta } from '~/meta';
+import { useRootData } from '~/root-data';
 
-const copy = { title: 'Регистрация' };
+const copy = {
+  title: 'Регистрация',
+  lead: 'Создайте учётную запись, чтобы открыть личный кабинет.',
+  lastName: 'Фамилия',
+  firstName: 'Имя',
+  email: 'Электронная почта',
+  phone: 'Телефон',
+  password: 'Пароль',
+  passwordHint: 'Не менее 8 символов.',
+  passwordConfirm: 'Повторите пароль',
+  consent: 'Я согласен на обработку персональных данных',
+  consentRequired: 'Подтвердите согласие на обработку персональных данных',
+  submit: 'Зарегистрироваться',
+  haveAccount: 'Уже зарегистрированы?',
+  login: 'Войти',
+};
+
+const schema = withConfirmation(
+  {
+    lastName: fieldRules.name('фамилию'),
+    firstName: fieldRules.name('имя'),
+    email: fieldRules.email,
+    phone: fieldRules.phone,
+    password: fieldRules.newPassword,
+    consent: fieldRules.consent(copy.consentRequired),
+  },
+  'password',
+  'passwordConfirm',
+);
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
+export async function loader({ context }: LoaderFunctionArgs) {
+  await requireAnonymous(context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== 'success') return rejectForm(submission);
+  const { email, password, firstName, lastName, phone } = submission.value;
+
+  const refused = await guardPublicForm(context, formData, 'registration', email);
+  if (refused) return rejectForm(submission, { formErrors: [refused] });
+
+  try {
+    await context.session.signIn(await context.rest.auth.register({ email, password, firstName, lastName, phone }));
+  } catch (error) {
+    return rejectForm(submission, upstreamErrors(error));
+  }
+  return redirect('/lk', 303);
+}
+
 export default function RegistrationScreen() {
-  return <h1>{copy.title}</h1>;
+  const { honeypot } = useRootData();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm(schema, { lastResult });
+
+  return (
+    <section className="auth-screen">
+      <ScreenIntro title={copy.title} lead={copy.lead} />
+      <Form method="post" className="form" {...getFormProps(form)}>
+        <HoneypotFields {...honeypot} />
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <Field field={fields.lastName} label={copy.lastName} autoComplete="family-name" />
+        <Field field={fields.firstName} label={copy.firstName} autoComplete="given-name" />
+        <Field field={fields.email} label={copy.email} type="email" autoComplete="email" inputMode="email" />
+        <Field
+          field={fields.phone}
+          label={copy.phone}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          mask={PHONE_MASK}
+        />
+        <Field
+          field={fields.password}
+          label={copy.password}
+          type="password"
+          autoComplete="new-password"
+          hint={copy.passwordHint}
+        />
+        <Field
+          field={fields.passwordConfirm}
+          label={copy.passwordConfirm}
+          type="password"
+          autoComplete="new-password"
+        />
+        <Checkbox field={fields.consent} label={copy.consent} />
+        <SubmitButton label={copy.submit} />
+        <p className="form-links">
+          <span>
+            {copy.haveAccount} <Link to="/login">{copy.login}</Link>
+          </span>
+        </p>
+      </Form>
+    </section>
+  );
 }

@@ -4,6 +4,7 @@ import { requireUser } from '#bff/auth/require-user.server';
 import { AccountMenu } from '~/components/account-menu';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
+import { WelcomeNotice } from '~/components/welcome-notice';
 import { copy as sharedCopy } from '~/copy';
 import { useRootData } from '~/root-data';
 import { requireDigitsId } from '~/route-params';
@@ -52,6 +53,7 @@ export default function CabinetLayout() {
           </ul>
         </nav>
         <main id="main" tabIndex={-1} className="main">
+          {viewer && viewer.popups.welcome !== true ? <WelcomeNotice /> : null}
           <Outlet />
         </main>
       </div>

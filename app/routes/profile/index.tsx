@@ -1,16 +1,113 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
+import type { Profile } from '#bff/rest/contract';
+import { Field } from '~/components/form/field';
+import { useSchemaForm } from '~/components/form/use-schema-form';
+import { FormAlert } from '~/components/form/form-alert';
+import { SubmitButton } from '~/components/form/submit-button';
+import { useSavedState } from '~/components/form/use-saved-state';
+import { ScreenIntro } from '~/components/screen-intro';
+import { fieldRules } from '~/form-fields';
+import { PHONE_MASK } from '~/mask';
 import { screenMeta } from '~/meta';
 
-const copy = { title: 'Профиль' };
+const copy = {
+  title: 'Профиль',
+  lead: 'Ваши данные в личном кабинете.',
+  email: 'Электронная почта',
+  role: 'Роль',
+  roles: { participant: 'Участник', teacher: 'Учитель', admin: 'Администратор' } satisfies Record<
+    Profile['role'],
+    string
+  >,
+  formTitle: 'Личные данные',
+  lastName: 'Фамилия',
+  firstName: 'Имя',
+  middleName: 'Отчество',
+  phone: 'Телефон',
+  city: 'Город',
+  organization: 'Организация',
+  submit: 'Сохранить',
+};
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
-  return null;
-}
+const schema = z.object({
+  lastName: fieldRules.name('фамилию'),
+  firstName: fieldRules.name('имя'),
+  middleName: fieldRules.optionalText(100),
+  phone: fieldRules.phone,
+  city: fieldRules.optionalText(100),
+  organization: fieldRules.optionalText(200),
+});
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const { email, role, lastName, firstName, middleName, phone, city, organization } = await context.rest.profile.get();
+  return { email, role, values: { lastName, firstName, middleName, phone, city, organization } };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== 'success') return rejectForm(submission);
+
+  try {
+    await context.rest.profile.update(submission.value);
+  } catch (error) {
+    return rejectForm(submission, upstreamErrors(error));
+  }
+  return { ...submission.reply(), saved: true as const };
+}
+
 export default function ProfileScreen() {
-  return <h1>{copy.title}</h1>;
+  const { email, role, values } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { saved, onInput } = useSavedState(lastResult);
+  const [form, fields] = useSchemaForm(schema, { id: 'profile', lastResult, defaultValue: values });
+
+  return (
+    <section className="profile-screen">
+      <ScreenIntro title={copy.title} lead={copy.lead} />
+      <dl className="facts">
+        <div>
+          <dt>{copy.email}</dt>
+          <dd>{email}</dd>
+        </div>
+        <div>
+          <dt>{copy.role}</dt>
+          <dd>{copy.roles[role]}</dd>
+        </div>
+      </dl>
+      <Form
+        method="post"
+        className="form"
+        aria-labelledby="profile-form-title"
+        onInput={onInput}
+        {...getFormProps(form)}
+      >
+        <h2 id="profile-form-title">{copy.formTitle}</h2>
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <Field field={fields.lastName} label={copy.lastName} autoComplete="family-name" />
+        <Field field={fields.firstName} label={copy.firstName} autoComplete="given-name" />
+        <Field field={fields.middleName} label={copy.middleName} autoComplete="additional-name" />
+        <Field
+          field={fields.phone}
+          label={copy.phone}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          mask={PHONE_MASK}
+        />
+        <Field field={fields.city} label={copy.city} autoComplete="address-level2" />
+        <Field field={fields.organization} label={copy.organization} autoComplete="organization" />
+        <SubmitButton label={copy.submit} saved={saved} />
+      </Form>
+    </section>
+  );
 }

@@ -1,0 +1,32 @@
+import { getInputProps, type FieldMetadata } from '@conform-to/react';
+
+interface CheckboxProps {
+  field: FieldMetadata<boolean>;
+  label: string;
+  hint?: string;
+}
+
+/**
+ * One labelled checkbox with its hint and error, wired like Field: aria-invalid, and aria-describedby naming
+ * the hint and the error. The box comes first and the label beside it; the whole label is the touch target.
+ */
+export function Checkbox({ field, label, hint }: CheckboxProps) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const { key, ...props } = getInputProps(field, { type: 'checkbox', ariaDescribedBy: hintId });
+  return (
+    <div className="field field--checkbox">
+      <div className="checkbox">
+        <input key={key} {...props} />
+        <label htmlFor={field.id}>{label}</label>
+      </div>
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <p id={field.errorId} className="field-error" aria-live="polite">
+        {field.errors?.join(' ')}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../config.server';
+import { createLogger } from '../log.server';
+import type { Send } from '../rest/client.server';
+import { UpstreamError } from '../rest/errors.server';
+import { createSessionStore } from './session.server';
+
+const config = loadConfig({ PUBLIC_ORIGIN: 'https://portal.example' });
+const login = { id: 7, token: { authToken: 'auth-1', refreshToken: 'refresh-1' } };
+
+function store(send: (name: string, input: unknown) => Promise<unknown>) {
+  return createSessionStore({ config, send: vi.fn(send) as unknown as Send, log: createLogger({ logLevel: 'silent' }) });
+}
+
+/** The Cookie header a browser would send back after these Set-Cookie values. */
+function cookieHeader(setCookies: string[]): string {
+  return setCookies
+    .map((c) => c.split(';')[0]!)
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+}
+
+async function signedInCookies() {
+  const session = store(async () => login).forRequest({});
+  await session.signIn(login);
+  return session.setCookieHeaders();
+}
+
+describe('request session', () => {
+  it('is anonymous without cookies and writes nothing', async () => {
+    const session = store(async () => login).forRequest({});
+    expect(await session.user()).toBeNull();
+    expect(session.setCookieHeaders()).toEqual([]);
+    expect(session.personal).toBe(false);
+  });
+
+  it('signs in with two sealed, host-only, httpOnly cookies', async () => {
+    const cookies = await signedInCookies();
+    expect(cookies).toHaveLength(2);
+    const [auth, refresh] = cookies;
+    expect(auth).toMatch(/^__Host-vptk=Fe26\.2\*/);
+    expect(auth).toContain('Max-Age=244800');
+    expect(refresh).toMatch(/^__Host-rvptk=Fe26\.2\*/);
+    expect(refresh).toContain('Max-Age=31536000');
+    for (const cookie of cookies) {
+      expect(cookie).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+      expect(cookie).not.toMatch(/Domain|auth-1|refresh-1/);
+    }
+  });
+
+  it('reads the user back from the cookies without calling the upstream', async () => {
+    const send = vi.fn();
+    const session = store(send).forRequest({ cookieHeader: cookieHeader(await signedInCookies()) });
+    expect(await session.user()).toEqual({ id: 7 });
+    expect(await session.authToken()).toBe('auth-1');
+    expect(send).not.toHaveBeenCalled();
+    expect(session.personal).toBe(true);
+  });
+
+  it('refreshes once when only the refresh cookie is left', async () => {
+    const refreshCookie = (await signedInCookies())[1]!;
+    const send = vi.fn(async () => ({ id: 7, token: { authToken: 'auth-2' } }));
+    const session = store(send).forRequest({ cookieHeader: cookieHeader([refreshCookie]) });
+    const [a, b] = await Promise.all([session.user(), session.authToken()]);
+    expect(a).toEqual({ id: 7 });
+    expect(b).toBe('auth-2');
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith('refresh', expect.objectContaining({ query: { token: 'refresh-1', type: 'prolong' } }));
+    expect(session.setCookieHeaders()).toEqual([expect.stringMatching(/^__Host-vptk=Fe26/)]);
+  });
+
+  it('clears both cookies when the refresh is refused', async () => {
+    const refreshCookie = (await signedInCookies())[1]!;
+    const session = store(async () => {
+      throw new UpstreamError('unauthorized', 'refresh', 401);
+    }).forRequest({ cookieHeader: cookieHeader([refreshCookie]) });
+    expect(await session.user()).toBeNull();
+    expect(session.setCookieHeaders()).toEqual([expect.stringMatching(/^__Host-rvptk=;.*Max-Age=0/)]);
+  });
+
+  it('keeps the cookies when the upstream is merely unreachable', async () => {
+    const refreshCookie = (await signedInCookies())[1]!;
+    const session = store(async () => {
+      throw new UpstreamError('unavailable', 'refresh', null);
+    }).forRequest({ cookieHeader: cookieHeader([refreshCookie]) });
+    await expect(session.user()).rejects.toMatchObject({ init: { status: 408 } });
+    expect(session.setCookieHeaders()).toEqual([]);
+  });
+
+  it('ignores and clears a tampered cookie', async () => {
+    const [auth] = await signedInCookies();
+    const tampered = auth!.replace(/\*([A-Za-z0-9_-]{10})/, '*AAAAAAAAAA');
+    const session = store(async () => login).forRequest({ cookieHeader: cookieHeader([tampered]) });
+    expect(await session.user()).toBeNull();
+    expect(session.setCookieHeaders()).toEqual([expect.stringMatching(/^__Host-vptk=;/)]);
+  });
+
+  it('renews a refused auth token at most once per request', async () => {
+    const send = vi.fn(async () => ({ id: 7, token: { authToken: 'auth-2' } }));
+    const session = store(send).forRequest({ cookieHeader: cookieHeader(await signedInCookies()) });
+    expect(await session.renew('auth-1')).toBe('auth-2');
+    expect(await session.renew('auth-1')).toBe('auth-2');
+    expect(await session.renew('auth-2')).toBeNull();
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('exchanges a one-time pass when no session is held', async () => {
+    const send = vi.fn(async () => login);
+    const session = store(send).forRequest({ pass: 'p-1' });
+    expect(await session.user()).toEqual({ id: 7 });
+    expect(await session.passOutcome()).toBe('accepted');
+    expect(send).toHaveBeenCalledWith('pass', expect.objectContaining({ body: { pass: 'p-1' } }));
+    expect(session.setCookieHeaders()).toHaveLength(2);
+  });
+
+  it('reports a refused pass and stays anonymous', async () => {
+    const session = store(async () => {
+      throw new UpstreamError('rejected', 'pass', 400, [{ code: 'invalid_pass', message: 'x', field: 'pass' }]);
+    }).forRequest({ pass: 'used' });
+    expect(await session.user()).toBeNull();
+    expect(await session.passOutcome()).toBe('rejected');
+  });
+
+  it('signs out by expiring both cookies', async () => {
+    const session = store(async () => login).forRequest({ cookieHeader: cookieHeader(await signedInCookies()) });
+    session.signOut();
+    expect(await session.user()).toBeNull();
+    const cleared = session.setCookieHeaders();
+    expect(cleared).toHaveLength(2);
+    for (const cookie of cleared) expect(cookie).toMatch(/=; Max-Age=0;.*Expires=Thu, 01 Jan 1970/);
+  });
+});
