@@ -183,7 +183,10 @@ test.describe('entry links', () => {
     await page.goto(link);
     await expect(page).toHaveURL(new RegExp(`^${baseURL}/$`));
     expect(page.url()).not.toContain(pass);
-    await page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Личный кабинет' }).click();
+    await page
+      .getByRole('navigation', { name: 'Основная навигация' })
+      .getByRole('link', { name: 'Личный кабинет' })
+      .click();
     await expect(heading(page)).toHaveText('Личный кабинет');
     await expect(cabinetHeader(page)).toContainText(DEMO.participant.name);
 

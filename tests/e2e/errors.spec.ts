@@ -28,7 +28,9 @@ test.describe('unknown routes', () => {
     await expectErrorScreen(page, 404, 'Запрашиваемая страница не существует.');
     await expect(page.getByRole('main')).toContainText('Page not found: /no-such-page/here');
     // The public navigation is still offered.
-    await expect(page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Вход' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Вход' }),
+    ).toBeVisible();
 
     await page.getByRole('link', { name: 'На главную' }).click();
     await expect(page).toHaveURL(/\/$/);

@@ -28,7 +28,8 @@ async function upstreamJson<T>(path: string, init?: RequestInit): Promise<T> {
     ...init,
     headers: { 'Content-Type': 'application/json', ...init?.headers },
   });
-  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${path}: HTTP ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${init?.method ?? 'GET'} ${path}: HTTP ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
 
@@ -87,6 +88,39 @@ export function uniqueEmail(testInfo: TestInfo, tag = 'user'): string {
   return `e2e-${tag}-${testInfo.project.name}-${testInfo.workerIndex}-${stamp}@example.org`;
 }
 
+export interface NewUser extends Credentials {
+  firstName: string;
+  lastName: string;
+  /** Eleven digits, as the /rest API takes them. */
+  phone: string;
+}
+
+/** A user nobody has signed up yet: a unique address, a name, a phone and a password. */
+export function newUser(testInfo: TestInfo, tag = 'user'): NewUser {
+  return {
+    email: uniqueEmail(testInfo, tag),
+    password: 'first-password-1',
+    firstName: 'Ольга',
+    lastName: 'Кузнецова',
+    phone: '79001234567',
+  };
+}
+
+/**
+ * Signs a user up directly with the upstream: the arrangement for tests about something else than
+ * registration (which has its own test through the form).
+ */
+export async function registerUser(testInfo: TestInfo, tag = 'user'): Promise<NewUser> {
+  const user = newUser(testInfo, tag);
+  const { email, password, firstName, lastName, phone } = user;
+  await upstreamJson('/rest/v2/users/authentication/register/', {
+    method: 'POST',
+    headers: { Accept: 'application/json' },
+    body: JSON.stringify({ email, password, firstName, lastName, phone }),
+  });
+  return user;
+}
+
 /** The login form's fields, the way a person finds them: by their labels. */
 export function loginForm(page: Page) {
   return {
@@ -106,9 +140,14 @@ export async function login(page: Page, user: Credentials, { visit = true } = {}
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-/** Signs out with the header's «Выйти» button. */
+/** Signs out with the header's «Выйти» button and waits until the page shows a signed-out visitor. */
 export async function logout(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Выйти' }).click();
+  const button = page.getByRole('button', { name: 'Выйти' });
+  await button.click();
+  await expect(button).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Вход' }),
+  ).toBeVisible();
 }
 
 /** The first-level heading of the screen. */
