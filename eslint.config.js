@@ -30,7 +30,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['#bff/*', '!#bff/**/*.server', '**/bff/*', '!**/bff/**/*.server'],
+              regex: '(^|/|#)bff/(?!.*\\.server$)',
               message: 'Client code must not import bff/ (type-only imports and *.server modules excepted).',
               allowTypeImports: true,
             },
@@ -47,7 +47,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/bff/*', '!**/bff/rest/contract', '#bff/*', '!#bff/rest/contract', '**/app/*', '~/*'],
+              regex: '(^|/|#)bff/(?!rest/contract$)|(^|/)app/|^~/',
               message: 'upstream/ imports only bff/rest/contract.ts and its own files.',
             },
           ],

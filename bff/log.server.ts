@@ -54,13 +54,15 @@ export function redactText(text: string): string {
   return text.replace(SECRET_PARAM, `$1${REDACTED}`).replace(SECRET_JSON, `$1"${REDACTED}"`);
 }
 
-/** A URL safe to log: path and query with every secret parameter masked. */
+/** A URL safe to log: path and query with every secret parameter masked. Never throws, whatever the URL. */
 export function redactUrl(url: string | URL): string {
   const parsed = new URL(url, 'http://x');
-  for (const key of [...parsed.searchParams.keys()]) {
-    if (SECRET_KEYS.includes(key)) parsed.searchParams.set(key, REDACTED);
-  }
-  return decodeURIComponent(parsed.pathname + parsed.search);
+  const query = [...parsed.searchParams]
+    .map(([key, value]) =>
+      SECRET_KEYS.includes(key) ? `${key}=${REDACTED}` : `${encodeURIComponent(key)}=${encodeURIComponent(value)}`,
+    )
+    .join('&');
+  return parsed.pathname + (query ? `?${query}` : '');
 }
 
 function serializeError(error: unknown) {

@@ -21,6 +21,10 @@ describe('redaction', () => {
     expect(redactUrl('https://x.test/?pass=p1&page=2')).toBe('/?pass=[redacted]&page=2');
   });
 
+  it('never throws on malformed percent-encoding', () => {
+    expect(redactUrl('/%E0%A4%A?token=%ZZ&q=%E0')).toBe('/%E0%A4%A?token=[redacted]&q=%EF%BF%BD');
+  });
+
   it('masks secrets in free text and JSON', () => {
     const text = 'GET http://u/rest?token=s3cr3t&x=1 body {"password":"hunter2","name":"Анна"}';
     const out = redactText(text);

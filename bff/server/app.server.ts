@@ -87,8 +87,8 @@ export function createPortalApp(options: PortalServerOptions) {
     };
   }
 
-  app.all(
-    '*',
+  // `use`, not `all('*')`: Express would decode the path as a route parameter and fail on malformed escapes.
+  app.use(
     createRequestHandler({
       build: currentBuild,
       getLoadContext,

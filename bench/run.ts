@@ -1,0 +1,133 @@
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createBundle, modulePreloads, type Chunk } from './bundle';
+import { startSystem, type System } from './portal';
+import { allChecks, check, checkYes, fmt, heading, printSummary, writeResults } from './report';
+import { throughputAndMemoryBudgets } from './throughput';
+import { waterfallBudget } from './waterfall';
+
+/**
+ * DESIGN §9 budgets, measured against the built portal (`npx remix vite:build` first); see bench/README.md.
+ * Exits 1 when a budget fails.
+ *
+ * Production React, as `npm start` runs the portal: React picks its build when first loaded, which happens
+ * when startPortal imports the server build, after this line.
+ */
+process.env.NODE_ENV ??= 'production';
+const KB = 1024;
+const details: Record<string, unknown> = {};
+
+function bundleBudgets(documents: { home: string; lk: string }) {
+  heading(
+    '3. JavaScript size (gzip, zlib default level; from the Remix client manifest and the pages’ modulepreloads)',
+  );
+  const bundle = createBundle(path.resolve('build/client'));
+  const pages = [
+    { name: 'home page /', routeId: 'routes/default/home', html: documents.home },
+    { name: 'cabinet page /lk', routeId: 'routes/lk/home', html: documents.lk },
+  ];
+  const kb = (chunks: Chunk[]) => chunks.map((c) => `${path.basename(c.file)} ${fmt(c.gzip / KB)}`).join(', ');
+  for (const page of pages) {
+    const js = bundle.firstLoad(page.routeId, modulePreloads(page.html));
+    console.log(
+      `  ${page.name}: ${js.chunks.length} chunks, ${fmt(js.bytes / KB)} KB raw; top: ${kb(js.chunks.slice(0, 4))}`,
+    );
+    check({
+      section: 'js size',
+      name: `first-load JS of ${page.name}`,
+      measured: js.gzip / KB,
+      budget: 100,
+      unit: 'KB',
+      kind: 'max',
+    });
+  }
+  // DESIGN §9 holds for every page, not only the two above: the heaviest landing page is checked as well.
+  const worst = bundle
+    .leafRouteIds()
+    .map((routeId) => ({ routeId, ...bundle.firstLoad(routeId) }))
+    .sort((a, b) => b.gzip - a.gzip)[0]!;
+  check({
+    section: 'js size',
+    name: `first-load JS of the heaviest page (${worst.routeId})`,
+    measured: worst.gzip / KB,
+    budget: 100,
+    unit: 'KB',
+    kind: 'max',
+  });
+  const routes = bundle.routeChunks();
+  console.log(
+    `  largest route chunks: ${routes
+      .slice(0, 5)
+      .map((r) => `${r.routeIds[0]} ${fmt(r.chunk.gzip / KB)}`)
+      .join(', ')}`,
+  );
+  const over = routes.filter((r) => r.chunk.gzip > 15 * KB);
+  const largest = routes[0]!;
+  check({
+    section: 'js size',
+    name: `largest route chunk (${largest.routeIds.join(', ')})`,
+    measured: largest.chunk.gzip / KB,
+    budget: 15,
+    unit: 'KB',
+    kind: 'max',
+    note: over.length
+      ? `${over.length} route chunk(s) over budget: ${over.map((r) => path.basename(r.chunk.file)).join(', ')}`
+      : `all ${routes.length} route chunks within budget`,
+  });
+  details.bundle = { manifest: bundle.manifestFile, routes: routes.map((r) => ({ routeIds: r.routeIds, ...r.chunk })) };
+}
+
+function contentBudget(sys: System, lkHtml: string) {
+  heading('5. Content in the first HTML (signed-in GET /lk, scripts removed: what a browser shows before any JS runs)');
+  // The hydration data also holds the name, in pieces; only the rendered markup counts here.
+  const markup = lkHtml.replace(/<script\b[\s\S]*?<\/script>/g, '');
+  const h1 = /<h1\b[^>]*>([^<]+)<\/h1>/.exec(markup)?.[1];
+  checkYes('first html', 'the user’s name is in the markup', markup.includes(sys.viewerName), sys.viewerName);
+  checkYes('first html', 'the page’s <h1> is in the markup', Boolean(h1), h1);
+}
+
+async function main() {
+  const started = performance.now();
+  console.log(
+    `node ${process.version}, NODE_ENV=${process.env.NODE_ENV}, ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => fmt(l))
+      .join(' ')} (other work on this machine skews the figures)`,
+  );
+  const sys = await startSystem();
+  try {
+    const document = async (target: string, headers: Record<string, string> = {}) =>
+      (await fetch(sys.portal.origin + target, { headers })).text();
+    const lk = await document('/lk', { Cookie: sys.cookie });
+    bundleBudgets({ home: await document('/'), lk });
+    contentBudget(sys, lk);
+    details.waterfall = await waterfallBudget(sys);
+    Object.assign(details, await throughputAndMemoryBudgets(sys));
+  } finally {
+    await sys.close();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  printSummary();
+  const loadAverage = os.loadavg();
+  const file = writeResults({
+    date: new Date().toISOString(),
+    node: process.version,
+    cores: os.cpus().length,
+    loadAverage,
+    seconds,
+    ...details,
+  });
+  console.log(
+    `${fmt(seconds)} s, load average now ${loadAverage.map((l) => fmt(l)).join(' ')}; results in ${path.relative(process.cwd(), file)}`,
+  );
+  return allChecks().every((c) => c.pass) ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
