@@ -1,0 +1,166 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+/** Shared helpers of the end-to-end suite: demo users, signing in through the real form, the upstream's dev tools. */
+
+export const PRODUCT_TITLE = 'Образовательный портал';
+
+export const DEMO = {
+  teacher: { email: 'teacher@example.org', password: 'demo-password', name: 'Анна Иванова' },
+  participant: { email: 'participant@example.org', password: 'demo-password', name: 'Пётр Смирнов' },
+  admin: { email: 'admin@example.org', password: 'admin-password', name: 'Администратор Портала' },
+} as const;
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** The reference upstream the portal talks to (started by the config's webServer on its own port). */
+export function upstreamUrl(path = ''): string {
+  const port = process.env.E2E_UPSTREAM_PORT;
+  if (!port) throw new Error('E2E_UPSTREAM_PORT is not set: run the suite through playwright.config.ts');
+  return `http://127.0.0.1:${port}${path}`;
+}
+
+async function upstreamJson<T>(path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(upstreamUrl(path), {
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...init?.headers },
+  });
+  if (!response.ok)
+    throw new Error(`${init?.method ?? 'GET'} ${path}: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export interface FaultRule {
+  path?: string;
+  status?: number;
+  drop?: boolean;
+  latencyMs?: number;
+  malformed?: boolean;
+  times?: number;
+}
+
+/** Breaks the next matching /rest requests on purpose (see upstream/README.md). */
+export async function addFault(rule: FaultRule): Promise<void> {
+  await upstreamJson('/__faults__', { method: 'POST', body: JSON.stringify(rule) });
+}
+
+export async function clearFaults(): Promise<void> {
+  await upstreamJson('/__faults__', { method: 'DELETE' });
+}
+
+/**
+ * The BFF retries a failed GET three times, so one page load asks the upstream four times: a fault meant to
+ * reach the user must last that long.
+ */
+export const ATTEMPTS_PER_GET = 4;
+
+export const PROFILE_CALL = '/rest/v2/users/profile/';
+
+/** Requests the upstream received per contract call since it started (the suite never resets them). */
+export async function upstreamStats(): Promise<Record<string, number>> {
+  return upstreamJson('/__dev__/stats');
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+/** Mail the upstream "sent" to this address, newest first. */
+export async function outbox(to: string): Promise<MailMessage[]> {
+  return upstreamJson<MailMessage[]>(`/__dev__/outbox?to=${encodeURIComponent(to)}`);
+}
+
+/** A one-time sign-in link, as an operator would send it. */
+export async function issuePass(email: string, portalOrigin: string): Promise<{ pass: string; link: string }> {
+  return upstreamJson('/__dev__/passes', { method: 'POST', body: JSON.stringify({ email, portalOrigin }) });
+}
+
+/** An address nobody has used yet in this run: per project, per test, per call. */
+let counter = 0;
+export function uniqueEmail(testInfo: TestInfo, tag = 'user'): string {
+  counter += 1;
+  const stamp = `${Date.now().toString(36)}${counter}`;
+  return `e2e-${tag}-${testInfo.project.name}-${testInfo.workerIndex}-${stamp}@example.org`;
+}
+
+export interface NewUser extends Credentials {
+  firstName: string;
+  lastName: string;
+  /** Eleven digits, as the /rest API takes them. */
+  phone: string;
+}
+
+/** A user nobody has signed up yet: a unique address, a name, a phone and a password. */
+export function newUser(testInfo: TestInfo, tag = 'user'): NewUser {
+  return {
+    email: uniqueEmail(testInfo, tag),
+    password: 'first-password-1',
+    firstName: 'Ольга',
+    lastName: 'Кузнецова',
+    phone: '79001234567',
+  };
+}
+
+/**
+ * Signs a user up directly with the upstream: the arrangement for tests about something else than
+ * registration (which has its own test through the form).
+ */
+export async function registerUser(testInfo: TestInfo, tag = 'user'): Promise<NewUser> {
+  const user = newUser(testInfo, tag);
+  const { email, password, firstName, lastName, phone } = user;
+  await upstreamJson('/rest/v2/users/authentication/register/', {
+    method: 'POST',
+    headers: { Accept: 'application/json' },
+    body: JSON.stringify({ email, password, firstName, lastName, phone }),
+  });
+  return user;
+}
+
+/** The login form's fields, the way a person finds them: by their labels. */
+export function loginForm(page: Page) {
+  return {
+    email: page.getByLabel('Электронная почта'),
+    password: page.getByLabel('Пароль', { exact: true }),
+    submit: page.getByRole('button', { name: 'Войти' }),
+  };
+}
+
+/** Signs in through the real form on /login (or the page the browser is on, when it already shows the form). */
+export async function login(page: Page, user: Credentials, { visit = true } = {}): Promise<void> {
+  if (visit) await page.goto('/login');
+  const form = loginForm(page);
+  await form.email.fill(user.email);
+  await form.password.fill(user.password);
+  await form.submit.click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Signs out with the header's «Выйти» button and waits until the page shows a signed-out visitor. */
+export async function logout(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'Выйти' });
+  await button.click();
+  await expect(button).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Вход' }),
+  ).toBeVisible();
+}
+
+/** The first-level heading of the screen. */
+export function heading(page: Page) {
+  return page.getByRole('heading', { level: 1 });
+}
+
+/** Serious and critical WCAG 2.x A/AA (and axe best-practice) violations on the current page, one line each. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
