@@ -184,7 +184,8 @@ describe('a signed-in page when the profile call fails', () => {
       return ok('profile', mockUser);
     });
     const { status, html } = await load(client);
-    expect(status).toBe(408);
+    // The 408 screen travels as HTTP 504: Chromium silently resends requests answered with 408 (ADR 005).
+    expect(status).toBe(504);
     expect(headingOf(html)).toBe('Ошибка 408');
     expect(html).toContain(catalogue[408]);
     expect(titleOf(html)).toBe(`${PRODUCT} | Ошибка 408`);
@@ -340,7 +341,7 @@ describe('an upstream nobody listens on (connection refused, no MSW handler invo
     const cookie = await (await signedInClient()).cookieHeader();
     const response = await unreachable.client().request('/profile', { headers: { Cookie: cookie } });
     const html = await response.text();
-    expect(response.status).toBe(408);
+    expect(response.status).toBe(504);
     expect(headingOf(html)).toBe('Ошибка 408');
     expect(titleOf(html)).toBe(`${PRODUCT} | Ошибка 408`);
     expect(stackTraceIn(html)).toBeNull();
