@@ -1,11 +1,6 @@
 import { createPath, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import {
-  BUILD_CHECK_INTERVAL,
-  BUILD_DESCRIPTOR_PATH,
-  parseBuildDescriptor,
-  shouldLoadDocument,
-} from './build-check';
+import { BUILD_CHECK_INTERVAL, BUILD_DESCRIPTOR_PATH, parseBuildDescriptor, shouldLoadDocument } from './build-check';
 
 async function fetchLatestBuildId(): Promise<string | null> {
   try {
