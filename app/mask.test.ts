@@ -45,8 +45,21 @@ describe('formatForMask', () => {
     ['+7 900 123 45 67', '+7 (900) 123-45-67'],
     ['+7 (900) 12', '+7 (900) 12'],
     ['9', '+7 (9'],
+    ['8', '+7 (8'],
+    ['+7 (812) 123-45-67', '+7 (812) 123-45-67'],
+    ['7012345678', '+7 (701) 234-56-78'],
+    ['', ''],
   ])('shows the phone %s as %s', (input, expected) => {
     expect(formatForMask(input, PHONE_MASK)).toBe(expected);
+  });
+
+  it('lets a trunk 8 typed first give way to the number, key by key', () => {
+    let shown = '';
+    for (const key of '8 900 123-45-67') shown = formatForMask(shown + key, PHONE_MASK);
+    expect(shown).toBe('+7 (900) 123-45-67');
+    shown = '';
+    for (const key of '8121234567') shown = formatForMask(shown + key, PHONE_MASK);
+    expect(shown).toBe('+7 (812) 123-45-67');
   });
 
   it('applies any other pattern as it is', () => {

@@ -46,9 +46,16 @@ export function normalizePhone(value: string): string {
 
 /**
  * What a masked input shows for `value`. A phone number written some other way (8…, 7…, ten digits, as pasted
- * or as posted without JavaScript) is normalised first, so its digits land in the right slots.
+ * or as posted without JavaScript) is normalised, so its digits land in the right slots; a trunk 8 or 7 typed
+ * first, key by key, gives way once the eleventh digit arrives.
  */
 export function formatForMask(value: string, pattern: string): string {
-  if (pattern === PHONE_MASK && !value.startsWith('+7')) return applyMask(normalizePhone(value), pattern);
-  return applyMask(value, pattern);
+  if (pattern !== PHONE_MASK) return applyMask(value, pattern);
+  let digits = value.replace(/\D/g, '');
+  // The mask's own country code, already typed for the user.
+  if (value.trimStart().startsWith('+7')) digits = digits.slice(1);
+  if (digits.length > 10 && /^[78]/.test(digits)) digits = digits.slice(1);
+  if (!digits) return '';
+  // The leading 7 is consumed by the pattern's literal, so an area code starting with 7 stays intact.
+  return applyMask(`7${digits}`, pattern);
 }

@@ -122,7 +122,9 @@ async function journey() {
   }
   expect((await teacher.submit('/lk', {}, { action: '/popups' })).status).toBe(303);
   const saved = await teacher.submit('/profile', { city: 'Тверь' }, { action: '/profile' });
-  expect(await saved.text()).toContain('Сохранено');
+  expect(saved.headers.get('Location')).toBe('/profile?saved=1');
+  await saved.arrayBuffer();
+  expect(await (await teacher.request('/profile?saved=1')).text()).toContain('Сохранено');
 
   // Only the refresh cookie left: the page refreshes.
   const refreshOnly = (await teacher.cookieHeader()).split('; ').find((c) => c.startsWith('__Host-rvptk='))!;
@@ -150,7 +152,8 @@ async function journey() {
     { currentPassword: DEMO_USERS.teacher.password, newPassword, passwordConfirm: newPassword },
     { action: '/profile/security' },
   );
-  expect(changed.status).toBe(200);
+  expect(changed.status).toBe(303);
+  await (await teacher.follow(changed.headers.get('Location')!)).response.arrayBuffer();
 
   // A one-time pass for the participant, then the same pass again.
   const { pass } = await upstream.issuePass(DEMO_USERS.participant.email, portal.origin);

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isSavedReply } from './use-saved-state';
+import { isSavedSearch, savedLocation } from './use-saved-state';
 
-describe('isSavedReply', () => {
-  it('recognises a reply that says it saved', () => {
-    expect(isSavedReply({ status: 'success', saved: true })).toBe(true);
+describe('saved state', () => {
+  it('sends the browser back to the same page with ?saved=1', () => {
+    expect(savedLocation(new Request('http://x/profile/security?foo=1'))).toBe('/profile/security?saved=1');
   });
 
-  it.each([undefined, null, {}, { status: 'error' }, { saved: 'true' }])('is false for %j', (reply) => {
-    expect(isSavedReply(reply)).toBe(false);
+  it('recognises only ?saved=1', () => {
+    expect(isSavedSearch(new URLSearchParams('saved=1'))).toBe(true);
+    expect(isSavedSearch(new URLSearchParams('saved=0'))).toBe(false);
+    expect(isSavedSearch(new URLSearchParams(''))).toBe(false);
   });
 });

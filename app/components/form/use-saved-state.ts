@@ -1,17 +1,30 @@
+import { useLocation, useSearchParams } from '@remix-run/react';
 import { useState } from 'react';
 
-/** An action's answer after it saved the form: conform's reply plus `saved`. */
-export function isSavedReply(reply: unknown): boolean {
-  return typeof reply === 'object' && reply !== null && 'saved' in reply && reply.saved === true;
+/** The query parameter of a page the browser came back to after its form was saved. */
+export const SAVED_PARAM = 'saved';
+
+/**
+ * Where an action sends the browser once it saved: the same page with `?saved` (post, redirect, get), so a
+ * reload shows the saved page instead of sending the form again.
+ */
+export function savedLocation(request: Request): string {
+  return `${new URL(request.url).pathname}?${SAVED_PARAM}=1`;
+}
+
+/** Whether a page's search string says its form was just saved. */
+export function isSavedSearch(search: URLSearchParams): boolean {
+  return search.get(SAVED_PARAM) === '1';
 }
 
 /**
- * The saved state of a form (spec §5: the button reads «Сохранено»): on after the action saved, off again
- * once the user edits a field. Without JavaScript the page after the post is simply in the saved state.
- * Put `onInput` on the form.
+ * The saved state of a form (spec §5: the button reads «Сохранено»): on when the page came back from a save,
+ * off again once the user edits a field. Put `onInput` on the form.
  */
-export function useSavedState(actionData: unknown) {
-  const [editedAfter, setEditedAfter] = useState<unknown>(null);
-  const saved = isSavedReply(actionData) && editedAfter !== actionData;
-  return { saved, onInput: () => saved && setEditedAfter(actionData) };
+export function useSavedState() {
+  const [search] = useSearchParams();
+  const { key } = useLocation();
+  const [editedOn, setEditedOn] = useState<string | null>(null);
+  const saved = isSavedSearch(search) && editedOn !== key;
+  return { saved, onInput: () => saved && setEditedOn(key) };
 }

@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
@@ -9,7 +9,7 @@ import { Field } from '~/components/form/field';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 import { FormAlert } from '~/components/form/form-alert';
 import { SubmitButton } from '~/components/form/submit-button';
-import { useSavedState } from '~/components/form/use-saved-state';
+import { savedLocation, useSavedState } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
 import { PHONE_MASK } from '~/mask';
 import { screenMeta } from '~/meta';
@@ -55,13 +55,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     return rejectForm(submission, upstreamErrors(error));
   }
-  return { ...submission.reply(), saved: true as const };
+  return redirect(savedLocation(request), 303);
 }
 
 export default function ProfileScreen() {
   const { email, role, values } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const { saved, onInput } = useSavedState(lastResult);
+  const { saved, onInput } = useSavedState();
   const [form, fields] = useSchemaForm(loadSchema, { id: 'profile', lastResult, defaultValue: values });
 
   return (

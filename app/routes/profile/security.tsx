@@ -1,14 +1,14 @@
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, useActionData } from '@remix-run/react';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLocation } from '@remix-run/react';
 import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import { Field } from '~/components/form/field';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 import { FormAlert, FormNotice } from '~/components/form/form-alert';
 import { SubmitButton } from '~/components/form/submit-button';
-import { useSavedState } from '~/components/form/use-saved-state';
+import { savedLocation, useSavedState } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
 import { schema } from './security.schema';
@@ -45,42 +45,43 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     return rejectForm(submission, upstreamErrors(error));
   }
-  // resetForm: the passwords are neither echoed to the page nor left in the fields.
-  return { ...submission.reply({ resetForm: true }), saved: true as const };
+  return redirect(savedLocation(request), 303);
 }
 
 export default function SecurityScreen() {
-  const lastResult = useActionData<typeof action>();
-  const { saved, onInput } = useSavedState(lastResult);
-  const [form, fields] = useSchemaForm(loadSchema, { id: 'change-password', lastResult });
-
+  const { saved, onInput } = useSavedState();
+  const { key } = useLocation();
   return (
     <section className="profile-screen">
       <ScreenIntro title={copy.title} lead={copy.lead} />
       {saved ? <FormNotice>{copy.changed}</FormNotice> : null}
-      <Form method="post" className="form" onInput={onInput} {...getFormProps(form)}>
-        <FormAlert id={form.errorId} errors={form.errors} />
-        <Field
-          field={fields.currentPassword}
-          label={copy.currentPassword}
-          type="password"
-          autoComplete="current-password"
-        />
-        <Field
-          field={fields.newPassword}
-          label={copy.newPassword}
-          type="password"
-          autoComplete="new-password"
-          hint={copy.newPasswordHint}
-        />
-        <Field
-          field={fields.passwordConfirm}
-          label={copy.passwordConfirm}
-          type="password"
-          autoComplete="new-password"
-        />
-        <SubmitButton label={copy.submit} saved={saved} />
-      </Form>
+      {/* A new form after every save: the passwords are not left in the fields. */}
+      <ChangePasswordForm key={key} saved={saved} onInput={onInput} />
     </section>
+  );
+}
+
+function ChangePasswordForm({ saved, onInput }: { saved: boolean; onInput: () => void }) {
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm(loadSchema, { id: 'change-password', lastResult });
+  return (
+    <Form method="post" className="form" onInput={onInput} {...getFormProps(form)}>
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <Field
+        field={fields.currentPassword}
+        label={copy.currentPassword}
+        type="password"
+        autoComplete="current-password"
+      />
+      <Field
+        field={fields.newPassword}
+        label={copy.newPassword}
+        type="password"
+        autoComplete="new-password"
+        hint={copy.newPasswordHint}
+      />
+      <Field field={fields.passwordConfirm} label={copy.passwordConfirm} type="password" autoComplete="new-password" />
+      <SubmitButton label={copy.submit} saved={saved} />
+    </Form>
   );
 }
