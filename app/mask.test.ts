@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyMask, formatForMask, normalizePhone, PHONE_MASK, unmask } from './mask';
+import { applyMask, formatForMask, normalizePhone, PHONE_MASK } from './mask';
 
 describe('applyMask', () => {
   it('fills digits into # slots and types the literals', () => {
@@ -18,11 +18,6 @@ describe('applyMask', () => {
     expect(applyMask('Жы9', '@@#')).toBe('Жы9');
     expect(applyMask('1Ж-?z', '***')).toBe('1Жz');
     expect(applyMask('12', '@@')).toBe('');
-  });
-
-  it('unmasks to the typed characters', () => {
-    expect(unmask('+7 (900) 123-45-67', PHONE_MASK)).toBe('9001234567');
-    expect(unmask('AB-12', '@@-##')).toBe('AB12');
   });
 });
 

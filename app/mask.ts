@@ -27,12 +27,6 @@ export function applyMask(value: string, pattern: string): string {
   return out;
 }
 
-/** The characters the user typed into the pattern's token slots, without literals. */
-export function unmask(value: string, pattern: string): string {
-  const masked = applyMask(value, pattern);
-  return [...masked].filter((char, index) => pattern[index] !== undefined && TOKENS[pattern[index]!]).join('');
-}
-
 /** Russian phone numbers: what the profile and registration forms show and send. */
 export const PHONE_MASK = '+7 (###) ###-##-##';
 

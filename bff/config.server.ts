@@ -8,7 +8,7 @@ const port = z.coerce.number().int().min(0).max(65535);
 const url = z.string().url();
 const flag = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
-export const configSchema = z
+const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).default('127.0.0.1'),

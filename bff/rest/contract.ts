@@ -199,6 +199,3 @@ export type CallName = keyof Contract;
 export type CallQuery<N extends CallName> = z.input<Contract[N]['query']>;
 export type CallBody<N extends CallName> = z.input<Contract[N]['body']>;
 export type CallResult<N extends CallName> = z.output<Contract[N]['result']>;
-
-/** Field-level limits shared by the portal's forms and the upstream's validation. */
-export const fields = { email, password, name, phone };
