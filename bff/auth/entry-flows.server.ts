@@ -1,4 +1,5 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
+import { ownPath } from './redirect.server';
 
 /** Query parameters the portal itself puts in URLs; the status/stage rule leaves them alone. */
 const OWN_PARAMS = new Set(['redirectTo', 'reason', 'step', 'email', 'saved', 'page', 'q', 'sort', 'filter', 'id']);
@@ -26,11 +27,11 @@ export async function runEntryFlows(request: Request, context: AppLoadContext): 
     const outcome = await context.session.passOutcome();
     params.delete('pass');
     if (outcome === 'rejected') throw redirect('/login?reason=pass');
-    throw redirect(url.pathname + (params.size ? `?${params}` : ''));
+    throw redirect(ownPath(url));
   }
 
   if (params.size > 0 && !params.has('status') && !params.has('stage')) {
     const kept = new URLSearchParams([...params].filter(([key]) => OWN_PARAMS.has(key)));
-    if (kept.size !== params.size) throw redirect(url.pathname + (kept.size ? `?${kept}` : ''));
+    if (kept.size !== params.size) throw redirect(ownPath(url, kept));
   }
 }

@@ -19,6 +19,16 @@ export function safeRedirect(target: unknown, fallback = '/lk'): string {
   return target;
 }
 
+/**
+ * A redirect back to the request's own path: leading slashes collapse into one, so a request for
+ * `//evil.example` (or `/\\evil.example`, which URL parsing turns into the same) can never become a
+ * protocol-relative redirect to another site.
+ */
+export function ownPath(url: URL, search: URLSearchParams = url.searchParams): string {
+  const query = search.toString();
+  return `/${url.pathname.replace(/^\/+/, '')}${query ? `?${query}` : ''}`;
+}
+
 /** The login URL that brings the user back to `url` afterwards. */
 export function loginUrlFor(url: URL): string {
   const back = url.pathname + url.search;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginUrlFor, safeRedirect } from './redirect.server';
+import { loginUrlFor, ownPath, safeRedirect } from './redirect.server';
 
 describe('safeRedirect', () => {
   it.each(['/lk', '/lk/scenarios/5?tab=1', '/profile/security#x', '/'])('keeps %s', (target) => {
@@ -30,5 +30,18 @@ describe('loginUrlFor', () => {
   it('carries the path and query back', () => {
     expect(loginUrlFor(new URL('http://x/lk/scenarios/5?a=1'))).toBe('/login?redirectTo=%2Flk%2Fscenarios%2F5%3Fa%3D1');
     expect(loginUrlFor(new URL('http://x/'))).toBe('/login');
+  });
+});
+
+describe('ownPath', () => {
+  it('keeps an ordinary path and query', () => {
+    expect(ownPath(new URL('http://x/lk/scenarios?page=2'))).toBe('/lk/scenarios?page=2');
+    expect(ownPath(new URL('http://x/'))).toBe('/');
+  });
+
+  it('never turns a request for //host into a redirect to that host', () => {
+    expect(ownPath(new URL('http://x//evil.example?utm=1'), new URLSearchParams())).toBe('/evil.example');
+    expect(ownPath(new URL('http://x/\\evil.example'))).toBe('/evil.example');
+    expect(ownPath(new URL('http://x////evil.example/a//b'))).toBe('/evil.example/a//b');
   });
 });

@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallName } from '../../bff/rest/contract';
 import {
@@ -151,6 +152,33 @@ describe('the status/stage rule (spec §2)', () => {
   it.each(['/?status=1&x=2', '/?stage=2&utm=1', '/login?redirectTo=%2Flk', '/week'])('%s is kept', async (path) => {
     const response = await portal.client().request(path);
     expect(response.status).toBe(200);
+  });
+
+  /** The raw request line `GET //evil.example…`: a URL-based client would go to evil.example itself. */
+  function rawGet(path: string): Promise<{ status: number; location: string | undefined }> {
+    const { hostname, port } = new URL(portal.origin);
+    return new Promise((resolve, reject) => {
+      get({ host: hostname, port, path, headers: { 'Sec-Fetch-Site': 'none' } }, (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+      }).on('error', reject);
+    });
+  }
+
+  it.each(['//evil.example?utm=1', '/\\evil.example?utm=1', '///evil.example/x?utm=1'])(
+    '%s stays on this site (no protocol-relative redirect)',
+    async (path) => {
+      const { status, location } = await rawGet(path);
+      expect(status).toBe(302);
+      expect(location).toMatch(/^\/[^/\\]/);
+    },
+  );
+
+  it('a pass on //host lands on this site too', async () => {
+    const { pass } = await upstream.issuePass(DEMO_USERS.participant.email, portal.origin);
+    const { status, location } = await rawGet(`//evil.example/lk?pass=${pass}`);
+    expect(status).toBe(302);
+    expect(location).toMatch(/^\/[^/\\]/);
   });
 });
 

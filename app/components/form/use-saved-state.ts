@@ -9,7 +9,8 @@ export const SAVED_PARAM = 'saved';
  * reload shows the saved page instead of sending the form again.
  */
 export function savedLocation(request: Request): string {
-  return `${new URL(request.url).pathname}?${SAVED_PARAM}=1`;
+  // Leading slashes collapsed: `//host` must never become a redirect to another site.
+  return `/${new URL(request.url).pathname.replace(/^\/+/, '')}?${SAVED_PARAM}=1`;
 }
 
 /** Whether a page's search string says its form was just saved. */
