@@ -56,7 +56,15 @@ export function redactText(text: string): string {
 
 /** A URL safe to log: path and query with every secret parameter masked. Never throws, whatever the URL. */
 export function redactUrl(url: string | URL): string {
-  const parsed = new URL(url, 'http://x');
+  let parsed: URL;
+  try {
+    // A request target is a path; a fixed origin in front keeps `//host…` from being read as an authority.
+    if (typeof url !== 'string') parsed = url;
+    else if (/^[a-z][\w+.-]*:\/\//i.test(url)) parsed = new URL(url);
+    else parsed = new URL(`http://x${url.startsWith('/') ? '' : '/'}${url}`);
+  } catch {
+    return '[unparseable url]';
+  }
   const query = [...parsed.searchParams]
     .map(([key, value]) =>
       SECRET_KEYS.includes(key) ? `${key}=${REDACTED}` : `${encodeURIComponent(key)}=${encodeURIComponent(value)}`,

@@ -21,6 +21,11 @@ describe('redaction', () => {
     expect(redactUrl('https://x.test/?pass=p1&page=2')).toBe('/?pass=[redacted]&page=2');
   });
 
+  it('never throws, whatever the request target', () => {
+    for (const target of ['//[', '//%/', '//x:99999/', '/%E0%A4%A', '\\x']) expect(() => redactUrl(target)).not.toThrow();
+    expect(redactUrl('//evil.example/a?token=t')).toBe('//evil.example/a?token=[redacted]');
+  });
+
   it('never throws on malformed percent-encoding', () => {
     expect(redactUrl('/%E0%A4%A?token=%ZZ&q=%E0')).toBe('/%E0%A4%A?token=[redacted]&q=%EF%BF%BD');
   });

@@ -18,7 +18,12 @@ export function requestLog(log: Logger) {
     const started = performance.now();
     res.on('finish', () => {
       const ms = Math.round(performance.now() - started);
-      req.log.info({ method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, ms }, 'request');
+      // An exception here would be uncaught and end the process: logging must never take the server down.
+      try {
+        req.log.info({ method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, ms }, 'request');
+      } catch {
+        // nothing sensible is left to log
+      }
     });
     next();
   };

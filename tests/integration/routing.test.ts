@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FLAT_PATHS } from '../../app/flat-paths';
 import {
@@ -157,6 +158,29 @@ describe('unknown paths (spec §8)', () => {
         expect(headingOf(html)).toBe('Ошибка 404');
       }
     }
+  });
+
+  describe('request targets a URL parser refuses', () => {
+    /** Sent raw: fetch would refuse to build these URLs at all. */
+    function rawGet(target: string): Promise<string> {
+      const { hostname, port } = new URL(portal.origin);
+      return new Promise((resolve, reject) => {
+        const socket = connect(Number(port), hostname, () => {
+          socket.write(`GET ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`);
+        });
+        let answer = '';
+        socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+        socket.on('end', () => resolve(answer)).on('error', reject);
+      });
+    }
+
+    it.each(['//[', '//%/', '//x:99999/'])('%s is answered and the server keeps serving', async (target) => {
+      const answer = await rawGet(target);
+      expect(answer).toMatch(/^HTTP\/1\.1 \d{3} /);
+      // The access line is written after the answer; give a crash there the chance to happen.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await fetch(`${portal.origin}/healthz`)).status).toBe(200);
+    });
   });
 
   describe('malformed percent-encoding', () => {
