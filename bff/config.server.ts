@@ -6,7 +6,6 @@ import { z } from 'zod';
  */
 const port = z.coerce.number().int().min(0).max(65535);
 const url = z.string().url();
-const flag = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
 const configSchema = z
   .object({
@@ -14,7 +13,15 @@ const configSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: port.default(3000),
     PUBLIC_ORIGIN: url.optional(),
-    TRUST_PROXY: flag.default('false'),
+    // How many proxies stand in front (a number) or which addresses they have ('loopback', '10.0.0.0/8', …).
+    // `true` would believe any X-Forwarded-For a client writes, and with it every per-address rate limit.
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .refine((v) => v !== 'true', 'give the number of proxies in front (e.g. 1) or their addresses, not true')
+      .transform((v): number | string | false =>
+        v === 'false' || v === '0' ? false : /^\d+$/.test(v) ? Number(v) : v,
+      ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
     REST_API_URL: url.default('http://127.0.0.1:3001'),

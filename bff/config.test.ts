@@ -47,6 +47,13 @@ describe('loadConfig', () => {
     }
   });
 
+  it('trusts a proxy only by count or address, never blindly', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('takes the product title and contacts from the environment', () => {
     const config = loadConfig({ PRODUCT_TITLE: 'Портал', CONTACT_EMAIL: 'help@portal.example' });
     expect(config.product.title).toBe('Портал');

@@ -4,7 +4,7 @@ import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type Request, type Response } from 'express';
 import onHeaders from 'on-headers';
-import { Honeypot } from 'remix-utils/honeypot/server';
+import { createHoneypot } from '../auth/honeypot.server';
 import { createAuthLimits } from '../auth/rate-limit.server';
 import type { Config } from '../config.server';
 import type { Logger } from '../log.server';
@@ -35,7 +35,7 @@ export function createPortalApp(options: PortalServerOptions) {
   const send = createUpstreamClient({ config, log, fetch: options.fetch });
   const sessions = createSessionStore({ config, send, log });
   const limits = createAuthLimits(config);
-  const honeypot = new Honeypot({ encryptionSeed: config.session.secrets[0] });
+  const honeypot = createHoneypot(config.session.secrets[0]!);
   const currentBuild = typeof options.build === 'function' ? options.build : async () => options.build as ServerBuild;
   const state = { ready: true };
 

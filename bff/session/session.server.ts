@@ -93,7 +93,9 @@ export function createSessionStore(deps: { config: Pick<Config, 'session'>; send
         personal = true;
         return { userId: auth.uid, authToken: auth.at, refreshToken };
       }
-      if (request.pass) {
+      // Spec §4.1: only when no token is held. A refresh cookie is one: a pass link (perhaps someone else's,
+      // sent from another site) must never replace the session a visitor already has.
+      if (request.pass && !refreshed) {
         const signedIn = await exchangePass(request.pass);
         if (signedIn) return signedIn;
       }

@@ -120,6 +120,17 @@ describe('request session', () => {
     expect(session.setCookieHeaders()).toHaveLength(2);
   });
 
+  it('ignores a pass while a refresh cookie is held, so a link cannot replace a session', async () => {
+    const refreshCookie = cookieHeader([(await signedInCookies())[1]!]);
+    const send = vi.fn(async (name: string) =>
+      name === 'refresh' ? { id: 7, token: { authToken: 'auth-2' } } : login,
+    );
+    const session = store(send).forRequest({ cookieHeader: refreshCookie, pass: 'someone-elses' });
+    expect(await session.user()).toEqual({ id: 7 });
+    expect(await session.passOutcome()).toBeNull();
+    expect(send).not.toHaveBeenCalledWith('pass', expect.anything());
+  });
+
   it('reports a refused pass and stays anonymous', async () => {
     const session = store(async () => {
       throw new UpstreamError('rejected', 'pass', 400, [{ code: 'invalid_pass', message: 'x', field: 'pass' }]);

@@ -403,6 +403,30 @@ describe('rate limits on the other public forms (AUTH_RATE_LIMIT_PER_LOGIN=3)', 
     expect(await calls('adminAuth')).toBe(before);
   });
 
+  it('the current password cannot be guessed through the password-change form with a stolen session', async () => {
+    const { fields } = await register();
+    const browser = limited.client();
+    await browser.login(fields.email, fields.password);
+    for (let i = 0; i < 3; i++) {
+      const response = await browser.submit(
+        '/profile/security',
+        { currentPassword: `guess-${i}`, newPassword: 'taken-over-1', passwordConfirm: 'taken-over-1' },
+        { action: '/profile/security' },
+      );
+      expect(fieldErrorOf(await response.text(), 'currentPassword')).toBe('Текущий пароль указан неверно');
+    }
+    const before = await calls('changePassword');
+    const fourth = await browser.submit(
+      '/profile/security',
+      { currentPassword: fields.password, newPassword: 'taken-over-1', passwordConfirm: 'taken-over-1' },
+      { action: '/profile/security' },
+    );
+    expect(fourth.status).toBe(400);
+    expect(formAlertOf(await fourth.text())).toBe(TOO_MANY);
+    expect(await calls('changePassword')).toBe(before);
+    expect(await canSignIn(fields.email, fields.password)).toBe(true);
+  });
+
   it('recovery codes cannot be guessed through the portal: the fourth use of the form (1 request + 2 wrong codes) is refused, even with the right code', async () => {
     const { fields } = await register();
     const browser = limited.client();

@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     return rejectForm(submission, upstreamErrors(error, { login: 'email' }));
   }
-  await context.limits.forgive('admin', email);
+  await context.limits.forgive('admin', context.clientAddress, email);
   return redirect('/lk', 303);
 }
 

@@ -54,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     return rejectForm(submission, upstreamErrors(error, { login: 'email' }));
   }
-  await context.limits.forgive('login', email);
+  await context.limits.forgive('login', context.clientAddress, email);
   return redirect(safeRedirect(redirectTo), 303);
 }
 

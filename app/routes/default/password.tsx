@@ -77,7 +77,7 @@ async function confirmRecovery(context: ActionFunctionArgs['context'], formData:
   } catch (error) {
     return rejectForm(submission, upstreamErrors(error));
   }
-  await context.limits.forgive('recovery', email);
+  await context.limits.forgive('recovery', context.clientAddress, email);
   return redirect('/login?reason=password-changed', 303);
 }
 

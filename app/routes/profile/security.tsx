@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLocation } from '@remix-run/react';
 import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
+import { tooManyAttemptsMessage } from '#bff/auth/rate-limit.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import { Field } from '~/components/form/field';
 import { useSchemaForm } from '~/components/form/use-schema-form';
@@ -35,16 +36,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireUser(request, context);
+  const user = await requireUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== 'success') return rejectForm(submission);
   const { currentPassword, newPassword } = submission.value;
+
+  // The current password is checked upstream: without a limit, a stolen session could guess it.
+  const account = `user-${user.id}`;
+  const wait = await context.limits.attempt('password-change', context.clientAddress, account);
+  if (wait !== null) return rejectForm(submission, { formErrors: [tooManyAttemptsMessage(wait)] });
 
   try {
     await context.rest.profile.changePassword({ currentPassword, newPassword });
   } catch (error) {
     return rejectForm(submission, upstreamErrors(error));
   }
+  await context.limits.forgive('password-change', context.clientAddress, account);
   return redirect(savedLocation(request), 303);
 }
 

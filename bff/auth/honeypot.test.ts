@@ -1,0 +1,38 @@
+import { Honeypot } from 'remix-utils/honeypot/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hours } from '../time';
+import { createHoneypot } from './honeypot.server';
+
+const secret = 's'.repeat(32);
+
+function formWith(props: ReturnType<ReturnType<typeof createHoneypot>['getInputProps']>, name = '') {
+  const form = new FormData();
+  form.set(props.nameFieldName, name);
+  form.set(props.validFromFieldName!, props.encryptedValidFrom);
+  return form;
+}
+
+afterEach(() => void vi.useRealTimers());
+
+describe('honeypot', () => {
+  it('passes a fresh, empty honeypot and refuses a filled one', () => {
+    const honeypot = createHoneypot(secret);
+    const props = honeypot.getInputProps();
+    expect(() => honeypot.check(formWith(props))).not.toThrow();
+    expect(() => honeypot.check(formWith(props, 'bot'))).toThrow();
+  });
+
+  it('refuses a timestamp older than two hours', () => {
+    vi.useFakeTimers();
+    const honeypot = createHoneypot(secret);
+    const props = honeypot.getInputProps();
+    vi.setSystemTime(Date.now() + hours(2) + 1000);
+    expect(() => honeypot.check(formWith(props))).toThrow();
+  });
+
+  it('does not encrypt with the session secret itself', () => {
+    const props = createHoneypot(secret).getInputProps();
+    expect(() => createHoneypot(secret).check(formWith(props))).not.toThrow();
+    expect(() => new Honeypot({ encryptionSeed: secret }).check(formWith(props))).toThrow();
+  });
+});
