@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { safeRedirect } from '#bff/auth/redirect.server';
 import { requireUser } from '#bff/auth/require-user.server';
+import { isUpstreamError, toErrorPage } from '#bff/rest/errors.server';
 import { popupName } from '#bff/rest/profile.server';
 
 const schema = z.object({ popup: popupName, redirectTo: z.string().optional() });
@@ -16,7 +17,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) {
     throw new Response('Неизвестное окно.', { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }
-  await context.rest.profile.setPopup(parsed.data.popup, true);
+  // Not a form with fields to put errors next to: a failure is the error page of its status.
+  await context.rest.profile.setPopup(parsed.data.popup, true).catch((error: unknown) => {
+    throw isUpstreamError(error) ? toErrorPage(error) : error;
+  });
   return redirect(safeRedirect(parsed.data.redirectTo, '/lk'), 303);
 }
 
