@@ -1,11 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useParams } from '@remix-run/react';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireUser } from '#bff/auth/require-user.server';
-import { ScreenIntro } from '~/components/screen-intro';
-import { screenMeta } from '~/meta';
+import { collectionMeta, CollectionScreen, type CollectionCopy } from '~/components/collection-screen';
 import { requireDigitsId } from '~/route-params';
 
-const copy = {
+const copy: CollectionCopy = {
   title: 'Мастер-классы',
   lead: 'В этом разделе собраны мастер-классы в формате вебинаров.',
   itemTitle: 'Мастер-класс',
@@ -18,16 +16,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return null;
 }
 
-export const meta: MetaFunction = ({ matches, params }) =>
-  params.id ? screenMeta(matches, copy.itemTitle) : screenMeta(matches, copy.title, copy.lead);
+export const meta = collectionMeta(copy);
 
 /** `/lk/master-classes` and `/lk/master-classes/{id}`. */
 export default function MasterClassesScreen() {
-  const { id } = useParams();
-  if (!id) return <ScreenIntro title={copy.title} lead={copy.lead} />;
-  return (
-    <ScreenIntro title={copy.itemTitle}>
-      <Link to="/lk/master-classes">{copy.backToList}</Link>
-    </ScreenIntro>
-  );
+  return <CollectionScreen copy={copy} listPath="/lk/master-classes" />;
 }
