@@ -5,6 +5,6 @@ import { remixConfig } from './remix.config';
 
 export default defineConfig({
   plugins: [remix(remixConfig), tsconfigPaths()],
-  build: { target: 'es2022' },
+  build: { target: 'es2022', minify: 'terser' },
   server: { port: Number(process.env.VITE_PORT ?? 5173) },
 });

@@ -1,10 +1,14 @@
-import type { HoneypotInputProps } from 'remix-utils/honeypot/server';
+import { useRootData } from '~/root-data';
 
 /**
  * The honeypot of public forms: fields people never see (hidden by CSS, not an inline style, which the CSP
  * forbids) and bots fill in. The server checks them with remix-utils' Honeypot.
  */
-export function HoneypotFields({ nameFieldName, validFromFieldName, encryptedValidFrom }: HoneypotInputProps) {
+export function HoneypotFields() {
+  // Only signed-out visitors get the fields (public forms send signed-in users to the cabinet).
+  const { honeypot } = useRootData();
+  if (!honeypot) return null;
+  const { nameFieldName, validFromFieldName, encryptedValidFrom } = honeypot;
   return (
     <div className="honeypot" aria-hidden="true">
       <label htmlFor={nameFieldName}>Оставьте это поле пустым</label>

@@ -11,7 +11,6 @@ import { HoneypotFields } from '~/components/form/honeypot-fields';
 import { SubmitButton } from '~/components/form/submit-button';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
-import { useRootData } from '~/root-data';
 import { schema } from './admin-auth.schema';
 
 /** Client-side validation loads after hydration (use-schema-form.ts). */
@@ -53,7 +52,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminAuthScreen() {
-  const { honeypot } = useRootData();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useSchemaForm(loadSchema, { lastResult });
 
@@ -61,7 +59,7 @@ export default function AdminAuthScreen() {
     <section className="auth-screen">
       <ScreenIntro title={copy.title} lead={copy.lead} />
       <Form method="post" className="form" {...getFormProps(form)}>
-        <HoneypotFields {...honeypot} />
+        <HoneypotFields />
         <FormAlert id={form.errorId} errors={form.errors} />
         <Field field={fields.email} label={copy.email} type="email" autoComplete="username" inputMode="email" />
         <Field field={fields.password} label={copy.password} type="password" autoComplete="current-password" />

@@ -12,7 +12,6 @@ import { HoneypotFields } from '~/components/form/honeypot-fields';
 import { SubmitButton } from '~/components/form/submit-button';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
-import { useRootData } from '~/root-data';
 import { schema } from './login.schema';
 
 /** Client-side validation loads after hydration (use-schema-form.ts). */
@@ -60,7 +59,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** `/login` and `/dictation2024-login`. */
 export default function LoginScreen() {
-  const { honeypot } = useRootData();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const reason = copy.reasons[searchParams.get('reason') ?? ''];
@@ -71,7 +69,7 @@ export default function LoginScreen() {
       <ScreenIntro title={copy.title} lead={copy.lead} />
       {reason ? <FormNotice>{reason}</FormNotice> : null}
       <Form method="post" className="form" {...getFormProps(form)}>
-        <HoneypotFields {...honeypot} />
+        <HoneypotFields />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
         <FormAlert id={form.errorId} errors={form.errors} />
         <Field field={fields.email} label={copy.email} type="email" autoComplete="username" inputMode="email" />

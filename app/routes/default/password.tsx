@@ -11,7 +11,6 @@ import { HoneypotFields } from '~/components/form/honeypot-fields';
 import { SubmitButton } from '~/components/form/submit-button';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
-import { useRootData } from '~/root-data';
 import { confirmSchema, requestSchema } from './password.schema';
 
 /** Client-side validation loads after hydration (use-schema-form.ts). */
@@ -92,7 +91,6 @@ export default function PasswordScreen() {
 }
 
 function RequestStep({ email }: { email: string }) {
-  const { honeypot } = useRootData();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useSchemaForm(loadRequestSchema, {
     id: 'recovery-request',
@@ -104,7 +102,7 @@ function RequestStep({ email }: { email: string }) {
     <section className="auth-screen">
       <ScreenIntro title={copy.title} lead={copy.requestLead} />
       <Form method="post" className="form" {...getFormProps(form)}>
-        <HoneypotFields {...honeypot} />
+        <HoneypotFields />
         <input type="hidden" name="intent" value="request" />
         <FormAlert id={form.errorId} errors={form.errors} />
         <Field field={fields.email} label={copy.email} type="email" autoComplete="email" inputMode="email" />
@@ -118,7 +116,6 @@ function RequestStep({ email }: { email: string }) {
 }
 
 function ConfirmStep({ email }: { email: string }) {
-  const { honeypot } = useRootData();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useSchemaForm(loadConfirmSchema, { id: 'recovery-confirm', lastResult });
   // The address travels in a hidden field, so its errors (a hand-edited URL) are shown above the form.
@@ -129,7 +126,7 @@ function ConfirmStep({ email }: { email: string }) {
       <ScreenIntro title={copy.title} lead={copy.confirmLead} />
       <FormNotice>{copy.codeSent}</FormNotice>
       <Form method="post" className="form" {...getFormProps(form)}>
-        <HoneypotFields {...honeypot} />
+        <HoneypotFields />
         <input type="hidden" name="intent" value="confirm" />
         <input type="hidden" name="email" value={email} />
         <FormAlert id={form.errorId} errors={formErrors} />

@@ -13,7 +13,6 @@ import { SubmitButton } from '~/components/form/submit-button';
 import { ScreenIntro } from '~/components/screen-intro';
 import { PHONE_MASK } from '~/mask';
 import { screenMeta } from '~/meta';
-import { useRootData } from '~/root-data';
 import { schema } from './registration.schema';
 
 /** Client-side validation loads after hydration (use-schema-form.ts). */
@@ -60,7 +59,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RegistrationScreen() {
-  const { honeypot } = useRootData();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useSchemaForm(loadSchema, { lastResult });
 
@@ -68,7 +66,7 @@ export default function RegistrationScreen() {
     <section className="auth-screen">
       <ScreenIntro title={copy.title} lead={copy.lead} />
       <Form method="post" className="form" {...getFormProps(form)}>
-        <HoneypotFields {...honeypot} />
+        <HoneypotFields />
         <FormAlert id={form.errorId} errors={form.errors} />
         <Field field={fields.lastName} label={copy.lastName} autoComplete="family-name" />
         <Field field={fields.firstName} label={copy.firstName} autoComplete="given-name" />
