@@ -1,4 +1,5 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { FieldMessages, hintIdOf } from './field-messages';
 
 interface CheckboxProps {
   field: FieldMetadata<boolean>;
@@ -11,7 +12,7 @@ interface CheckboxProps {
  * the hint and the error. The box comes first and the label beside it; the whole label is the touch target.
  */
 export function Checkbox({ field, label, hint }: CheckboxProps) {
-  const hintId = hint ? `${field.id}-hint` : undefined;
+  const hintId = hintIdOf(field, hint);
   const { key, ...props } = getInputProps(field, { type: 'checkbox', ariaDescribedBy: hintId });
   return (
     <div className="field field--checkbox">
@@ -19,14 +20,7 @@ export function Checkbox({ field, label, hint }: CheckboxProps) {
         <input key={key} {...props} />
         <label htmlFor={field.id}>{label}</label>
       </div>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <p id={field.errorId} className="field-error" aria-live="polite">
-        {field.errors?.join(' ')}
-      </p>
+      <FieldMessages field={field} hint={hint} />
     </div>
   );
 }

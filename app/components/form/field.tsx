@@ -1,4 +1,5 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { FieldMessages, hintIdOf } from './field-messages';
 import { useState, type ChangeEvent } from 'react';
 import { formatForMask } from '~/mask';
 
@@ -20,7 +21,7 @@ interface FieldProps {
  * aria-describedby naming the hint and the error. The form pattern of every screen.
  */
 export function Field({ field, label, type = 'text', autoComplete, hint, mask, inputMode }: FieldProps) {
-  const hintId = hint ? `${field.id}-hint` : undefined;
+  const hintId = hintIdOf(field, hint);
   const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hintId });
   const [masked, setMasked] = useState(() =>
     mask && field.initialValue ? formatForMask(field.initialValue, mask) : null,
@@ -37,14 +38,7 @@ export function Field({ field, label, type = 'text', autoComplete, hint, mask, i
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
       <input key={key} {...props} autoComplete={autoComplete} inputMode={inputMode} {...maskProps} />
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <p id={field.errorId} className="field-error" aria-live="polite">
-        {field.errors?.join(' ')}
-      </p>
+      <FieldMessages field={field} hint={hint} />
     </div>
   );
 }
