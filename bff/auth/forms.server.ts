@@ -1,5 +1,7 @@
-import { data, type AppLoadContext } from '@remix-run/node';
 import type { Submission } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { data, type AppLoadContext } from '@remix-run/node';
+import type { z } from 'zod';
 import { isUpstreamError, pageStatusOf } from '../rest/errors.server';
 import type { GuardedForm } from './rate-limit.server';
 import { tooManyAttemptsMessage } from './rate-limit.server';
@@ -24,10 +26,45 @@ export function rejectForm(
 }
 
 /**
+ * The one way a public form (sign-in, registration, recovery) is handled: parsed with its schema, the honeypot
+ * and the rate limits for its e-mail checked before anything reaches the upstream, then `submit`. Every
+ * failure goes back to the form with what was typed; `forgive` clears the e-mail's failed attempts after a
+ * success (not for forms whose success says nothing, such as asking for a recovery code).
+ */
+export async function submitPublicForm<Schema extends z.ZodType<{ email: string }>>(
+  context: AppLoadContext,
+  formData: FormData,
+  options: {
+    schema: Schema;
+    form: GuardedForm;
+    submit: (value: z.output<Schema>) => Promise<Response>;
+    /** Upstream field names the form calls differently (`login` → `email`). */
+    fieldNames?: Record<string, string>;
+    forgive?: boolean;
+  },
+) {
+  const submission = parseWithZod(formData, { schema: options.schema });
+  if (submission.status !== 'success') return rejectForm(submission);
+  const { email } = submission.value;
+
+  const refused = await guardPublicForm(context, formData, options.form, email);
+  if (refused) return rejectForm(submission, { formErrors: [refused] });
+
+  let response: Response;
+  try {
+    response = await options.submit(submission.value);
+  } catch (error) {
+    return rejectForm(submission, upstreamErrors(error, options.fieldNames));
+  }
+  if (options.forgive) await context.limits.forgive(options.form, context.clientAddress, email);
+  return response;
+}
+
+/**
  * The honeypot and the rate limit of a public form, checked before anything reaches the upstream. Returns
  * the form-level message to show, or null when the submission may proceed.
  */
-export async function guardPublicForm(
+async function guardPublicForm(
   context: AppLoadContext,
   formData: FormData,
   form: GuardedForm,

@@ -1,8 +1,7 @@
 import { getFormProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData } from '@remix-run/react';
-import { guardPublicForm, rejectForm, upstreamErrors } from '#bff/auth/forms.server';
+import { submitPublicForm } from '#bff/auth/forms.server';
 import { requireAnonymous } from '#bff/auth/require-user.server';
 import { Field } from '~/components/form/field';
 import { useSchemaForm } from '~/components/form/use-schema-form';
@@ -34,21 +33,16 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 /** Staff sign-in through the v2 auth call, which accepts admin accounts only (ADR 003). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== 'success') return rejectForm(submission);
-  const { email, password } = submission.value;
-
-  const refused = await guardPublicForm(context, formData, 'admin', email);
-  if (refused) return rejectForm(submission, { formErrors: [refused] });
-
-  try {
-    await context.session.signIn(await context.rest.auth.adminAuth({ login: email, password }));
-  } catch (error) {
-    return rejectForm(submission, upstreamErrors(error, { login: 'email' }));
-  }
-  await context.limits.forgive('admin', context.clientAddress, email);
-  return redirect('/lk', 303);
+  return submitPublicForm(context, await request.formData(), {
+    schema,
+    form: 'admin',
+    fieldNames: { login: 'email' },
+    forgive: true,
+    submit: async ({ email, password }) => {
+      await context.session.signIn(await context.rest.auth.adminAuth({ login: email, password }));
+      return redirect('/lk', 303);
+    },
+  });
 }
 
 export default function AdminAuthScreen() {

@@ -1,8 +1,7 @@
 import { getFormProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
-import { guardPublicForm, rejectForm, upstreamErrors } from '#bff/auth/forms.server';
+import { submitPublicForm } from '#bff/auth/forms.server';
 import { safeRedirect } from '#bff/auth/redirect.server';
 import { requireAnonymous } from '#bff/auth/require-user.server';
 import { Field } from '~/components/form/field';
@@ -40,21 +39,16 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== 'success') return rejectForm(submission);
-  const { email, password, redirectTo } = submission.value;
-
-  const refused = await guardPublicForm(context, formData, 'login', email);
-  if (refused) return rejectForm(submission, { formErrors: [refused] });
-
-  try {
-    await context.session.signIn(await context.rest.auth.login({ login: email, password }));
-  } catch (error) {
-    return rejectForm(submission, upstreamErrors(error, { login: 'email' }));
-  }
-  await context.limits.forgive('login', context.clientAddress, email);
-  return redirect(safeRedirect(redirectTo), 303);
+  return submitPublicForm(context, await request.formData(), {
+    schema,
+    form: 'login',
+    fieldNames: { login: 'email' },
+    forgive: true,
+    submit: async ({ email, password, redirectTo }) => {
+      await context.session.signIn(await context.rest.auth.login({ login: email, password }));
+      return redirect(safeRedirect(redirectTo), 303);
+    },
+  });
 }
 
 /** `/login` and `/dictation2024-login`. */

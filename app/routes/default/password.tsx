@@ -1,8 +1,7 @@
 import { getFormProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
-import { guardPublicForm, rejectForm, upstreamErrors } from '#bff/auth/forms.server';
+import { submitPublicForm } from '#bff/auth/forms.server';
 import { requireAnonymous } from '#bff/auth/require-user.server';
 import { Field } from '~/components/form/field';
 import { useSchemaForm } from '~/components/form/use-schema-form';
@@ -47,37 +46,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return formData.get('intent') === 'confirm' ? confirmRecovery(context, formData) : requestCode(context, formData);
 }
 
-async function requestCode(context: ActionFunctionArgs['context'], formData: FormData) {
-  const submission = parseWithZod(formData, { schema: requestSchema });
-  if (submission.status !== 'success') return rejectForm(submission);
-  const { email } = submission.value;
-
-  const refused = await guardPublicForm(context, formData, 'recovery', email);
-  if (refused) return rejectForm(submission, { formErrors: [refused] });
-
-  try {
-    await context.rest.auth.sendRecoveryCode({ email });
-  } catch (error) {
-    return rejectForm(submission, upstreamErrors(error));
-  }
-  return redirect(`/password?${new URLSearchParams({ step: 'confirm', email })}`, 303);
+function requestCode(context: ActionFunctionArgs['context'], formData: FormData) {
+  return submitPublicForm(context, formData, {
+    schema: requestSchema,
+    form: 'recovery',
+    submit: async ({ email }) => {
+      await context.rest.auth.sendRecoveryCode({ email });
+      return redirect(`/password?${new URLSearchParams({ step: 'confirm', email })}`, 303);
+    },
+  });
 }
 
-async function confirmRecovery(context: ActionFunctionArgs['context'], formData: FormData) {
-  const submission = parseWithZod(formData, { schema: confirmSchema });
-  if (submission.status !== 'success') return rejectForm(submission);
-  const { email, code, password } = submission.value;
-
-  const refused = await guardPublicForm(context, formData, 'recovery', email);
-  if (refused) return rejectForm(submission, { formErrors: [refused] });
-
-  try {
-    await context.rest.auth.confirmRecovery({ email, code, password });
-  } catch (error) {
-    return rejectForm(submission, upstreamErrors(error));
-  }
-  await context.limits.forgive('recovery', context.clientAddress, email);
-  return redirect('/login?reason=password-changed', 303);
+function confirmRecovery(context: ActionFunctionArgs['context'], formData: FormData) {
+  return submitPublicForm(context, formData, {
+    schema: confirmSchema,
+    form: 'recovery',
+    forgive: true,
+    submit: async ({ email, code, password }) => {
+      await context.rest.auth.confirmRecovery({ email, code, password });
+      return redirect('/login?reason=password-changed', 303);
+    },
+  });
 }
 
 export default function PasswordScreen() {

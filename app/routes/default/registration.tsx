@@ -1,8 +1,7 @@
 import { getFormProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData } from '@remix-run/react';
-import { guardPublicForm, rejectForm, upstreamErrors } from '#bff/auth/forms.server';
+import { submitPublicForm } from '#bff/auth/forms.server';
 import { requireAnonymous } from '#bff/auth/require-user.server';
 import { Checkbox } from '~/components/form/checkbox';
 import { Field } from '~/components/form/field';
@@ -42,20 +41,14 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== 'success') return rejectForm(submission);
-  const { email, password, firstName, lastName, phone } = submission.value;
-
-  const refused = await guardPublicForm(context, formData, 'registration', email);
-  if (refused) return rejectForm(submission, { formErrors: [refused] });
-
-  try {
-    await context.session.signIn(await context.rest.auth.register({ email, password, firstName, lastName, phone }));
-  } catch (error) {
-    return rejectForm(submission, upstreamErrors(error));
-  }
-  return redirect('/lk', 303);
+  return submitPublicForm(context, await request.formData(), {
+    schema,
+    form: 'registration',
+    submit: async ({ email, password, firstName, lastName, phone }) => {
+      await context.session.signIn(await context.rest.auth.register({ email, password, firstName, lastName, phone }));
+      return redirect('/lk', 303);
+    },
+  });
 }
 
 export default function RegistrationScreen() {
