@@ -34,6 +34,11 @@ export default tseslint.config(
               message: 'Client code must not import bff/ (type-only imports and *.server modules excepted).',
               allowTypeImports: true,
             },
+            {
+              regex: '^#contract$',
+              message: 'The contract (upstream paths and schemas) stays on the server: import its types only.',
+              allowTypeImports: true,
+            },
           ],
         },
       ],
@@ -47,8 +52,40 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '(^|/|#)bff/(?!rest/contract$)|(^|/)app/|^~/',
-              message: 'upstream/ imports only bff/rest/contract.ts and its own files.',
+              regex: '(^|/|#)bff/|(^|/)app/|^~/',
+              message: 'upstream/ imports only the shared contract (#contract) and its own files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['contract/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/|#)(bff|app|upstream)/|^~/|^#contract$',
+              message: 'contract/ is the neutral ground everyone depends on: it imports only zod and its own files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['bff/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(app|upstream|tests)/|^~/',
+              message: 'bff/ depends on nothing of the app, the reference upstream or the tests.',
             },
           ],
         },

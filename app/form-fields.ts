@@ -3,7 +3,7 @@ import { normalizePhone } from './mask';
 
 /**
  * Field rules with their Russian messages, shared by the forms' zod schemas. They mirror the /rest contract's
- * limits (bff/rest/contract.ts) so that most mistakes are caught before the upstream sees them; the upstream
+ * limits (contract/account.ts) so that most mistakes are caught before the upstream sees them; the upstream
  * still validates and its messages land on the same fields.
  */
 export const fieldRules = {

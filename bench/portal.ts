@@ -1,4 +1,4 @@
-import { contract, VERSION_HEADER } from '../bff/rest/contract';
+import { contract, VERSION_HEADER } from '#contract';
 import {
   DEMO_USERS,
   startPortal,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contract, type CallName } from '../bff/rest/contract';
+import { contract, type CallName } from '#contract';
 import { createTestUpstream } from './testing';
 
 describe('createUpstreamApp', () => {

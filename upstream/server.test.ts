@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { VERSION_HEADER } from '../bff/rest/contract';
+import { VERSION_HEADER } from '#contract';
 import { DEMO_USERS, startUpstream, type RunningUpstream } from './server';
 
 const running: RunningUpstream[] = [];

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { contract, VERSION_HEADER, type CallName } from '../bff/rest/contract';
+import { contract, VERSION_HEADER, type CallName } from '#contract';
 import { createUpstreamApp } from './app';
 import { openDatabase, type Db } from './db/open';
 import { DEMO_USERS, seedDemoContent } from './db/seed';

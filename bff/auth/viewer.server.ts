@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
-import type { Profile } from '../rest/contract';
+import type { Profile } from '#contract';
 
 /** The part of the profile the UI shows about the signed-in user (never a token). */
 export type Viewer = Pick<Profile, 'id' | 'firstName' | 'lastName' | 'email' | 'role' | 'popups'>;

@@ -1,5 +1,5 @@
 import type { Call } from './session-client.server';
-import type { CallBody } from './contract';
+import type { CallBody } from '#contract';
 
 /** Authentication calls of spec §7. Results carry tokens: hand them to session.signIn and nowhere else. */
 export function authCalls(call: Call) {

@@ -8,7 +8,7 @@ import {
   type CallName,
   type CallQuery,
   type CallResult,
-} from './contract';
+} from '#contract';
 import { UpstreamError } from './errors.server';
 import { backoffDelay, isRetryableStatus, sleep } from './retry.server';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.server';
 import { createLogger } from '../log.server';
 import { createUpstreamClient } from './client.server';
-import { VERSION_HEADER } from './contract';
+import { VERSION_HEADER } from '#contract';
 import { isUpstreamError, pageStatusOf, type UpstreamError } from './errors.server';
 
 const profile = {

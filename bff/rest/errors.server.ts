@@ -1,5 +1,5 @@
 import { data } from '@remix-run/node';
-import type { ApiError, CallName } from './contract';
+import type { ApiError, CallName } from '#contract';
 
 /**
  * How an upstream call failed. The class is checked by brand, not instanceof: route modules are bundled into

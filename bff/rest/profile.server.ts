@@ -1,8 +1,8 @@
 import type { Call } from './session-client.server';
-import type { CallBody, CallQuery } from './contract';
+import type { CallBody, CallQuery } from '#contract';
 
 /** The popup names the contract knows, for route modules (which import bff values only from *.server files). */
-export { popupName } from './contract';
+export { popupName } from '#contract';
 
 /** Profile calls of spec §7 (all need the session). */
 export function profileCalls(call: Call) {

@@ -2,7 +2,7 @@ import { redirect } from '@remix-run/node';
 import type { Logger } from '../log.server';
 import type { RequestSession } from '../session/session.server';
 import type { Send, SendInput } from './client.server';
-import { contract, type CallName, type CallResult } from './contract';
+import { contract, type CallName, type CallResult } from '#contract';
 import { isUpstreamError, toErrorPage } from './errors.server';
 
 type CallInput<N extends CallName> = Omit<SendInput<N>, 'token' | 'signal' | 'log'>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Config } from '../config.server';
 import type { Logger } from '../log.server';
 import type { Send } from '../rest/client.server';
-import type { CallResult } from '../rest/contract';
+import type { CallResult } from '#contract';
 import { isUpstreamError, toErrorPage } from '../rest/errors.server';
 import { days, hours, seconds } from '../time';
 import { createSealer } from './seal.server';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallName } from '../../bff/rest/contract';
+import type { CallName } from '#contract';
 import {
   DEMO_USERS,
   readForms,

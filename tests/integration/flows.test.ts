@@ -1,6 +1,6 @@
 import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallName } from '../../bff/rest/contract';
+import type { CallName } from '#contract';
 import {
   DEMO_USERS,
   readForms,

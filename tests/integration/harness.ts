@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { CookieJar } from 'tough-cookie';
 import { loadConfig } from '../../bff/config.server';
-import type { CallName } from '../../bff/rest/contract';
+import type { CallName } from '#contract';
 import { createLogger } from '../../bff/log.server';
 import { createPortalApp } from '../../bff/server/app.server';
 import { DEMO_USERS, startUpstream, type RunningUpstream } from '../../upstream/server';

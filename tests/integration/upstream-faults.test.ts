@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { delay, http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { contract, type CallName } from '../../bff/rest/contract';
+import { contract, type CallName } from '#contract';
 import { failure, MOCK_UPSTREAM, mockUser, ok, urlOf, workingUpstream } from '../mocks/upstream';
 import { Client, startPortal, type Portal } from './harness';
 import { formAlertOf, headingOf, stackTraceIn, titleOf, viewerNameOf } from './page';

@@ -1,7 +1,7 @@
 import { http, HttpResponse, passthrough } from 'msw';
-import { contract, type CallName, type CallResult, type Profile } from '../../bff/rest/contract';
+import { contract, type CallName, type CallResult, type Profile } from '#contract';
 
-/** MSW handlers speaking bff/rest/contract.ts, for an upstream that exists only in the test process. */
+/** MSW handlers speaking the shared contract (contract/), for an upstream that exists only in the test process. */
 
 export const MOCK_UPSTREAM = 'http://upstream.test';
 

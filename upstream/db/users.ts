@@ -1,4 +1,4 @@
-import type { Profile } from '../../bff/rest/contract';
+import type { Profile } from '#contract';
 import type { Db } from './open';
 
 export type Role = Profile['role'];

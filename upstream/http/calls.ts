@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { contract, type CallName, type CallResult, type Contract } from '../../bff/rest/contract';
+import { contract, type CallName, type CallResult, type Contract } from '#contract';
 import type { Services, UpstreamApp, UpstreamEnv } from '../services';
 import { optionalSession, requireSession, type SessionInfo } from './auth';
 import { ApiFailure, fail, succeed } from './envelope';

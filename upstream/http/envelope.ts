@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiError } from '../../bff/rest/contract';
+import type { ApiError } from '#contract';
 
 /**
  * Every answer under /rest (and every error anywhere) uses the contract's envelope. Handlers throw ApiFailure

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VERSION_HEADER } from '../../bff/rest/contract';
+import { VERSION_HEADER } from '#contract';
 import { startSession } from '../db/sessions';
 import { createTestUpstream } from '../testing';
 

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { VERSION_HEADER } from '../../bff/rest/contract';
+import { VERSION_HEADER } from '#contract';
 import type { Services, UpstreamEnv } from '../services';
 import { fail } from './envelope';
 import { callNameFor } from './stats';

@@ -1,4 +1,4 @@
-import { contract, type CallName } from '../../bff/rest/contract';
+import { contract, type CallName } from '#contract';
 
 const callByRoute = new Map<string, CallName>(
   (Object.keys(contract) as CallName[]).map((name) => [`${contract[name].method} ${contract[name].path}`, name]),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { contract } from '../../bff/rest/contract';
+import { contract } from '#contract';
 import { toFieldErrors } from './validation';
 
 function errorsFor(schema: z.ZodTypeAny, value: unknown) {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ApiError } from '../../bff/rest/contract';
+import type { ApiError } from '#contract';
 
 /**
  * Turns zod issues into the envelope's errors: one per issue, `field` = the first path segment, and a Russian

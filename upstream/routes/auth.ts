@@ -1,4 +1,4 @@
-import type { CallResult } from '../../bff/rest/contract';
+import type { CallResult } from '#contract';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../crypto';
 import { consumePass } from '../db/passes';
 import { findSessionByRefreshToken, issueAuthToken, revokeSession, startSession } from '../db/sessions';

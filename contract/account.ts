@@ -1,27 +1,7 @@
 import { z } from 'zod';
+import { call, emptyResult, noBody, noQuery } from './define';
 
-/**
- * The /rest contract, shared by the BFF (which parses every response with it), the reference upstream (which
- * validates its inputs and outputs with it) and the MSW handlers in tests. Spec §7 gives paths and methods;
- * bodies and results are "not shown" there, so they are defined here, once.
- */
-
-export const apiError = z.object({
-  code: z.string(),
-  message: z.string(),
-  /** The form field the error belongs to, when there is one. */
-  field: z.string().optional(),
-});
-export type ApiError = z.infer<typeof apiError>;
-
-export const envelope = z.object({
-  success: z.boolean(),
-  result: z.unknown(),
-  errors: z.array(apiError).default([]),
-});
-export type Envelope = z.infer<typeof envelope>;
-
-export const VERSION_HEADER = 'X-Api-Version';
+/** Authentication and profile calls of the provider's API (docs/product.md, "Calls"). */
 
 const email = z.string().trim().toLowerCase().email().max(254);
 const password = z.string().min(8).max(128);
@@ -39,7 +19,6 @@ export const refreshResult = z.object({
   id: z.number().int().positive(),
   token: z.object({ authToken: z.string().min(1) }),
 });
-export const emptyResult = z.object({}).passthrough();
 
 export const profile = z.object({
   id: z.number().int().positive(),
@@ -58,28 +37,7 @@ export type Profile = z.infer<typeof profile>;
 
 export const popupName = z.enum(['welcome']);
 
-/** One entry per call: method, path, and the schemas of its query, body and result. */
-function call<Q extends z.ZodTypeAny, B extends z.ZodTypeAny, R extends z.ZodTypeAny>(def: {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: `/rest/${string}`;
-  query: Q;
-  body: B;
-  result: R;
-  /**
-   * How the session's auth token travels (as the `token` query parameter): `required` calls fail without a
-   * session, `optional` ones send it when there is one (spec §7: "token sent as query when present").
-   */
-  auth: 'required' | 'optional' | 'none';
-  /** not in spec §7: a call this project added in the same style */
-  extension?: true;
-}) {
-  return def;
-}
-
-const noQuery = z.object({});
-const noBody = z.undefined();
-
-export const contract = {
+export const accountCalls = {
   register: call({
     method: 'POST',
     path: '/rest/v2/users/authentication/register/',
@@ -184,18 +142,4 @@ export const contract = {
     result: emptyResult,
     auth: 'required',
   }),
-  linkTransition: call({
-    method: 'POST',
-    path: '/rest/analytics/links/transition/',
-    query: z.object({ code: z.string().regex(/^[\w-]{1,64}$/) }),
-    body: noBody,
-    result: emptyResult,
-    auth: 'optional',
-  }),
 } as const;
-
-export type Contract = typeof contract;
-export type CallName = keyof Contract;
-export type CallQuery<N extends CallName> = z.input<Contract[N]['query']>;
-export type CallBody<N extends CallName> = z.input<Contract[N]['body']>;
-export type CallResult<N extends CallName> = z.output<Contract[N]['result']>;

@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+import { accountCalls } from './account';
+import { analyticsCalls } from './analytics';
+
+/**
+ * The /rest contract, shared by the BFF (which parses every response with it), the reference upstream (which
+ * validates its inputs and outputs with it), the tests and the benchmarks. It imports nothing but zod: every
+ * other part of the project depends on it, and it on none of them. The provider gives paths and methods;
+ * bodies and results are defined here, once (docs/product.md; ADR 005).
+ */
+export const contract = {
+  ...accountCalls,
+  ...analyticsCalls,
+} as const;
+
+export * from './define';
+export { profile, role, popupName, loginResult, refreshResult, type Profile } from './account';
+
+export type Contract = typeof contract;
+export type CallName = keyof Contract;
+export type CallQuery<N extends CallName> = z.input<Contract[N]['query']>;
+export type CallBody<N extends CallName> = z.input<Contract[N]['body']>;
+export type CallResult<N extends CallName> = z.output<Contract[N]['result']>;
