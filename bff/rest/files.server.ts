@@ -2,7 +2,7 @@ import { redirect } from '@remix-run/node';
 import contentDisposition from 'content-disposition';
 import { fileRef, VERSION_HEADER } from '#contract';
 import type { Config } from '../config.server';
-import type { RequestSession } from '../session/session.server';
+import type { SessionPort } from './session-port';
 import { ensureTrailingSlash } from './client.server';
 import type { Timings } from './timings.server';
 
@@ -57,7 +57,7 @@ export function createFileFetcher(deps: { config: Pick<Config, 'rest'>; fetch?: 
  */
 export function fileCalls(deps: {
   fetchFile: FetchFile;
-  session: RequestSession;
+  session: SessionPort;
   timings: Timings;
   signal?: AbortSignal;
 }) {

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.server';
-import type { RequestSession } from '../session/session.server';
+import type { SessionPort } from './session-port';
 import { createFileFetcher, fileCalls } from './files.server';
 import { createTimings } from './timings.server';
 
-function setup(answers: Array<Response | Error>, session: Partial<RequestSession> = {}) {
+function setup(answers: Array<Response | Error>, session: Partial<SessionPort> = {}) {
   const requests: { url: URL; headers: Headers }[] = [];
   const fetch = vi.fn(async (url: URL | string, init?: RequestInit) => {
     requests.push({ url: new URL(url), headers: new Headers(init?.headers) });
@@ -24,7 +24,7 @@ function setup(answers: Array<Response | Error>, session: Partial<RequestSession
       renew: async () => 'renewed-auth-token',
       signOut: () => undefined,
       ...session,
-    } as RequestSession,
+    } as SessionPort,
   });
   return { files, requests };
 }

@@ -1,5 +1,5 @@
 import type { Logger } from '../log.server';
-import type { RequestSession } from '../session/session.server';
+import type { SessionPort } from './session-port';
 import { analyticsCalls } from './analytics.server';
 import { authCalls } from './auth.server';
 import type { ReadCache } from './cache.server';
@@ -13,7 +13,7 @@ import type { Timings } from './timings.server';
 export function createRestClient(deps: {
   send: Send;
   fetchFile: FetchFile;
-  session: RequestSession;
+  session: SessionPort;
   cache: ReadCache;
   timings: Timings;
   signal?: AbortSignal;

@@ -1,7 +1,7 @@
 import { redirect } from '@remix-run/node';
 import { contract, type CallName, type CallResult } from '#contract';
 import type { Logger } from '../log.server';
-import type { RequestSession } from '../session/session.server';
+import type { SessionPort } from './session-port';
 import { readKey, type CachePolicy, type ReadCache } from './cache.server';
 import type { Send, SendInput } from './client.server';
 import { isUpstreamError, toErrorPage } from './errors.server';
@@ -24,7 +24,7 @@ export type Call = <N extends CallName>(name: N, input?: CallInput<N>, options?:
  */
 export function createSessionCall(deps: {
   send: Send;
-  session: RequestSession;
+  session: SessionPort;
   cache: ReadCache;
   timings: Timings;
   signal?: AbortSignal;

@@ -1,19 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CallName } from '#contract';
-import type { RequestSession } from '../session/session.server';
+import type { SessionPort } from './session-port';
 import { createReadCache, readKey } from './cache.server';
 import type { Send } from './client.server';
 import { createSessionCall } from './session-client.server';
 import { createTimings } from './timings.server';
 
 /** A signed-in session of `userId` whose token the upstream accepts. */
-function sessionOf(userId: number | null): RequestSession {
+function sessionOf(userId: number | null): SessionPort {
   return {
     user: async () => (userId === null ? null : { id: userId }),
     authToken: async () => (userId === null ? null : `token-of-${userId}`),
     renew: async () => null,
     signOut: () => undefined,
-  } as unknown as RequestSession;
+  } as unknown as SessionPort;
 }
 
 function setup() {
