@@ -10,7 +10,7 @@ export type Call = <N extends CallName>(name: N, input?: CallInput<N>) => Promis
 
 /**
  * Binds the upstream client to one request's session: sends the auth token, renews it once on a 401, and maps
- * failures to what the page shows (DESIGN §6). A failed read becomes the error page, so loaders let it
+ * failures to what the page shows (docs/architecture.md §6). A failed read becomes the error page, so loaders let it
  * propagate; a failed mutation is thrown as the UpstreamError itself, for its action to show on the form. GET results are shared within the request, and any
  * mutation drops them, so one request never makes the same read twice.
  */
