@@ -1,5 +1,5 @@
 /**
- * Spec §2's flat fallback list: each flat path and the nested cabinet screen it stands for. The `-id` forms
+ * docs/product.md §2's flat fallback list: each flat path and the nested cabinet screen it stands for. The `-id` forms
  * carry an optional `?id=` (digits) into the nested path. See docs/decisions/002-flat-fallback-paths.md.
  */
 export const FLAT_PATHS = {

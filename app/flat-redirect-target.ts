@@ -9,7 +9,7 @@ function isFlatPath(segment: string): segment is FlatPath {
 }
 
 /**
- * Where a flat fallback path (spec §2) lives in the nested route table, or null when the request names no
+ * Where a flat fallback path (docs/product.md §2) lives in the nested route table, or null when the request names no
  * screen. The `-id` forms move a digits-only `?id=` into the path; every other query parameter is kept.
  * Route matching is case-insensitive and tolerates a trailing slash, so the lookup is too.
  */

@@ -1,5 +1,5 @@
 /**
- * Input masks (spec §3): `#` a digit, `@` a letter, `*` a letter or a digit; any other character of the
+ * Input masks (docs/product.md §3): `#` a digit, `@` a letter, `*` a letter or a digit; any other character of the
  * pattern is a literal that is typed for the user.
  */
 const TOKENS: Record<string, RegExp> = {

@@ -23,7 +23,7 @@ export function documentTitle(productTitle: string, screenTitle?: string): strin
   return screenTitle ? `${screenTitle} | ${productTitle}` : productTitle;
 }
 
-/** Spec §2: `<product title> | Ошибка NNN`. */
+/** docs/product.md §2: `<product title> | Ошибка NNN`. */
 export function errorDocumentTitle(productTitle: string, status: number): string {
   return `${productTitle} | ${copy.errorTitle(status)}`;
 }

@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     buildId: context.buildId,
     // Public forms only: signed-in pages need no honeypot (and skip the encryption it costs).
     honeypot: viewer ? null : context.honeypot.getInputProps(),
-    // Spec §4.6: the page signs the user out when this runs out; it restarts with every page load.
+    // docs/product.md §4.6: the page signs the user out when this runs out; it restarts with every page load.
     sessionCountdownMs: viewer ? SESSION_COUNTDOWN : null,
   };
 }

@@ -1,7 +1,7 @@
 import { type RouteConfig, index, layout, route } from '@remix-run/route-config';
 import { FLAT_PATHS } from './flat-paths';
 
-/** The route table of spec §2, one line a route. Optional ids are checked for digits in the loaders. */
+/** The route table of docs/product.md §2, one line a route. Optional ids are checked for digits in the loaders. */
 export default [
   layout('routes/default/layout.tsx', [
     index('routes/default/home.tsx'),
@@ -31,7 +31,7 @@ export default [
   ]),
   route('logout', 'routes/logout.ts'),
   route('popups', 'routes/popups.ts'),
-  // Spec §2's flat fallback list: old flat paths answer with a redirect to the nested screen (ADR 002).
+  // docs/product.md §2's flat fallback list: old flat paths answer with a redirect to the nested screen (ADR 002).
   ...Object.keys(FLAT_PATHS).map((path) => route(path, 'routes/flat-redirect.ts', { id: `flat-${path}` })),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

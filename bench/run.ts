@@ -8,7 +8,7 @@ import { throughputAndMemoryBudgets } from './throughput';
 import { waterfallBudget } from './waterfall';
 
 /**
- * DESIGN §9 budgets, measured against the built portal (`npx remix vite:build` first); see bench/README.md.
+ * docs/architecture.md §9 budgets, measured against the built portal (`npx remix vite:build` first); see bench/README.md.
  * Exits 1 when a budget fails.
  *
  * Production React, as `npm start` runs the portal: React picks its build when first loaded, which happens
@@ -42,7 +42,7 @@ function bundleBudgets(documents: { home: string; lk: string }) {
       kind: 'max',
     });
   }
-  // DESIGN §9 holds for every page, not only the two above: the heaviest landing page is checked as well.
+  // docs/architecture.md §9 holds for every page, not only the two above: the heaviest landing page is checked as well.
   const worst = bundle
     .leafRouteIds()
     .map((routeId) => ({ routeId, ...bundle.firstLoad(routeId) }))

@@ -65,7 +65,7 @@ export const accountCalls = {
   refresh: call({
     method: 'POST',
     path: '/rest/users/authentication/refresh/',
-    // The refresh token travels as `token`, like the auth token on other calls (spec §7).
+    // The refresh token travels as `token`, like the auth token on other calls (docs/product.md §7).
     query: z.object({ token: z.string().min(1), type: z.literal('prolong') }),
     body: noBody,
     result: refreshResult,

@@ -1,7 +1,7 @@
 import type { Navigation } from '@remix-run/react';
 import { hours } from '~/time';
 
-/** Spec §9: how often the page asks the server whether a new build has been deployed. */
+/** docs/product.md §9: how often the page asks the server whether a new build has been deployed. */
 export const BUILD_CHECK_INTERVAL = hours(1);
 
 /** The descriptor the server answers at this path, `{ buildId }`, equal to the root loader's `buildId`

@@ -10,7 +10,7 @@ import {
 describe('mayReloadAfterChunkError', () => {
   const now = 1_700_000_000_000;
 
-  it('uses a 10-second window (spec §9)', () => {
+  it('uses a 10-second window (docs/product.md §9)', () => {
     expect(RELOAD_GUARD_WINDOW).toBe(10_000);
   });
 

@@ -1,6 +1,6 @@
 import { seconds } from '~/time';
 
-/** Spec §8/§9: after a reload, another failed chunk within this window shows the error page instead. */
+/** docs/product.md §8/§9: after a reload, another failed chunk within this window shows the error page instead. */
 export const RELOAD_GUARD_WINDOW = seconds(10);
 
 export const RELOAD_STAMP_KEY = 'portal:chunk-reload-at';
@@ -17,7 +17,7 @@ export function mayReloadAfterChunkError(lastReloadAt: number | null, now: numbe
 
 /**
  * What to do about a failed chunk load: reload, or show the error page with this status — 408 when the browser
- * knows it is offline (a reload would only reach the browser's own error page; spec §8: no status gives 408),
+ * knows it is offline (a reload would only reach the browser's own error page; docs/product.md §8: no status gives 408),
  * 500 when the guard holds.
  */
 export function chunkErrorOutcome(online: boolean, lastReloadAt: number | null, now: number): 'reload' | 408 | 500 {

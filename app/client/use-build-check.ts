@@ -13,7 +13,7 @@ async function fetchLatestBuildId(): Promise<string | null> {
 }
 
 /**
- * Spec §4 "New build": every hour ask for the deployed build; once it differs from the build this page runs, the
+ * docs/product.md §4 "New build": every hour ask for the deployed build; once it differs from the build this page runs, the
  * next navigation loads the whole document, so the browser picks up the new scripts.
  * `loaderBuildId` is the root loader's current value: it revalidates on navigations, so it can reveal a new build
  * before the hourly check does. The page's own build is the value it was hydrated with.

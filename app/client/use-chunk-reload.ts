@@ -7,7 +7,7 @@ function lastReloadAt(): number | null {
 }
 
 /**
- * Spec §8: a failed chunk load triggers one automatic reload, guarded by a 10-second window; otherwise the
+ * docs/product.md §8: a failed chunk load triggers one automatic reload, guarded by a 10-second window; otherwise the
  * returned status tells the root to show the error page instead of the screen.
  */
 export function useChunkReload(): 408 | 500 | null {

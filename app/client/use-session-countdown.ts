@@ -2,7 +2,7 @@ import { useFetcher, useLocation } from '@remix-run/react';
 import { useEffect } from 'react';
 
 /**
- * Spec §4.6: a countdown that starts when a user is present, restarts when the user changes and stops when
+ * docs/product.md §4.6: a countdown that starts when a user is present, restarts when the user changes and stops when
  * nobody is signed in; when it runs out, logout runs (the same action as the logout button).
  */
 export function useSessionCountdown(userId: number | null, countdownMs: number | null) {

@@ -41,7 +41,7 @@ function ReloadLink() {
   );
 }
 
-/** Spec §2's catalogue. Statuses without an entry show an empty page. */
+/** docs/product.md §2's catalogue. Statuses without an entry show an empty page. */
 const handlers: Record<number, (error: ErrorDescription) => ReactNode> = {
   404: ({ message }) => (
     <>

@@ -12,7 +12,7 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/** Contacts from configuration (spec §3 contact constants). */
+/** Contacts from configuration (docs/product.md §3 contact constants). */
 export function SiteFooter({ contacts }: { contacts: ContactsData }) {
   return (
     <footer className="site-footer">

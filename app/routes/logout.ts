@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { safeRedirect } from '#bff/auth/redirect.server';
 
 /**
- * Logout (spec §4.5): the upstream call, both cookies cleared, and the browser told to drop cached personal
+ * Logout (docs/product.md §4.5): the upstream call, both cookies cleared, and the browser told to drop cached personal
  * pages. From an lk or profile page the user lands on `/`; from a public page, back where they were.
  * The cookies are cleared even when the upstream call fails: the browser must not keep a session the user
  * asked to end.

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { pageNotFound } from '~/route-params';
 
-/** Spec §8: an unmatched path is 404 `Page not found: {path}`, for reads and posts alike. */
+/** docs/product.md §8: an unmatched path is 404 `Page not found: {path}`, for reads and posts alike. */
 export async function loader({ request }: LoaderFunctionArgs) {
   throw pageNotFound(new URL(request.url).pathname);
 }

@@ -8,7 +8,7 @@ import { popupName } from '#bff/rest/profile.server';
 const schema = z.object({ popup: popupName, redirectTo: z.string().optional() });
 
 /**
- * Remembers that the user dismissed a popup (spec §7, `PUT /rest/v2/users/profile/popup/`), then goes back to
+ * Remembers that the user dismissed a popup (docs/product.md §7, `PUT /rest/v2/users/profile/popup/`), then goes back to
  * the page it was shown on. A plain form post, so dismissing works without JavaScript; with it, a fetcher.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

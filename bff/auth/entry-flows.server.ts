@@ -5,7 +5,7 @@ import { ownPath } from './redirect.server';
 const OWN_PARAMS = new Set(['redirectTo', 'reason', 'step', 'email', 'saved', 'page', 'q', 'sort', 'filter', 'id']);
 
 /**
- * Spec §4 flows that run when a page loads, from the root loader, before anything is rendered:
+ * docs/product.md §4 flows that run when a page loads, from the root loader, before anything is rendered:
  * `?re=auth` → analytics transition and the external first authorisation; `?pass=` → exchanged by the
  * session, then stripped from the URL; otherwise foreign query strings are cleared unless `status` or
  * `stage` is present. Each throws the redirect it needs; a plain load returns.

@@ -1,7 +1,7 @@
 import type { Call } from './session-client.server';
 import type { CallBody } from '#contract';
 
-/** Authentication calls of spec §7. Results carry tokens: hand them to session.signIn and nowhere else. */
+/** Authentication calls of docs/product.md §7. Results carry tokens: hand them to session.signIn and nowhere else. */
 export function authCalls(call: Call) {
   return {
     login: (body: CallBody<'login'>) => call('login', { body }),

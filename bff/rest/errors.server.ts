@@ -35,7 +35,7 @@ export function isUpstreamError(error: unknown): error is UpstreamError {
   return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[BRAND] === true;
 }
 
-/** Spec §8, "newer helper": no status → 408; any status → the error page with that status. */
+/** docs/product.md §8, "newer helper": no status → 408; any status → the error page with that status. */
 export function pageStatusOf(error: UpstreamError): number {
   switch (error.failure) {
     case 'unavailable':

@@ -4,7 +4,7 @@ import type { CallBody, CallQuery } from '#contract';
 /** The popup names the contract knows, for route modules (which import bff values only from *.server files). */
 export { popupName } from '#contract';
 
-/** Profile calls of spec §7 (all need the session). */
+/** Profile calls of docs/product.md §7 (all need the session). */
 export function profileCalls(call: Call) {
   return {
     get: () => call('profile'),

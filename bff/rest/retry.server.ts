@@ -1,4 +1,4 @@
-/** Backoff for GET retries (DESIGN §6): 1 s, 2 s, 4 s … capped, with the upstream's Retry-After honoured. */
+/** Backoff for GET retries (docs/architecture.md §6): 1 s, 2 s, 4 s … capped, with the upstream's Retry-After honoured. */
 export interface RetryPolicy {
   attempts: number;
   baseMs: number;

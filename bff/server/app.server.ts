@@ -32,7 +32,7 @@ export interface PortalServerOptions {
   fetch?: typeof fetch;
 }
 
-/** The portal's HTTP server: middleware of DESIGN §3, then Remix with a per-request context. */
+/** The portal's HTTP server: middleware of docs/architecture.md §3, then Remix with a per-request context. */
 export function createPortalApp(options: PortalServerOptions) {
   const { config, log } = options;
   const send = createUpstreamClient({ config, log, fetch: options.fetch });
@@ -71,7 +71,7 @@ export function createPortalApp(options: PortalServerOptions) {
   }
 
   const buildId = async () => config.buildId ?? (await currentBuild()).assets.version;
-  // The build descriptor the page polls hourly to notice a new deployment (spec §4).
+  // The build descriptor the page polls hourly to notice a new deployment (docs/product.md §4).
   app.get('/build.json', async (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ buildId: await buildId() });
   });

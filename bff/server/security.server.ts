@@ -10,7 +10,7 @@ export function nonce(_req: Request, res: Response, next: NextFunction) {
 }
 
 /**
- * Security headers (DESIGN §3): strict CSP with the response's nonce, nosniff, Referrer-Policy, COOP,
+ * Security headers (docs/architecture.md §3): strict CSP with the response's nonce, nosniff, Referrer-Policy, COOP,
  * frame-ancestors 'none'. Development relaxes only what Vite's dev server needs.
  */
 export function securityHeaders(config: Pick<Config, 'isProduction' | 'publicOrigin'>) {

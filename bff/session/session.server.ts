@@ -9,7 +9,7 @@ import { days, hours, seconds } from '../time';
 import { createSealer } from './seal.server';
 import { createSingleFlight } from './single-flight.server';
 
-/** Spec §9: the session countdown (68 hours) and the refresh cookie's lifetime (1 year). */
+/** docs/product.md §9: the session countdown (68 hours) and the refresh cookie's lifetime (1 year). */
 export const SESSION_COUNTDOWN = hours(68);
 export const REFRESH_COOKIE_LIFETIME = days(365);
 /** How long a refreshed auth token is shared with other requests holding the same refresh token. */
@@ -37,7 +37,7 @@ export function createSessionStore(deps: { config: Pick<Config, 'session'>; send
   const attributes: CookieSerializeOptions = { httpOnly: true, secure, sameSite: 'lax', path: '/' };
 
   /**
-   * `pass` is the one-time login pass from the URL of a page load: spec §4 exchanges it for a session when no
+   * `pass` is the one-time login pass from the URL of a page load: docs/product.md §4 exchanges it for a session when no
    * auth token is held.
    */
   function forRequest(request: { cookieHeader?: string; pass?: string | null; signal?: AbortSignal }) {
@@ -93,7 +93,7 @@ export function createSessionStore(deps: { config: Pick<Config, 'session'>; send
         personal = true;
         return { userId: auth.uid, authToken: auth.at, refreshToken };
       }
-      // Spec §4.1: only when no token is held. A refresh cookie is one: a pass link (perhaps someone else's,
+      // docs/product.md §4.1: only when no token is held. A refresh cookie is one: a pass link (perhaps someone else's,
       // sent from another site) must never replace the session a visitor already has.
       if (request.pass && !refreshed) {
         const signedIn = await exchangePass(request.pass);

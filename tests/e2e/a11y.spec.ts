@@ -11,7 +11,7 @@ import {
 } from './support';
 
 /**
- * DESIGN §8: an accessibility scan of every page; serious and critical axe findings fail. axe runs as a script
+ * docs/architecture.md §8: an accessibility scan of every page; serious and critical axe findings fail. axe runs as a script
  * inside the page, so only the js project scans; the no-js project is served the same server-rendered markup,
  * which hydration keeps as it is.
  */

@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO, heading, issuePass, login, loginForm, logout, outbox, PRODUCT_TITLE, upstreamStats } from './support';
 
-/** Spec §4 session flows and DESIGN §4 cookies, through the real screens. */
+/** docs/product.md §4 session flows and docs/architecture.md §4 cookies, through the real screens. */
 
 const AUTH_COOKIE = '__Host-vptk';
 const REFRESH_COOKIE = '__Host-rvptk';
@@ -103,7 +103,7 @@ test.describe('session cookies', () => {
       expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/', domain: 'localhost' });
     }
     const now = Date.now() / 1000;
-    // Spec §9: the session lasts 68 hours, the refresh cookie a year.
+    // docs/product.md §9: the session lasts 68 hours, the refresh cookie a year.
     expect(auth!.expires - now).toBeGreaterThan(67 * HOUR);
     expect(auth!.expires - now).toBeLessThanOrEqual(68 * HOUR);
     expect(refresh!.expires - now).toBeGreaterThan(364 * 24 * HOUR);
@@ -209,7 +209,7 @@ test.describe('entry links', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Первичная авторизация');
     const back = page.getByRole('link', { name: 'Вернуться на портал' });
     await expect(back).toHaveAttribute('href', `${baseURL}/lk/scenarios`);
-    // The analytics transition of spec §4.7 was sent once.
+    // The analytics transition of docs/product.md §4.7 was sent once.
     expect((await upstreamStats()).linkTransition).toBe(transitions + 1);
 
     await back.click();

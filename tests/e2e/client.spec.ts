@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addFault, ATTEMPTS_PER_GET, clearFaults, DEMO, heading, login, PROFILE_CALL } from './support';
 
-/** DESIGN §7: with JavaScript, moving around the cabinet is a client-side navigation with a progress bar. */
+/** docs/architecture.md §7: with JavaScript, moving around the cabinet is a client-side navigation with a progress bar. */
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'client-side navigation needs JavaScript');
 
 declare global {

@@ -11,7 +11,7 @@ import {
   upstreamStats,
 } from './support';
 
-/** Spec §2 error screens and §8 catalogue, DESIGN §6 mapping of upstream outcomes. */
+/** docs/product.md §2 error screens and §8 catalogue, docs/architecture.md §6 mapping of upstream outcomes. */
 
 async function expectErrorScreen(page: Page, status: number, text: string) {
   await expect(heading(page)).toHaveText(`Ошибка ${status}`);

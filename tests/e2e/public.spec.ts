@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { heading, PRODUCT_TITLE } from './support';
 
-/** Spec §2, public layout: every path, the heading it shows and the document title. */
+/** docs/product.md §2, public layout: every path, the heading it shows and the document title. */
 const screens = [
   { path: '/', h1: PRODUCT_TITLE, title: PRODUCT_TITLE },
   { path: '/dictation2024', h1: PRODUCT_TITLE, title: PRODUCT_TITLE },

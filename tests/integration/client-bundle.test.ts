@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * DESIGN §2: no token-handling module reaches the client build. Scans what `remix vite:build` wrote to
+ * docs/architecture.md §2: no token-handling module reaches the client build. Scans what `remix vite:build` wrote to
  * build/client for traces of the server side: its libraries, its token names, its configuration, its texts.
  */
 

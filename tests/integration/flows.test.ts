@@ -12,7 +12,7 @@ import {
 } from './harness';
 import { fieldErrorOf, formAlertOf, headingOf, viewerNameOf } from './page';
 
-/** Spec §4 and DESIGN §4 against the reference upstream: the entry flows, signing in and out, form guards. */
+/** docs/product.md §4 and docs/architecture.md §4 against the reference upstream: the entry flows, signing in and out, form guards. */
 
 const TEACHER = `${DEMO_USERS.teacher.firstName} ${DEMO_USERS.teacher.lastName}`;
 const PARTICIPANT = `${DEMO_USERS.participant.firstName} ${DEMO_USERS.participant.lastName}`;
@@ -43,7 +43,7 @@ async function calls(name: CallName) {
   return (await upstream.stats())[name];
 }
 
-describe('one-time pass links (spec §4.1)', () => {
+describe('one-time pass links (docs/product.md §4.1)', () => {
   it('the link from /__dev__/passes signs in, then the pass leaves the URL', async () => {
     const { link } = await upstream.issuePass(DEMO_USERS.participant.email, portal.origin);
     expect(link.startsWith(`${portal.origin}/?pass=`)).toBe(true);
@@ -103,7 +103,7 @@ describe('one-time pass links (spec §4.1)', () => {
   });
 });
 
-describe('?re=auth (spec §4.7)', () => {
+describe('?re=auth (docs/product.md §4.7)', () => {
   it('sends the analytics transition and goes to the first authorisation with backurl /lk/scenarios', async () => {
     const before = await calls('linkTransition');
     const browser = portal.client();
@@ -138,7 +138,7 @@ describe('?re=auth (spec §4.7)', () => {
   });
 });
 
-describe('the status/stage rule (spec §2)', () => {
+describe('the status/stage rule (docs/product.md §2)', () => {
   it.each([
     ['/?utm=1', '/'],
     ['/week?utm_source=mail&utm_medium=x', '/week'],
@@ -347,7 +347,7 @@ describe('the rate limit (AUTH_RATE_LIMIT_PER_LOGIN=3)', () => {
   });
 });
 
-describe('signing out (spec §4.5)', () => {
+describe('signing out (docs/product.md §4.5)', () => {
   async function expectSignedOut(browser: Client) {
     expect(await browser.cookieNames()).toEqual([]);
     const { url } = await browser.follow('/lk');

@@ -11,7 +11,7 @@ import {
   type ReferenceUpstream,
 } from './harness';
 
-/** DESIGN §3: the headers every response carries, health and readiness, the build descriptor, static assets. */
+/** docs/architecture.md §3: the headers every response carries, health and readiness, the build descriptor, static assets. */
 
 let upstream: ReferenceUpstream;
 let portal: Portal;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_USERS, startPortal, startReferenceUpstream, type Portal, type ReferenceUpstream } from './harness';
 
 /**
- * DESIGN §3: nothing per-user lives at module scope. Two users and a guest, interleaved under load, with and
+ * docs/architecture.md §3: nothing per-user lives at module scope. Two users and a guest, interleaved under load, with and
  * without the auth cookie (so refreshes run side by side), never see each other's data.
  */
 

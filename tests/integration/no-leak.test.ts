@@ -10,7 +10,7 @@ import {
 import { viewerNameOf } from './page';
 
 /**
- * DESIGN §1: the browser never sees an upstream token — not in HTML, hydration data, headers other than the
+ * docs/architecture.md §1: the browser never sees an upstream token — not in HTML, hydration data, headers other than the
  * session's Set-Cookie lines, URLs — and no log line holds one. Every token the upstream issues during a full
  * journey is recorded at the portal's fetch, then looked for everywhere the portal answered or wrote.
  */

@@ -11,7 +11,7 @@ import {
 import { viewerNameOf } from './page';
 
 /**
- * DESIGN §3: the origin check guards every non-GET request on every path, before Remix: document posts, data
+ * docs/architecture.md §3: the origin check guards every non-GET request on every path, before Remix: document posts, data
  * requests in both forms (`.data`, `?_data=`) and resource routes. A refused request never reaches the upstream.
  */
 

@@ -10,7 +10,7 @@ import {
 } from './harness';
 import { headingOf, viewerNameOf } from './page';
 
-/** Spec §4 and DESIGN §4: refreshing the auth token from the refresh cookie, once, and what happens when it fails. */
+/** docs/product.md §4 and docs/architecture.md §4: refreshing the auth token from the refresh cookie, once, and what happens when it fails. */
 
 const AUTH = '__Host-vptk';
 const REFRESH = '__Host-rvptk';

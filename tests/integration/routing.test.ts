@@ -11,7 +11,7 @@ import {
 } from './harness';
 import { headingOf, titleOf, viewerNameOf } from './page';
 
-/** Spec §2 walked path by path: what a guest and a signed-in teacher get at every address. */
+/** docs/product.md §2 walked path by path: what a guest and a signed-in teacher get at every address. */
 
 const PRODUCT = 'Образовательный портал';
 const TEACHER = `${DEMO_USERS.teacher.firstName} ${DEMO_USERS.teacher.lastName}`;
@@ -136,7 +136,7 @@ describe('signed-in teacher', () => {
   });
 });
 
-describe('ids that are not digits (spec §5)', () => {
+describe('ids that are not digits (docs/product.md §5)', () => {
   it.each(badIds)('%s → 404 Page not found, for a guest and for the teacher', async (path) => {
     for (const client of [guest, teacher]) {
       const { status, html } = await page(client, path);
@@ -148,7 +148,7 @@ describe('ids that are not digits (spec §5)', () => {
   });
 });
 
-describe('unknown paths (spec §8)', () => {
+describe('unknown paths (docs/product.md §8)', () => {
   it.each(unknownPaths)('GET and POST %s → 404 Page not found', async (path) => {
     for (const client of [guest, teacher]) {
       for (const method of ['GET', 'POST']) {
@@ -218,7 +218,7 @@ describe('unknown paths (spec §8)', () => {
   });
 });
 
-describe('flat fallback paths (spec §2, ADR 002)', () => {
+describe('flat fallback paths (docs/product.md §2, ADR 002)', () => {
   const flat: [string, string][] = [
     ['/scenarios-id?id=5', '/lk/scenarios/5'],
     ['/dictations-id?id=12', '/lk/dictations/12'],

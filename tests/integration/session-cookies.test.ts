@@ -14,7 +14,7 @@ import {
 } from './harness';
 import { viewerNameOf } from './page';
 
-/** DESIGN §4: the two sealed cookies, their attributes and lifetimes, caching of personal answers, tampering. */
+/** docs/architecture.md §4: the two sealed cookies, their attributes and lifetimes, caching of personal answers, tampering. */
 
 const AUTH = '__Host-vptk';
 const REFRESH = '__Host-rvptk';
@@ -103,7 +103,7 @@ function withCookie(cookie: string, path = '/lk') {
   return portal.client().request(path, { headers: { Cookie: cookie } });
 }
 
-describe('signing in sets both cookies with the attributes of DESIGN §4', () => {
+describe('signing in sets both cookies with the attributes of docs/architecture.md §4', () => {
   it('the login form', async () => {
     const client = portal.client();
     const response = await client.submit('/login', {
@@ -307,7 +307,7 @@ describe('cookies that the portal did not seal are ignored and cleared', () => {
   });
 });
 
-describe('cookie names follow the public origin (DESIGN §4)', () => {
+describe('cookie names follow the public origin (docs/architecture.md §4)', () => {
   it.each([
     ['https://portal.example', {}, ['__Host-vptk', '__Host-rvptk'], true],
     ['http://portal.internal:8080', {}, ['vptk', 'rvptk'], false],

@@ -8,7 +8,7 @@ import { Client, startPortal, type Portal } from './harness';
 import { formAlertOf, headingOf, stackTraceIn, titleOf, viewerNameOf } from './page';
 
 /**
- * DESIGN §6 against an upstream that misbehaves on purpose (MSW): what a signed-in user sees for every kind of
+ * docs/architecture.md §6 against an upstream that misbehaves on purpose (MSW): what a signed-in user sees for every kind of
  * failure, how GETs are retried and mutations are not, and that the server keeps serving afterwards.
  */
 
@@ -232,7 +232,7 @@ describe('a signed-in page when the profile call fails', () => {
   });
 });
 
-describe('retries (DESIGN §6)', () => {
+describe('retries (docs/architecture.md §6)', () => {
   it('a GET answered 503 every time is tried 4 times with growing pauses', async () => {
     const client = await signedInClient();
     const arrivals = breakCall('profile', () => failure(503));

@@ -5,7 +5,7 @@ import { MOCK_UPSTREAM, mockUser, ok, urlOf, workingUpstream } from '../mocks/up
 import { Client, startPortal, type Portal } from './harness';
 
 /**
- * DESIGN §5 and spec §7: what the portal sends to /rest — method, path, the version header, Accept, the token as
+ * docs/architecture.md §5 and docs/product.md §7: what the portal sends to /rest — method, path, the version header, Accept, the token as
  * a query parameter, JSON bodies — recorded at the network boundary during a short journey.
  */
 

@@ -2,7 +2,7 @@ import { randomToken, sha256 } from '../crypto';
 import { days } from '../time';
 import type { Db } from './open';
 
-/** The refresh token lives as long as the portal's refresh cookie (spec §9). */
+/** The refresh token lives as long as the portal's refresh cookie (docs/product.md §9). */
 export const REFRESH_TOKEN_LIFETIME_MS = days(365);
 
 export interface ActiveSession {

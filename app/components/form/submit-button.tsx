@@ -3,7 +3,7 @@ import { useNavigation } from '@remix-run/react';
 const copy = { pending: 'Отправка…', saved: 'Сохранено' };
 
 /**
- * The submit button of every form: busy while the form is being sent, and `Сохранено` (spec §5) once the
+ * The submit button of every form: busy while the form is being sent, and `Сохранено` (docs/product.md §5) once the
  * server saved it, until the user changes something.
  */
 export function SubmitButton({

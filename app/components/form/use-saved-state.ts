@@ -19,7 +19,7 @@ export function isSavedSearch(search: URLSearchParams): boolean {
 }
 
 /**
- * The saved state of a form (spec §5: the button reads «Сохранено»): on when the page came back from a save,
+ * The saved state of a form (docs/product.md §5: the button reads «Сохранено»): on when the page came back from a save,
  * off again once the user edits a field. Put `onInput` on the form.
  */
 export function useSavedState() {

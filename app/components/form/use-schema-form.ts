@@ -9,7 +9,7 @@ type Validate = (formData: FormData) => Submission<unknown>;
  * focus and again on every input once it has shown an error.
  *
  * The schema arrives after hydration, in a chunk of its own: zod and conform's zod adapter weigh more than the
- * first-load JavaScript budget leaves (DESIGN §9). Until then — and always without JavaScript — the action
+ * first-load JavaScript budget leaves (docs/architecture.md §9). Until then — and always without JavaScript — the action
  * validates and its reply puts the messages next to the fields.
  */
 export function useSchemaForm<Schema extends z.ZodTypeAny>(
