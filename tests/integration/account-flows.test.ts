@@ -332,6 +332,35 @@ describe('password change', () => {
     expect(url).not.toBe(`${portal.origin}/lk`);
     expect(await elsewhere.cookieNames()).toEqual([]);
   });
+
+  it('a copy of this very session, taken before the change, is refused after it; this browser holds a new one', async () => {
+    const { browser, fields } = await register();
+    const stolen = await browser.cookieHeader();
+    const newPassword = 'changed-password-4';
+    const response = await browser.submit(
+      '/profile/security',
+      { currentPassword: fields.password, newPassword, passwordConfirm: newPassword },
+      { action: '/profile/security' },
+    );
+    expect(response.status).toBe(303);
+    expect(
+      response.headers
+        .getSetCookie()
+        .map((c) => c.split('=')[0])
+        .sort(),
+    ).toEqual(['__Host-rvptk', '__Host-vptk']);
+    expect(await browser.cookieHeader()).not.toBe(stolen);
+    expect((await browser.request('/profile/security')).status).toBe(200);
+    const thief = portal.client();
+    const replayed = await thief.request('/lk', { headers: { Cookie: stolen } });
+    expect(replayed.status).toBe(302);
+    expect(replayed.headers.get('Location')).not.toContain('/lk');
+    expect(replayed.headers.getSetCookie().join('\n')).toMatch(/^__Host-vptk=;/m);
+    // The refresh cookie alone, as after 68 hours, is refused too.
+    const refreshOnly = stolen.split('; ').find((c) => c.startsWith('__Host-rvptk='))!;
+    const refreshed = await thief.request('/lk', { headers: { Cookie: refreshOnly } });
+    expect(refreshed.headers.get('Location')).toBe('/login?redirectTo=%2Flk');
+  });
 });
 
 describe('the welcome notice (popup)', () => {

@@ -207,6 +207,7 @@ describe('signing in', () => {
     ['/%2F%2Fevil.example', '/lk'],
     ['javascript:alert(1)', '/lk'],
     ['/lk\r\nSet-Cookie: x=1', '/lk'],
+    ['/lk/ж', '/lk/%D0%B6'],
   ])('redirectTo %j → %s', async (redirectTo, target) => {
     const response = await portal
       .client()
@@ -395,13 +396,41 @@ describe('signing out (spec §4.5)', () => {
     expect(response.headers.get('Location')).toBe('/');
   });
 
-  it('the cookies are cleared even when the upstream logout fails', async () => {
+  it('the cookies are cleared even when the upstream logout fails, and a copy of them is refused', async () => {
     const teacher = await signIn();
+    const copied = await teacher.cookieHeader();
     await upstream.fault({ path: '/rest/users/authentication/logout/', status: 503, times: 1 });
     const response = await teacher.logout('/lk');
     expect(response.status).toBe(303);
     expect(response.headers.getSetCookie()).toHaveLength(2);
     await expectSignedOut(teacher);
+    const replayed = await portal.client().request('/lk', { headers: { Cookie: copied } });
+    expect(replayed.status).toBe(302);
+    expect(replayed.headers.get('Location')).toBe('/login?redirectTo=%2Flk');
+  });
+
+  it('with only the refresh cookie left and the refresh failing, logout still clears it, and it stays refused', async () => {
+    const teacher = await signIn();
+    const refreshOnly = (await teacher.cookieHeader()).split('; ').find((c) => c.startsWith('__Host-rvptk='))!;
+    const browser = portal.client();
+    await upstream.fault({ path: '/rest/users/authentication/refresh/', status: 503, times: 5 });
+    const response = await browser.request('/logout', {
+      form: { redirectTo: '/lk' },
+      headers: { Cookie: refreshOnly },
+    });
+    await upstream.clearFaults();
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe('/');
+    expect(response.headers.getSetCookie()).toEqual([expect.stringMatching(/^__Host-rvptk=;.*Max-Age=0/)]);
+    const replayed = await portal.client().request('/lk', { headers: { Cookie: refreshOnly } });
+    expect(replayed.headers.get('Location')).toBe('/login?redirectTo=%2Flk');
+  });
+
+  it('a redirectTo outside Latin-1 is encoded, not a 500', async () => {
+    const teacher = await signIn();
+    const response = await teacher.request('/logout', { form: { redirectTo: '/week/ж' } });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe('/week/%D0%B6');
   });
 
   it('GET /logout changes nothing', async () => {

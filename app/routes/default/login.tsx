@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
 import { submitPublicForm } from '#bff/auth/forms.server';
 import { safeRedirect } from '#bff/auth/redirect.server';
 import { requireAnonymous } from '#bff/auth/require-user.server';
+import { requireForm } from '#bff/auth/require-form.server';
 import { Field } from '~/components/form/field';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 import { FormAlert, FormNotice } from '~/components/form/form-alert';
@@ -39,14 +40,16 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return submitPublicForm(context, await request.formData(), {
+  return submitPublicForm(context, await requireForm(request), {
     schema,
     form: 'login',
     fieldNames: { login: 'email' },
     forgive: true,
     submit: async ({ email, password, redirectTo }) => {
+      // The target first: nothing after the sign-in may fail.
+      const target = safeRedirect(redirectTo);
       await context.session.signIn(await context.rest.auth.login({ login: email, password }));
-      return redirect(safeRedirect(redirectTo), 303);
+      return redirect(target, 303);
     },
   });
 }

@@ -5,6 +5,7 @@ import { Form, useActionData, useLocation } from '@remix-run/react';
 import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { tooManyAttemptsMessage } from '#bff/auth/rate-limit.server';
 import { requireUser } from '#bff/auth/require-user.server';
+import { requireForm } from '#bff/auth/require-form.server';
 import { Field } from '~/components/form/field';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 import { FormAlert, FormNotice } from '~/components/form/form-alert';
@@ -37,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await requireForm(request), { schema });
   if (submission.status !== 'success') return rejectForm(submission);
   const { currentPassword, newPassword } = submission.value;
 
@@ -47,7 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (wait !== null) return rejectForm(submission, { formErrors: [tooManyAttemptsMessage(wait)] });
 
   try {
-    await context.rest.profile.changePassword({ currentPassword, newPassword });
+    // Every earlier session ends, this one too (a stolen copy of its cookies with it): the answer is a new one.
+    await context.session.signIn(await context.rest.profile.changePassword({ currentPassword, newPassword }));
   } catch (error) {
     return rejectForm(submission, upstreamErrors(error));
   }
