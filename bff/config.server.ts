@@ -40,7 +40,7 @@ const configSchema = z
       .string()
       .regex(/^[\w-]+$/)
       .default('rvptk'),
-    // A copied refresh cookie must not keep a session alive for a year of silence (ADR 009).
+    // A copied refresh cookie must not keep a session alive for a year of silence (ADR 008).
     SESSION_IDLE_DAYS: z.coerce.number().int().positive().default(30),
     SESSION_MAX_DAYS: z.coerce.number().int().positive().default(365),
 
@@ -124,6 +124,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secrets: secrets.length > 0 ? secrets : [DEVELOPMENT_SECRET],
       authCookie: `${cookiePrefix}${e.AUTH_COOKIE_NAME}`,
       refreshCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}`,
+      /** Marks a browser that signed in to a login before: its attempts have their own quota (ADR 009). */
+      deviceCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}d`,
       // Cookies are Secure even on http://localhost: browsers treat loopback as a secure context.
       secure: secureOrigin,
       idleMs: days(e.SESSION_IDLE_DAYS),

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { parse as parseCookies, serialize, type CookieSerializeOptions } from 'cookie';
 import { z } from 'zod';
 import type { Config } from '../config.server';
@@ -15,11 +16,11 @@ export const SESSION_COUNTDOWN = hours(68);
 export const REFRESH_COOKIE_LIFETIME = days(365);
 /** How long a refreshed auth token is shared with other requests holding the same refresh token. */
 const REFRESH_REUSE = seconds(30);
-/** How stale the refresh cookie's last-seen time may get before a request writes it anew (ADR 009). */
+/** How stale the refresh cookie's last-seen time may get before a request writes it anew (ADR 008). */
 const SEEN_PRECISION = hours(1);
 
 const authCookie = z.object({ uid: z.number().int().positive(), at: z.string().min(1), iat: z.number() });
-/** `since`: the sign-in; `seen`: the last request, to within SEEN_PRECISION (ADR 009). */
+/** `since`: the sign-in; `seen`: the last request, to within SEEN_PRECISION (ADR 008). */
 const refreshCookie = z.object({
   uid: z.number().int().positive(),
   rt: z.string().min(1),
@@ -27,6 +28,10 @@ const refreshCookie = z.object({
   seen: z.number(),
 });
 type RefreshCookie = z.infer<typeof refreshCookie>;
+/** A browser that signed in to the login hashed as `lh` (ADR 009); `id` tells devices apart. */
+const deviceCookie = z.object({ lh: z.string().min(1), id: z.string().min(1) });
+const DEVICE_COOKIE_LIFETIME = days(365);
+const loginHash = (login: string) => createHash('sha256').update(login.trim().toLowerCase()).digest('base64url');
 
 interface State {
   userId: number;
@@ -46,7 +51,8 @@ export function createSessionStore(deps: {
   log: Logger;
   revocations?: Revocations;
 }) {
-  const { secrets, authCookie: authName, refreshCookie: refreshName, secure, idleMs, maxAgeMs } = deps.config.session;
+  const { secrets, authCookie: authName, refreshCookie: refreshName, deviceCookie: deviceName } = deps.config.session;
+  const { secure, idleMs, maxAgeMs } = deps.config.session;
   const sealer = createSealer(secrets);
   const refreshes = createSingleFlight<Refreshed>(REFRESH_REUSE);
   // A revoked token is useless after the longest a session can last, so no record needs to outlive that.
@@ -70,7 +76,7 @@ export function createSessionStore(deps: {
     let personal = false;
     /** The refresh token this request knows of, from its cookie or its sign-in. */
     let refreshToken: string | null = null;
-    /** The session's start, for the absolute limit (ADR 009). */
+    /** The session's start, for the absolute limit (ADR 008). */
     let since = Date.now();
 
     async function refresh(token: string, refusedAuthToken?: string): Promise<Refreshed | null> {
@@ -251,6 +257,18 @@ export function createSessionStore(deps: {
         await signIn(result);
         const { id, token } = result;
         state = Promise.resolve({ userId: id, authToken: token.authToken, refreshToken: token.refreshToken });
+      },
+      /** The id of this browser's device cookie, when it was issued for `login` (ADR 009). */
+      async deviceFor(login: string): Promise<string | null> {
+        const device = await sealer.unseal(cookies[deviceName], deviceCookie);
+        return device && device.lh === loginHash(login) ? device.id : null;
+      },
+      /** After a successful sign-in: marks this browser as one `login` signs in from. */
+      async trustDevice(login: string) {
+        const value = { lh: loginHash(login), id: randomBytes(16).toString('base64url') };
+        const sealed = await sealer.seal(value, DEVICE_COOKIE_LIFETIME);
+        const maxAge = DEVICE_COOKIE_LIFETIME / 1000;
+        changes.set(deviceName, serialize(deviceName, sealed, { ...attributes, maxAge }));
       },
       /** What became of the URL's one-time pass, once the session is resolved. */
       async passOutcome() {

@@ -226,7 +226,7 @@ describe('logout (ADR 008)', () => {
   });
 });
 
-describe('server-side session limits (ADR 009)', () => {
+describe('server-side session limits (ADR 008)', () => {
   afterEach(() => vi.useRealTimers());
 
   const limited = loadConfig({

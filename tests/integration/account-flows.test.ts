@@ -204,7 +204,7 @@ describe('the admin sign-in (ADR 003)', () => {
     );
   });
 
-  it('a teacher, with the right password, is refused at the e-mail field', async () => {
+  it('a teacher, with the right password, gets the answer of a wrong password', async () => {
     const browser = portal.client();
     const response = await browser.submit('/admin-auth', {
       email: DEMO_USERS.teacher.email,
@@ -212,7 +212,7 @@ describe('the admin sign-in (ADR 003)', () => {
     });
     const html = await response.text();
     expect(response.status).toBe(400);
-    expect(fieldErrorOf(html, 'email')).toBe('Вход в панель администратора доступен только администраторам');
+    expect(fieldErrorOf(html, 'password')).toBe('Неверный адрес электронной почты или пароль');
     expect(await browser.cookieNames()).toEqual([]);
   });
 
@@ -427,7 +427,8 @@ describe('rate limits on the other public forms (AUTH_RATE_LIMIT_PER_LOGIN=3)', 
     const fourth = await limited
       .client()
       .submit('/admin-auth', { email: DEMO_USERS.admin.email, password: DEMO_USERS.admin.password });
-    expect(fourth.status).toBe(400);
+    expect(fourth.status).toBe(429);
+    expect(fourth.headers.get('Retry-After')).toMatch(/^\d+$/);
     expect(formAlertOf(await fourth.text())).toBe(TOO_MANY);
     expect(await calls('adminAuth')).toBe(before);
   });
@@ -450,7 +451,8 @@ describe('rate limits on the other public forms (AUTH_RATE_LIMIT_PER_LOGIN=3)', 
       { currentPassword: fields.password, newPassword: 'taken-over-1', passwordConfirm: 'taken-over-1' },
       { action: '/profile/security' },
     );
-    expect(fourth.status).toBe(400);
+    expect(fourth.status).toBe(429);
+    expect(fourth.headers.get('Retry-After')).toMatch(/^\d+$/);
     expect(formAlertOf(await fourth.text())).toBe(TOO_MANY);
     expect(await calls('changePassword')).toBe(before);
     expect(await canSignIn(fields.email, fields.password)).toBe(true);
@@ -478,7 +480,8 @@ describe('rate limits on the other public forms (AUTH_RATE_LIMIT_PER_LOGIN=3)', 
       password: 'guessed-password-1',
       passwordConfirm: 'guessed-password-1',
     });
-    expect(right.status).toBe(400);
+    expect(right.status).toBe(429);
+    expect(right.headers.get('Retry-After')).toMatch(/^\d+$/);
     expect(formAlertOf(await right.text())).toBe(TOO_MANY);
     expect(await calls('restoreConfirm')).toBe(before);
     expect(await canSignIn(fields.email, fields.password)).toBe(true);

@@ -320,7 +320,8 @@ describe('the rate limit (AUTH_RATE_LIMIT_PER_LOGIN=3)', () => {
       password: DEMO_USERS.participant.password,
     });
     const html = await fourth.text();
-    expect(fourth.status).toBe(400);
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(formAlertOf(html)).toBe('Слишком много попыток. Повторите через 15 минут.');
     expect(html).not.toContain('\u0000');
     expect(await calls('login')).toBe(before);
@@ -345,6 +346,43 @@ describe('the rate limit (AUTH_RATE_LIMIT_PER_LOGIN=3)', () => {
         .submit('/login', { email: DEMO_USERS.admin.email, password: `wrong-again-${i}` });
       expect(fieldErrorOf(await response.text(), 'password')).toBe(BAD_CREDENTIALS);
     }
+  });
+});
+
+describe('no lock-out by strangers (ADR 009)', () => {
+  let proxied: Portal;
+  const from = (address: string) => ({ headers: { 'X-Forwarded-For': address } });
+  const owner = DEMO_USERS.participant;
+
+  beforeAll(async () => {
+    proxied = await startPortal({ upstreamUrl: upstream.url, env: { TRUST_PROXY: 'loopback' } });
+  });
+  afterAll(async () => {
+    await proxied?.close();
+  });
+
+  it('after ten addresses × ten wrong passwords the owner still gets in, from their browser or their address', async () => {
+    const device = proxied.client();
+    expect(
+      (await device.submit('/login', { email: owner.email, password: owner.password }, from('198.51.100.7'))).status,
+    ).toBe(303);
+    expect(await device.cookieNames({ all: true })).toContain('__Host-rvptkd');
+    await device.logout('/lk');
+    for (let a = 0; a < 10; a++) {
+      for (let i = 0; i < 10; i++) {
+        await proxied.client().submit('/login', { email: owner.email, password: `wrong-${i}` }, from(`10.7.${a}.1`));
+      }
+    }
+    const stranger = await proxied
+      .client()
+      .submit('/login', { email: owner.email, password: owner.password }, from('10.7.99.1'));
+    expect(stranger.status).toBe(429);
+    const again = await device.submit('/login', { email: owner.email, password: owner.password }, from('192.0.2.50'));
+    expect(again.status).toBe(303);
+    const sameAddress = await proxied
+      .client()
+      .submit('/login', { email: owner.email, password: owner.password }, from('198.51.100.7'));
+    expect(sameAddress.status).toBe(303);
   });
 });
 

@@ -12,6 +12,7 @@ import { SubmitButton } from '~/components/form/submit-button';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
 import { schema } from './admin-auth.schema';
+import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 
 /** Client-side validation loads after hydration (use-schema-form.ts). */
 const loadSchema = () => import('./admin-auth.schema').then((m) => m.schema);
@@ -24,6 +25,8 @@ const copy = {
   submit: 'Войти',
   regularLogin: 'Обычный вход',
 };
+
+export const headers = retryAfterHeaders;
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 

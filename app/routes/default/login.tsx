@@ -13,6 +13,7 @@ import { SubmitButton } from '~/components/form/submit-button';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
 import { schema } from './login.schema';
+import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 
 /** Client-side validation loads after hydration (use-schema-form.ts). */
 const loadSchema = () => import('./login.schema').then((m) => m.schema);
@@ -31,6 +32,8 @@ const copy = {
     'password-changed': 'Пароль изменён. Войдите с новым паролем.',
   } as Record<string, string>,
 };
+
+export const headers = retryAfterHeaders;
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 

@@ -12,6 +12,7 @@ import { SubmitButton } from '~/components/form/submit-button';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
 import { confirmSchema, requestSchema } from './password.schema';
+import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 
 /** Client-side validation loads after hydration (use-schema-form.ts). */
 const loadRequestSchema = () => import('./password.schema').then((m) => m.requestSchema);
@@ -33,6 +34,8 @@ const copy = {
   newCode: 'Отправить код ещё раз',
   backToLogin: 'Вернуться ко входу',
 };
+
+export const headers = retryAfterHeaders;
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 

@@ -14,6 +14,7 @@ import { ScreenIntro } from '~/components/screen-intro';
 import { PHONE_MASK } from '~/mask';
 import { screenMeta } from '~/meta';
 import { schema } from './registration.schema';
+import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 
 /** Client-side validation loads after hydration (use-schema-form.ts). */
 const loadSchema = () => import('./registration.schema').then((m) => m.schema);
@@ -33,6 +34,8 @@ const copy = {
   haveAccount: 'Уже зарегистрированы?',
   login: 'Войти',
 };
+
+export const headers = retryAfterHeaders;
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 

@@ -2,8 +2,7 @@ import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLocation } from '@remix-run/react';
-import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
-import { tooManyAttemptsMessage } from '#bff/auth/rate-limit.server';
+import { rejectForm, throttledForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import { requireForm } from '#bff/auth/require-form.server';
 import { Field } from '~/components/form/field';
@@ -14,6 +13,7 @@ import { savedLocation, useSavedState } from '~/components/form/use-saved-state'
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
 import { schema } from './security.schema';
+import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 
 /** Client-side validation loads after hydration (use-schema-form.ts). */
 const loadSchema = () => import('./security.schema').then((m) => m.schema);
@@ -28,6 +28,8 @@ const copy = {
   submit: 'Сменить пароль',
   changed: 'Пароль изменён. Другие сеансы завершены.',
 };
+
+export const headers = retryAfterHeaders;
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
@@ -45,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The current password is checked upstream: without a limit, a stolen session could guess it.
   const account = `user-${user.id}`;
   const wait = await context.limits.attempt('password-change', context.clientAddress, account);
-  if (wait !== null) return rejectForm(submission, { formErrors: [tooManyAttemptsMessage(wait)] });
+  if (wait !== null) return throttledForm(submission, wait);
 
   try {
     // Every earlier session ends, this one too (a stolen copy of its cookies with it): the answer is a new one.
