@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { days } from './time';
 
 /**
  * Every environment variable the portal reads, parsed once. Nothing else in the project touches
@@ -39,6 +40,9 @@ const configSchema = z
       .string()
       .regex(/^[\w-]+$/)
       .default('rvptk'),
+    // A copied refresh cookie must not keep a session alive for a year of silence (ADR 008).
+    SESSION_IDLE_DAYS: z.coerce.number().int().positive().default(30),
+    SESSION_MAX_DAYS: z.coerce.number().int().positive().default(365),
 
     PRODUCT_TITLE: z.string().min(1).default('Образовательный портал'),
     CONTACT_EMAIL: z.string().email().default('support@example.org'),
@@ -120,8 +124,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secrets: secrets.length > 0 ? secrets : [DEVELOPMENT_SECRET],
       authCookie: `${cookiePrefix}${e.AUTH_COOKIE_NAME}`,
       refreshCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}`,
+      /** Marks a browser that signed in to a login before: its attempts have their own quota (ADR 009). */
+      deviceCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}d`,
       // Cookies are Secure even on http://localhost: browsers treat loopback as a secure context.
       secure: secureOrigin,
+      idleMs: days(e.SESSION_IDLE_DAYS),
+      maxAgeMs: days(e.SESSION_MAX_DAYS),
     },
     rateLimits: { perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS, perLogin: e.AUTH_RATE_LIMIT_PER_LOGIN },
     product: {

@@ -54,6 +54,10 @@ export function redactText(text: string): string {
   return text.replace(SECRET_PARAM, `$1${REDACTED}`).replace(SECRET_JSON, `$1"${REDACTED}"`);
 }
 
+/** In URLs also an e-mail address (personal data), and the dictation token of `/dictation/{token}`. */
+const URL_SECRET_KEYS = [...SECRET_KEYS, 'email'];
+const DICTATION_TOKEN = /^(\/+dictation\/)[^/]+/i;
+
 /** A URL safe to log: path and query with every secret parameter masked. Never throws, whatever the URL. */
 export function redactUrl(url: string | URL): string {
   let parsed: URL;
@@ -67,10 +71,10 @@ export function redactUrl(url: string | URL): string {
   }
   const query = [...parsed.searchParams]
     .map(([key, value]) =>
-      SECRET_KEYS.includes(key) ? `${key}=${REDACTED}` : `${encodeURIComponent(key)}=${encodeURIComponent(value)}`,
+      URL_SECRET_KEYS.includes(key) ? `${key}=${REDACTED}` : `${encodeURIComponent(key)}=${encodeURIComponent(value)}`,
     )
     .join('&');
-  return parsed.pathname + (query ? `?${query}` : '');
+  return parsed.pathname.replace(DICTATION_TOKEN, `$1${REDACTED}`) + (query ? `?${query}` : '');
 }
 
 function serializeError(error: unknown) {

@@ -21,6 +21,13 @@ describe('redaction', () => {
     expect(redactUrl('https://x.test/?pass=p1&page=2')).toBe('/?pass=[redacted]&page=2');
   });
 
+  it('masks an e-mail address in the query and the token of a dictation link', () => {
+    expect(redactUrl('/password?step=confirm&email=a%40b.ru')).toBe('/password?step=confirm&email=[redacted]');
+    expect(redactUrl('/dictation/s3cr3t-t0ken?x=1')).toBe('/dictation/[redacted]?x=1');
+    expect(redactUrl('/Dictation/s3cr3t/more')).toBe('/Dictation/[redacted]/more');
+    expect(redactUrl('/dictation')).toBe('/dictation');
+  });
+
   it('never throws, whatever the request target', () => {
     for (const target of ['//[', '//%/', '//x:99999/', '/%E0%A4%A', '\\x'])
       expect(() => redactUrl(target)).not.toThrow();

@@ -131,7 +131,8 @@ export const accountCalls = {
     path: '/rest/v2/users/profile/password/',
     query: noQuery,
     body: z.object({ currentPassword: z.string().min(1).max(128), newPassword: password }),
-    result: emptyResult,
+    // Every session of the user ends, the caller's too; the answer is the new session that replaces it.
+    result: loginResult,
     auth: 'required',
   }),
   popup: call({

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -63,5 +64,34 @@ describe('startUpstream', () => {
     await expect(startUpstream({ port: 0, db: ':memory:', nodeEnv: 'production', devTools: true })).rejects.toThrow(
       /UPSTREAM_DEV_TOOLS/,
     );
+  });
+});
+
+/** A GET with a chosen Host header (fetch would not send one), as a DNS-rebound page would. */
+function getWithHost(url: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { Host: host } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject).end();
+  });
+}
+
+describe('DNS rebinding', () => {
+  it('answers only its own names with its port; the outbox is out of reach of any other Host', async () => {
+    const upstream = await start({ devTools: true });
+    const outbox = `${upstream.url}/__dev__/outbox?to=teacher@example.org`;
+    for (const own of ['127.0.0.1', 'localhost']) {
+      expect(await getWithHost(outbox, `${own}:${upstream.port}`)).toBe(200);
+    }
+    for (const foreign of [`evil.example:${upstream.port}`, 'localhost', `localhost:${upstream.port + 1}`]) {
+      expect(await getWithHost(outbox, foreign)).toBe(421);
+      expect(await getWithHost(`${upstream.url}/healthz`, foreign)).toBe(421);
+    }
+  });
+
+  it('refuses to start its dev tools on an address other than loopback', async () => {
+    await expect(start({ host: '0.0.0.0', devTools: true })).rejects.toThrow(/loopback/);
   });
 });

@@ -2,9 +2,10 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createUpstreamApp } from './app';
-import { assertSafeForEnvironment, defaultUpstreamConfig, type UpstreamConfig } from './config';
+import { assertSafeForEnvironment, defaultUpstreamConfig, UpstreamConfigError, type UpstreamConfig } from './config';
 import { openDatabase, type Db } from './db/open';
 import { seedDemoContent } from './db/seed';
+import { createHostCheck, isLoopbackHost } from './http/host-check';
 import { seconds, systemClock, type Clock } from './time';
 
 export { createUpstreamApp } from './app';
@@ -33,6 +34,10 @@ const CLOSE_GRACE_MS = seconds(2);
 export async function startUpstream(options: StartUpstreamOptions = {}): Promise<RunningUpstream> {
   const config = { ...defaultUpstreamConfig, ...options };
   assertSafeForEnvironment(config);
+  // The dev tools read mail and mint sign-in links: only this machine may reach them.
+  if ((config.devTools || config.faults) && !isLoopbackHost(config.host)) {
+    throw new UpstreamConfigError('UPSTREAM_DEV_TOOLS and UPSTREAM_FAULTS need a loopback UPSTREAM_HOST');
+  }
   const now = options.now ?? systemClock;
   const db = openDatabase(config.db);
   try {
@@ -42,9 +47,15 @@ export async function startUpstream(options: StartUpstreamOptions = {}): Promise
     throw error;
   }
   const app = createUpstreamApp({ ...config, db, now, logError: options.logError });
+  const isOwnHost = createHostCheck(config.host);
+  let listeningPort = config.port;
+  const fetch: typeof app.fetch = (request, ...rest) =>
+    isOwnHost(request.headers.get('host'), listeningPort)
+      ? app.fetch(request, ...rest)
+      : new Response('Misdirected Request', { status: 421, headers: { 'Content-Type': 'text/plain' } });
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const listening = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
+    const listening = serve({ fetch, hostname: config.host, port: config.port }, () =>
       resolve(listening as Server),
     ) as Server;
     listening.once('error', (error) => {
@@ -54,6 +65,7 @@ export async function startUpstream(options: StartUpstreamOptions = {}): Promise
   });
 
   const { port } = server.address() as AddressInfo;
+  listeningPort = port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   let closing: Promise<void> | undefined;
 

@@ -1,20 +1,16 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { safeRedirect } from '#bff/auth/redirect.server';
+import { requireForm } from '#bff/auth/require-form.server';
 
 /**
  * Logout (docs/product.md §4.5): the upstream call, both cookies cleared, and the browser told to drop cached personal
  * pages. From an lk or profile page the user lands on `/`; from a public page, back where they were.
- * The cookies are cleared even when the upstream call fails: the browser must not keep a session the user
- * asked to end.
+ * The session never refreshes first, and the cookies are cleared even when the upstream call fails: the
+ * browser must not keep a session the user asked to end, and the portal refuses it from then on (ADR 008).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  if (await context.session.user()) {
-    await context.rest.auth.logout().catch((error: unknown) => {
-      context.log.warn({ err: error }, 'upstream logout failed; clearing the session anyway');
-    });
-  }
-  context.session.signOut();
+  const form = await requireForm(request);
+  await context.session.logOut();
   const from = safeRedirect(form.get('redirectTo'), '/');
   const target = /^\/(lk|profile)(\/|$|\?)/i.test(from) ? '/' : from;
   return redirect(target, { status: 303, headers: { 'Clear-Site-Data': '"cache"' } });

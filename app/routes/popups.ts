@@ -4,6 +4,7 @@ import { safeRedirect } from '#bff/auth/redirect.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import { isUpstreamError, toErrorPage } from '#bff/rest/errors.server';
 import { popupName } from '#bff/rest/profile.server';
+import { requireForm } from '#bff/auth/require-form.server';
 
 const schema = z.object({ popup: popupName, redirectTo: z.string().optional() });
 
@@ -13,7 +14,7 @@ const schema = z.object({ popup: popupName, redirectTo: z.string().optional() })
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context);
-  const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = schema.safeParse(Object.fromEntries(await requireForm(request)));
   if (!parsed.success) {
     throw new Response('Неизвестное окно.', { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }

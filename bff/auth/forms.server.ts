@@ -17,12 +17,25 @@ const SECRET_FIELDS = ['password', 'passwordConfirm', 'currentPassword', 'newPas
 
 type Reply = ReturnType<Submission<unknown>['reply']>;
 
-/** A failed submission, as the page shows it: status 400 and conform's reply, secrets not echoed. */
+/**
+ * A failed submission, as the page shows it: status 400 (or the one given) and conform's reply, secrets not
+ * echoed.
+ */
 export function rejectForm(
   submission: Submission<unknown>,
   errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {},
+  init: ResponseInit = { status: 400 },
 ) {
-  return data<Reply>(submission.reply({ ...errors, hideFields: SECRET_FIELDS }), { status: 400 });
+  return data<Reply>(submission.reply({ ...errors, hideFields: SECRET_FIELDS }), init);
+}
+
+/** A throttled attempt: HTTP 429 with Retry-After, and the Russian message on the form (JS on or off). */
+export function throttledForm(submission: Submission<unknown>, waitSeconds: number) {
+  return rejectForm(
+    submission,
+    { formErrors: [tooManyAttemptsMessage(waitSeconds)] },
+    { status: 429, headers: { 'Retry-After': String(waitSeconds) } },
+  );
 }
 
 /**
@@ -47,8 +60,13 @@ export async function submitPublicForm<Schema extends z.ZodType<{ email: string 
   if (submission.status !== 'success') return rejectForm(submission);
   const { email } = submission.value;
 
-  const refused = await guardPublicForm(context, formData, options.form, email);
-  if (refused) return rejectForm(submission, { formErrors: [refused] });
+  if (!passesHoneypot(context, formData, options.form)) return rejectForm(submission, { formErrors: [copy.spam] });
+  const device = await context.session.deviceFor(email);
+  const wait = await context.limits.attempt(options.form, context.clientAddress, email, device);
+  if (wait !== null) {
+    context.log.warn({ form: options.form }, 'rate limited');
+    return throttledForm(submission, wait);
+  }
 
   let response: Response;
   try {
@@ -56,34 +74,24 @@ export async function submitPublicForm<Schema extends z.ZodType<{ email: string 
   } catch (error) {
     return rejectForm(submission, upstreamErrors(error, options.fieldNames));
   }
-  if (options.forgive) await context.limits.forgive(options.form, context.clientAddress, email);
+  if (options.forgive) {
+    await context.limits.forgive(options.form, context.clientAddress, email, device);
+    await context.session.trustDevice(email);
+  }
   return response;
 }
 
-/**
- * The honeypot and the rate limit of a public form, checked before anything reaches the upstream. Returns
- * the form-level message to show, or null when the submission may proceed.
- */
-async function guardPublicForm(
-  context: AppLoadContext,
-  formData: FormData,
-  form: GuardedForm,
-  login?: string,
-): Promise<string | null> {
+/** The honeypot of a public form, checked before anything reaches the upstream. */
+function passesHoneypot(context: AppLoadContext, formData: FormData, form: GuardedForm): boolean {
   try {
     // remix-utils skips its check when the honeypot fields are missing altogether; a real form always has them.
     if (!formData.has(context.honeypot.getInputProps().nameFieldName)) throw new Error('honeypot fields missing');
     context.honeypot.check(formData);
+    return true;
   } catch {
     context.log.warn({ form }, 'honeypot tripped');
-    return copy.spam;
+    return false;
   }
-  const wait = await context.limits.attempt(form, context.clientAddress, login);
-  if (wait !== null) {
-    context.log.warn({ form }, 'rate limited');
-    return tooManyAttemptsMessage(wait);
-  }
-  return null;
 }
 
 /**

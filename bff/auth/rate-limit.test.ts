@@ -29,6 +29,43 @@ describe('auth limits', () => {
     expect(await limits.attempt('login', '10.0.0.1', 'c@x.ru')).toBeNull();
   });
 
+  it('ten strangers × ten wrong passwords do not lock out the owner’s address or device', async () => {
+    const limits = createAuthLimits({ rateLimits: { perAddress: 30, perLogin: 10 } });
+    await limits.forgive('login', '198.51.100.7', 'owner@x.ru');
+    await limits.forgive('login', '203.0.113.9', 'owner@x.ru', 'device-1');
+    for (let a = 0; a < 10; a++) {
+      for (let i = 0; i < 10; i++) await limits.attempt('login', `10.9.${a}.1`, 'owner@x.ru');
+    }
+    expect(await limits.attempt('login', '10.9.99.1', 'owner@x.ru')).toBeGreaterThan(0);
+    expect(await limits.attempt('login', '198.51.100.7', 'owner@x.ru')).toBeNull();
+    expect(await limits.attempt('login', '192.0.2.200', 'owner@x.ru', 'device-1')).toBeNull();
+    // A device cookie of another login, or a forged id, is no way around the cap.
+    expect(await limits.attempt('login', '192.0.2.201', 'owner@x.ru', null)).toBeGreaterThan(0);
+  });
+
+  it('a known client still has a quota of its own', async () => {
+    const limits = createAuthLimits({ rateLimits: { perAddress: 30, perLogin: 3 } });
+    await limits.forgive('login', '198.51.100.7', 'owner@x.ru');
+    for (let i = 0; i < 3; i++) expect(await limits.attempt('login', '198.51.100.7', 'owner@x.ru')).toBeNull();
+    expect(await limits.attempt('login', '198.51.100.7', 'owner@x.ru')).toBeGreaterThan(0);
+  });
+
+  it('counts an IPv6 /64 as one address', async () => {
+    const limits = createAuthLimits({ rateLimits: { perAddress: 2, perLogin: 100 } });
+    expect(await limits.attempt('recovery', '2001:db8:0:1::1', 'a@x.ru')).toBeNull();
+    expect(await limits.attempt('recovery', '2001:db8:0:1::2', 'b@x.ru')).toBeNull();
+    expect(await limits.attempt('recovery', '2001:db8:0:1:ffff::3', 'c@x.ru')).toBeGreaterThan(0);
+    expect(await limits.attempt('recovery', '2001:db8:0:2::1', 'c@x.ru')).toBeNull();
+  });
+
+  it('the admin sign-in spends the sign-in’s budget, not one of its own', async () => {
+    const limits = createAuthLimits({ rateLimits: { perAddress: 100, perLogin: 2 } });
+    expect(await limits.attempt('login', '10.0.0.1', 'a@x.ru')).toBeNull();
+    expect(await limits.attempt('admin', '10.0.0.1', 'a@x.ru')).toBeNull();
+    expect(await limits.attempt('admin', '10.0.0.1', 'a@x.ru')).toBeGreaterThan(0);
+    expect(await limits.attempt('login', '10.0.0.1', 'a@x.ru')).toBeGreaterThan(0);
+  });
+
   it('says how long to wait in Russian', () => {
     expect(tooManyAttemptsMessage(30)).toBe('Слишком много попыток. Повторите через 1 минуту.');
     expect(tooManyAttemptsMessage(120)).toBe('Слишком много попыток. Повторите через 2 минуты.');

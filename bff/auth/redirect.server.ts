@@ -1,6 +1,8 @@
 /**
  * Redirect targets that come from users (`redirectTo`, `backurl`) must stay on this site: a single leading
- * slash, no `//` or `\` anywhere, no control characters, no scheme. Anything else falls back.
+ * slash, no `//` or `\` anywhere, no control characters, no scheme. Anything else falls back. The target comes
+ * back percent-encoded, because a `Location` header takes only Latin-1 (`/lk/ж` would otherwise throw after
+ * the user was signed in).
  */
 export function safeRedirect(target: unknown, fallback = '/lk'): string {
   if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return fallback;
@@ -9,6 +11,8 @@ export function safeRedirect(target: unknown, fallback = '/lk'): string {
   if (/[\u0000-\u001f\u007f]/.test(target)) return fallback;
   let decoded: string;
   try {
+    // Throws on a broken escape and on a lone surrogate, which no URL can carry.
+    encodeURIComponent(target);
     decoded = decodeURIComponent(target);
   } catch {
     return fallback;
@@ -16,7 +20,12 @@ export function safeRedirect(target: unknown, fallback = '/lk'): string {
   if (decoded.includes('//') || decoded.includes('\\') || /^\/[a-z][\w+.-]*:/i.test(decoded)) return fallback;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(decoded)) return fallback;
-  return target;
+  return encodeTarget(target);
+}
+
+/** Path, query and fragment with every character outside ASCII percent-encoded, and nothing else changed. */
+function encodeTarget(target: string): string {
+  return target.replace(/[^\x21-\x7e]+/gu, (run) => encodeURIComponent(run));
 }
 
 /**

@@ -21,8 +21,15 @@ describe('safeRedirect', () => {
     '',
     undefined,
     42,
+    '/lk/\ud800',
   ])('rejects %j', (target) => {
     expect(safeRedirect(target, '/fallback')).toBe('/fallback');
+  });
+
+  it('percent-encodes what a Location header cannot carry, and leaves escapes as they are', () => {
+    expect(safeRedirect('/lk/ж?q=ёж#я')).toBe('/lk/%D0%B6?q=%D1%91%D0%B6#%D1%8F');
+    expect(safeRedirect('/lk/%D0%B6 x')).toBe('/lk/%D0%B6%20x');
+    expect(() => new Headers({ Location: safeRedirect('/lk/ж') })).not.toThrow();
   });
 });
 

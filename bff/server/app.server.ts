@@ -85,10 +85,12 @@ export function createPortalApp(options: PortalServerOptions) {
       signal: aborted.signal,
     });
     const timings = createTimings();
-    // Session changes are written once, as the headers go out; personal responses are never stored by caches.
+    // Session changes are written once, as the headers go out; personal responses are never stored by caches,
+    // and neither is any document: each carries its own CSP nonce and honeypot.
     onHeaders(res, () => {
       for (const cookie of session.setCookieHeaders()) res.append('Set-Cookie', cookie);
-      if (session.personal) res.setHeader('Cache-Control', 'private, no-store');
+      const document = /^text\/html\b/i.test(String(res.getHeader('Content-Type') ?? ''));
+      if (session.personal || document) res.setHeader('Cache-Control', 'private, no-store');
       const serverTiming = timings.header();
       if (serverTiming) res.setHeader('Server-Timing', serverTiming);
     });

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.server';
 import { createLogger } from '../log.server';
 import type { Send } from '../rest/client.server';
@@ -160,5 +160,115 @@ describe('request session', () => {
     const cleared = session.setCookieHeaders();
     expect(cleared).toHaveLength(2);
     for (const cookie of cleared) expect(cookie).toMatch(/=; Max-Age=0;.*Expires=Thu, 01 Jan 1970/);
+  });
+
+  it('shares one renewal among calls refused together, and keeps both cookies', async () => {
+    let release!: () => void;
+    const send = vi.fn(async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return { id: 7, token: { authToken: 'auth-2' } };
+    });
+    const session = store(send).forRequest({ cookieHeader: cookieHeader(await signedInCookies()) });
+    await session.user();
+    const both = Promise.all([session.renew('auth-1'), session.renew('auth-1')]);
+    await vi.waitFor(() => expect(send).toHaveBeenCalled());
+    release();
+    expect(await both).toEqual(['auth-2', 'auth-2']);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(await session.user()).toEqual({ id: 7 });
+    expect(session.setCookieHeaders()).toEqual([expect.stringMatching(/^__Host-vptk=Fe26/)]);
+  });
+
+  it('takes a pass no upstream could have issued as not valid, without asking', async () => {
+    const send = vi.fn(async () => login);
+    const session = store(send).forRequest({ pass: 'a'.repeat(257) });
+    expect(await session.user()).toBeNull();
+    expect(await session.passOutcome()).toBe('rejected');
+    expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe('logout (ADR 008)', () => {
+  it('tells the upstream, and clears both cookies', async () => {
+    const send = vi.fn(async () => ({}));
+    const session = store(send).forRequest({ cookieHeader: cookieHeader(await signedInCookies()) });
+    await session.logOut();
+    expect(send).toHaveBeenCalledWith('logout', expect.objectContaining({ token: 'auth-1' }));
+    expect(session.setCookieHeaders()).toHaveLength(2);
+  });
+
+  it('when the upstream logout fails, the portal refuses the copied cookies itself', async () => {
+    const cookies = cookieHeader(await signedInCookies());
+    const sessions = store(async (name) => {
+      if (name === 'logout') throw new UpstreamError('unavailable', 'logout', null);
+      return { id: 7, token: { authToken: 'auth-2' } };
+    });
+    const leaving = sessions.forRequest({ cookieHeader: cookies });
+    await leaving.logOut();
+    expect(leaving.setCookieHeaders()).toHaveLength(2);
+    const replayed = sessions.forRequest({ cookieHeader: cookies });
+    expect(await replayed.user()).toBeNull();
+    expect(replayed.setCookieHeaders()).toHaveLength(2);
+  });
+
+  it('with only the refresh cookie left, never refreshes, clears it, and refuses it afterwards', async () => {
+    const refreshOnly = cookieHeader([(await signedInCookies())[1]!]);
+    const send = vi.fn(async () => {
+      throw new UpstreamError('unavailable', 'refresh', null);
+    });
+    const sessions = store(send);
+    const leaving = sessions.forRequest({ cookieHeader: refreshOnly });
+    await leaving.logOut();
+    expect(send).not.toHaveBeenCalled();
+    expect(leaving.setCookieHeaders()).toEqual([expect.stringMatching(/^__Host-rvptk=;.*Max-Age=0/)]);
+    expect(await sessions.forRequest({ cookieHeader: refreshOnly }).user()).toBeNull();
+    expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe('server-side session limits (ADR 008)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const limited = loadConfig({
+    PUBLIC_ORIGIN: 'https://portal.example',
+    SESSION_IDLE_DAYS: '30',
+    SESSION_MAX_DAYS: '90',
+  });
+  const refreshed = vi.fn(async () => ({ id: 7, token: { authToken: 'auth-2' } }));
+  const sessions = createSessionStore({
+    config: limited,
+    send: refreshed as unknown as Send,
+    log: createLogger({ logLevel: 'silent' }),
+  });
+
+  async function refreshCookieAt(start: Date) {
+    vi.useFakeTimers({ now: start, toFake: ['Date'] });
+    const session = sessions.forRequest({});
+    await session.signIn(login);
+    return cookieHeader([session.setCookieHeaders()[1]!]);
+  }
+
+  it('ends a session after 30 days without a request', async () => {
+    const cookie = await refreshCookieAt(new Date('2026-01-01'));
+    vi.setSystemTime(new Date('2026-01-30'));
+    expect(await sessions.forRequest({ cookieHeader: cookie }).user()).toEqual({ id: 7 });
+    vi.setSystemTime(new Date('2026-02-01'));
+    const idle = sessions.forRequest({ cookieHeader: cookie });
+    expect(await idle.user()).toBeNull();
+    expect(idle.setCookieHeaders()).toEqual([expect.stringMatching(/^__Host-rvptk=;/)]);
+  });
+
+  it('a request moves the idle limit on; the absolute limit stays', async () => {
+    let cookie = await refreshCookieAt(new Date('2026-01-01'));
+    for (const day of ['2026-01-25', '2026-02-15', '2026-03-10', '2026-03-31']) {
+      vi.setSystemTime(new Date(day));
+      const session = sessions.forRequest({ cookieHeader: cookie });
+      expect(await session.user()).toEqual({ id: 7 });
+      const written = session.setCookieHeaders().find((c) => c.startsWith('__Host-rvptk='));
+      expect(written).toBeDefined();
+      cookie = cookieHeader([written!]);
+    }
+    vi.setSystemTime(new Date('2026-04-02'));
+    expect(await sessions.forRequest({ cookieHeader: cookie }).user()).toBeNull();
   });
 });

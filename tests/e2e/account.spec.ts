@@ -367,7 +367,8 @@ test.describe('admin sign-in', () => {
     await email.fill(DEMO.teacher.email);
     await page.getByLabel('Пароль').fill(DEMO.teacher.password);
     await page.getByRole('button', { name: 'Войти' }).click();
-    await expect(email).toHaveAccessibleDescription('Вход в панель администратора доступен только администраторам');
+    // The same answer as a wrong password: the form does not confirm a non-admin's password.
+    await expect(page.getByLabel('Пароль')).toHaveAccessibleDescription('Неверный адрес электронной почты или пароль');
     await expect(page).toHaveURL(/\/admin-auth$/);
     await expect(email).toHaveValue(DEMO.teacher.email);
     expect((await context.cookies()).map((c) => c.name)).not.toContain('__Host-vptk');

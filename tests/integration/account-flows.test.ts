@@ -204,7 +204,7 @@ describe('the admin sign-in (ADR 003)', () => {
     );
   });
 
-  it('a teacher, with the right password, is refused at the e-mail field', async () => {
+  it('a teacher, with the right password, gets the answer of a wrong password', async () => {
     const browser = portal.client();
     const response = await browser.submit('/admin-auth', {
       email: DEMO_USERS.teacher.email,
@@ -212,7 +212,7 @@ describe('the admin sign-in (ADR 003)', () => {
     });
     const html = await response.text();
     expect(response.status).toBe(400);
-    expect(fieldErrorOf(html, 'email')).toBe('Вход в панель администратора доступен только администраторам');
+    expect(fieldErrorOf(html, 'password')).toBe('Неверный адрес электронной почты или пароль');
     expect(await browser.cookieNames()).toEqual([]);
   });
 
@@ -332,6 +332,35 @@ describe('password change', () => {
     expect(url).not.toBe(`${portal.origin}/lk`);
     expect(await elsewhere.cookieNames()).toEqual([]);
   });
+
+  it('a copy of this very session, taken before the change, is refused after it; this browser holds a new one', async () => {
+    const { browser, fields } = await register();
+    const stolen = await browser.cookieHeader();
+    const newPassword = 'changed-password-4';
+    const response = await browser.submit(
+      '/profile/security',
+      { currentPassword: fields.password, newPassword, passwordConfirm: newPassword },
+      { action: '/profile/security' },
+    );
+    expect(response.status).toBe(303);
+    expect(
+      response.headers
+        .getSetCookie()
+        .map((c) => c.split('=')[0])
+        .sort(),
+    ).toEqual(['__Host-rvptk', '__Host-vptk']);
+    expect(await browser.cookieHeader()).not.toBe(stolen);
+    expect((await browser.request('/profile/security')).status).toBe(200);
+    const thief = portal.client();
+    const replayed = await thief.request('/lk', { headers: { Cookie: stolen } });
+    expect(replayed.status).toBe(302);
+    expect(replayed.headers.get('Location')).not.toContain('/lk');
+    expect(replayed.headers.getSetCookie().join('\n')).toMatch(/^__Host-vptk=;/m);
+    // The refresh cookie alone, as after 68 hours, is refused too.
+    const refreshOnly = stolen.split('; ').find((c) => c.startsWith('__Host-rvptk='))!;
+    const refreshed = await thief.request('/lk', { headers: { Cookie: refreshOnly } });
+    expect(refreshed.headers.get('Location')).toBe('/login?redirectTo=%2Flk');
+  });
 });
 
 describe('the welcome notice (popup)', () => {
@@ -398,7 +427,8 @@ describe('rate limits on the other public forms (AUTH_RATE_LIMIT_PER_LOGIN=3)', 
     const fourth = await limited
       .client()
       .submit('/admin-auth', { email: DEMO_USERS.admin.email, password: DEMO_USERS.admin.password });
-    expect(fourth.status).toBe(400);
+    expect(fourth.status).toBe(429);
+    expect(fourth.headers.get('Retry-After')).toMatch(/^\d+$/);
     expect(formAlertOf(await fourth.text())).toBe(TOO_MANY);
     expect(await calls('adminAuth')).toBe(before);
   });
@@ -421,7 +451,8 @@ describe('rate limits on the other public forms (AUTH_RATE_LIMIT_PER_LOGIN=3)', 
       { currentPassword: fields.password, newPassword: 'taken-over-1', passwordConfirm: 'taken-over-1' },
       { action: '/profile/security' },
     );
-    expect(fourth.status).toBe(400);
+    expect(fourth.status).toBe(429);
+    expect(fourth.headers.get('Retry-After')).toMatch(/^\d+$/);
     expect(formAlertOf(await fourth.text())).toBe(TOO_MANY);
     expect(await calls('changePassword')).toBe(before);
     expect(await canSignIn(fields.email, fields.password)).toBe(true);
@@ -449,7 +480,8 @@ describe('rate limits on the other public forms (AUTH_RATE_LIMIT_PER_LOGIN=3)', 
       password: 'guessed-password-1',
       passwordConfirm: 'guessed-password-1',
     });
-    expect(right.status).toBe(400);
+    expect(right.status).toBe(429);
+    expect(right.headers.get('Retry-After')).toMatch(/^\d+$/);
     expect(formAlertOf(await right.text())).toBe(TOO_MANY);
     expect(await calls('restoreConfirm')).toBe(before);
     expect(await canSignIn(fields.email, fields.password)).toBe(true);

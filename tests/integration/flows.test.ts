@@ -207,6 +207,7 @@ describe('signing in', () => {
     ['/%2F%2Fevil.example', '/lk'],
     ['javascript:alert(1)', '/lk'],
     ['/lk\r\nSet-Cookie: x=1', '/lk'],
+    ['/lk/ж', '/lk/%D0%B6'],
   ])('redirectTo %j → %s', async (redirectTo, target) => {
     const response = await portal
       .client()
@@ -319,7 +320,8 @@ describe('the rate limit (AUTH_RATE_LIMIT_PER_LOGIN=3)', () => {
       password: DEMO_USERS.participant.password,
     });
     const html = await fourth.text();
-    expect(fourth.status).toBe(400);
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(formAlertOf(html)).toBe('Слишком много попыток. Повторите через 15 минут.');
     expect(html).not.toContain('\u0000');
     expect(await calls('login')).toBe(before);
@@ -344,6 +346,43 @@ describe('the rate limit (AUTH_RATE_LIMIT_PER_LOGIN=3)', () => {
         .submit('/login', { email: DEMO_USERS.admin.email, password: `wrong-again-${i}` });
       expect(fieldErrorOf(await response.text(), 'password')).toBe(BAD_CREDENTIALS);
     }
+  });
+});
+
+describe('no lock-out by strangers (ADR 009)', () => {
+  let proxied: Portal;
+  const from = (address: string) => ({ headers: { 'X-Forwarded-For': address } });
+  const owner = DEMO_USERS.participant;
+
+  beforeAll(async () => {
+    proxied = await startPortal({ upstreamUrl: upstream.url, env: { TRUST_PROXY: 'loopback' } });
+  });
+  afterAll(async () => {
+    await proxied?.close();
+  });
+
+  it('after ten addresses × ten wrong passwords the owner still gets in, from their browser or their address', async () => {
+    const device = proxied.client();
+    expect(
+      (await device.submit('/login', { email: owner.email, password: owner.password }, from('198.51.100.7'))).status,
+    ).toBe(303);
+    expect(await device.cookieNames({ all: true })).toContain('__Host-rvptkd');
+    await device.logout('/lk');
+    for (let a = 0; a < 10; a++) {
+      for (let i = 0; i < 10; i++) {
+        await proxied.client().submit('/login', { email: owner.email, password: `wrong-${i}` }, from(`10.7.${a}.1`));
+      }
+    }
+    const stranger = await proxied
+      .client()
+      .submit('/login', { email: owner.email, password: owner.password }, from('10.7.99.1'));
+    expect(stranger.status).toBe(429);
+    const again = await device.submit('/login', { email: owner.email, password: owner.password }, from('192.0.2.50'));
+    expect(again.status).toBe(303);
+    const sameAddress = await proxied
+      .client()
+      .submit('/login', { email: owner.email, password: owner.password }, from('198.51.100.7'));
+    expect(sameAddress.status).toBe(303);
   });
 });
 
@@ -395,13 +434,41 @@ describe('signing out (docs/product.md §4.5)', () => {
     expect(response.headers.get('Location')).toBe('/');
   });
 
-  it('the cookies are cleared even when the upstream logout fails', async () => {
+  it('the cookies are cleared even when the upstream logout fails, and a copy of them is refused', async () => {
     const teacher = await signIn();
+    const copied = await teacher.cookieHeader();
     await upstream.fault({ path: '/rest/users/authentication/logout/', status: 503, times: 1 });
     const response = await teacher.logout('/lk');
     expect(response.status).toBe(303);
     expect(response.headers.getSetCookie()).toHaveLength(2);
     await expectSignedOut(teacher);
+    const replayed = await portal.client().request('/lk', { headers: { Cookie: copied } });
+    expect(replayed.status).toBe(302);
+    expect(replayed.headers.get('Location')).toBe('/login?redirectTo=%2Flk');
+  });
+
+  it('with only the refresh cookie left and the refresh failing, logout still clears it, and it stays refused', async () => {
+    const teacher = await signIn();
+    const refreshOnly = (await teacher.cookieHeader()).split('; ').find((c) => c.startsWith('__Host-rvptk='))!;
+    const browser = portal.client();
+    await upstream.fault({ path: '/rest/users/authentication/refresh/', status: 503, times: 5 });
+    const response = await browser.request('/logout', {
+      form: { redirectTo: '/lk' },
+      headers: { Cookie: refreshOnly },
+    });
+    await upstream.clearFaults();
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe('/');
+    expect(response.headers.getSetCookie()).toEqual([expect.stringMatching(/^__Host-rvptk=;.*Max-Age=0/)]);
+    const replayed = await portal.client().request('/lk', { headers: { Cookie: refreshOnly } });
+    expect(replayed.headers.get('Location')).toBe('/login?redirectTo=%2Flk');
+  });
+
+  it('a redirectTo outside Latin-1 is encoded, not a 500', async () => {
+    const teacher = await signIn();
+    const response = await teacher.request('/logout', { form: { redirectTo: '/week/ж' } });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe('/week/%D0%B6');
   });
 
   it('GET /logout changes nothing', async () => {

@@ -160,8 +160,10 @@ export class Client {
     return { response, url, hops };
   }
 
-  async cookieNames(): Promise<string[]> {
-    return (await this.jar.getCookies(this.origin)).map((c) => c.key);
+  /** The session cookies held; the device cookie (ADR 009), which outlives sessions, only with `all`. */
+  async cookieNames(options: { all?: boolean } = {}): Promise<string[]> {
+    const names = (await this.jar.getCookies(this.origin)).map((c) => c.key);
+    return options.all ? names : names.filter((name) => !name.endsWith('rvptkd'));
   }
 
   /** The jar's cookies as a Cookie header, e.g. to replay them later from another client. */
@@ -174,14 +176,18 @@ export class Client {
    * field the server rendered (honeypot, hidden inputs), fills in `fields` and submits it. No redirect is
    * followed: the caller sees the action's own answer.
    */
-  async submit(page: string, fields: Record<string, string>, options: { action?: string } = {}) {
-    const response = await this.request(page);
+  async submit(
+    page: string,
+    fields: Record<string, string>,
+    options: { action?: string; headers?: Record<string, string> } = {},
+  ) {
+    const response = await this.request(page, { headers: options.headers });
     const html = await response.text();
     const form = readForms(html).find(
       (f) => f.method === 'post' && (!options.action || f.action?.startsWith(options.action)),
     );
     if (!form) throw new Error(`no post form on ${page} (HTTP ${response.status})`);
-    return this.request(form.action ?? page, { form: { ...form.fields, ...fields } });
+    return this.request(form.action ?? page, { form: { ...form.fields, ...fields }, headers: options.headers });
   }
 
   /** Signs in through the login form, as a person would, and follows where the portal sends them. */

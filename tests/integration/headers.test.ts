@@ -236,3 +236,15 @@ describe('Server-Timing', () => {
     expect(response.headers.get('Server-Timing')).toBeNull();
   });
 });
+
+describe('documents stay out of shared caches', () => {
+  it.each(['/', '/login', '/week', '/password'])(
+    'signed-out %s: private, no-store (its nonce and honeypot are its own)',
+    async (path) => {
+      const response = await portal.client().request(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
+      expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+    },
+  );
+});

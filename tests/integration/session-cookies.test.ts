@@ -112,7 +112,12 @@ describe('signing in sets both cookies with the attributes of docs/architecture.
     });
     expect(response.status).toBe(303);
     const cookies = setCookies(response);
-    expect(cookies.map((c) => c.name).sort()).toEqual([AUTH, REFRESH].sort());
+    // And the device cookie (ADR 009): sealed, httpOnly, host-only like the others.
+    expect(cookies.map((c) => c.name).sort()).toEqual([AUTH, REFRESH, `${REFRESH}d`].sort());
+    expectSessionCookie(
+      cookies.find((c) => c.name === `${REFRESH}d`),
+      ONE_YEAR,
+    );
     expectSessionCookie(
       cookies.find((c) => c.name === AUTH),
       SIXTY_EIGHT_HOURS,
@@ -325,7 +330,7 @@ describe('cookie names follow the public origin (docs/architecture.md §4)', () 
         .submit('/login', { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password });
       expect(response.status).toBe(303);
       const cookies = setCookies(response);
-      expect(cookies.map((c) => c.name).sort()).toEqual([...names].sort());
+      expect(cookies.map((c) => c.name).sort()).toEqual([...names, `${names[1]}d`].sort());
       for (const cookie of cookies) {
         expect(cookie.attributes.has('secure')).toBe(secure);
         expect(cookie.attributes.has('httponly')).toBe(true);

@@ -67,8 +67,7 @@ export function revokeSession(db: Db, sessionId: number, now: number): void {
   db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(now, sessionId);
 }
 
-export function revokeUserSessions(db: Db, userId: number, now: number, exceptSessionId?: number): number {
-  return db
-    .prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND id IS NOT ?')
-    .run(now, userId, exceptSessionId ?? null).changes;
+export function revokeUserSessions(db: Db, userId: number, now: number): number {
+  return db.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL').run(now, userId)
+    .changes;
 }

@@ -26,9 +26,8 @@ export function registerAuthRoutes(calls: CallRegistrar, services: Services): vo
 
   calls.open('adminAuth', async ({ body }) => {
     const user = await checkCredentials(services, body.login, body.password);
-    if (user.role !== 'admin') {
-      throw fail(403, 'forbidden', 'Вход в панель администратора доступен только администраторам', 'login');
-    }
+    // The same answer as a wrong password: the admin form must not confirm a non-admin's password.
+    if (user.role !== 'admin') throw invalidCredentials();
     return logIn(user.id);
   });
 
@@ -62,8 +61,10 @@ export function registerAuthRoutes(calls: CallRegistrar, services: Services): vo
 export async function checkCredentials(services: Services, login: string, password: string): Promise<UserRow> {
   const user = findUserByEmail(services.db, login);
   const valid = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstDummy(password);
-  if (!user || !valid) {
-    throw fail(400, 'invalid_credentials', 'Неверный адрес электронной почты или пароль', 'password');
-  }
+  if (!user || !valid) throw invalidCredentials();
   return user;
+}
+
+function invalidCredentials() {
+  return fail(400, 'invalid_credentials', 'Неверный адрес электронной почты или пароль', 'password');
 }

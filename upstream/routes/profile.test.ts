@@ -87,19 +87,23 @@ describe('changePassword', () => {
     ]);
   });
 
-  it('sets the new password and ends the other sessions but not this one', async () => {
+  it('sets the new password, ends every session including this one, and answers with a new session', async () => {
     const up = await createTestUpstream();
     const here = await up.login();
     const elsewhere = await up.login();
-    const { status } = await up.call('changePassword', {
+    const { status, envelope } = await up.call('changePassword', {
       token: here.token.authToken,
       body: { currentPassword: teacher.password, newPassword: 'another-password' },
     });
     expect(status).toBe(200);
-    expect((await up.call('profile', { token: here.token.authToken })).status).toBe(200);
-    expect((await up.call('profile', { token: elsewhere.token.authToken })).status).toBe(401);
-    const refresh = await up.call('refresh', { query: { token: elsewhere.token.refreshToken, type: 'prolong' } });
-    expect(refresh.status).toBe(401);
+    const fresh = envelope.result as { id: number; token: { authToken: string; refreshToken: string } };
+    expect(fresh.token.authToken).not.toBe(here.token.authToken);
+    expect((await up.call('profile', { token: fresh.token.authToken })).status).toBe(200);
+    for (const old of [here, elsewhere]) {
+      expect((await up.call('profile', { token: old.token.authToken })).status).toBe(401);
+      const refresh = await up.call('refresh', { query: { token: old.token.refreshToken, type: 'prolong' } });
+      expect(refresh.status).toBe(401);
+    }
     await up.login({ email: teacher.email, password: 'another-password' });
   });
 

@@ -1,5 +1,5 @@
 import { hashPassword, verifyPassword } from '../crypto';
-import { revokeUserSessions } from '../db/sessions';
+import { revokeUserSessions, startSession } from '../db/sessions';
 import { findUserById, readProfile, setPasswordHash, setPopup, updateProfileFields } from '../db/users';
 import type { CallRegistrar } from '../http/calls';
 import { fail, unauthorized } from '../http/envelope';
@@ -28,12 +28,13 @@ export function registerProfileRoutes(calls: CallRegistrar, services: Services):
       throw fail(400, 'invalid_password', 'Текущий пароль указан неверно', 'currentPassword');
     }
     const passwordHash = await hashPassword(body.newPassword);
-    // The user stays signed in here; sessions elsewhere (perhaps someone else's) end.
-    db.transaction(() => {
+    // Every session ends, the caller's too (its cookies may have been copied); the caller gets a new one.
+    return db.transaction(() => {
       setPasswordHash(db, user.id, passwordHash, now());
-      revokeUserSessions(db, user.id, now(), session.sessionId);
+      revokeUserSessions(db, user.id, now());
+      const { authToken, refreshToken } = startSession(db, user.id, now(), services.authTokenTtlMs);
+      return { id: user.id, token: { authToken, refreshToken } };
     })();
-    return {};
   });
 
   calls.authenticated('popup', ({ session, query }) => {

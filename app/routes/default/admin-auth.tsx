@@ -3,6 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useActionData } from '@remix-run/react';
 import { submitPublicForm } from '#bff/auth/forms.server';
 import { requireAnonymous } from '#bff/auth/require-user.server';
+import { requireForm } from '#bff/auth/require-form.server';
 import { Field } from '~/components/form/field';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 import { FormAlert } from '~/components/form/form-alert';
@@ -11,6 +12,7 @@ import { SubmitButton } from '~/components/form/submit-button';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
 import { schema } from './admin-auth.schema';
+import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 
 /** Client-side validation loads after hydration (use-schema-form.ts). */
 const loadSchema = () => import('./admin-auth.schema').then((m) => m.schema);
@@ -24,6 +26,8 @@ const copy = {
   regularLogin: 'Обычный вход',
 };
 
+export const headers = retryAfterHeaders;
+
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -33,7 +37,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 /** Staff sign-in through the v2 auth call, which accepts admin accounts only (ADR 003). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return submitPublicForm(context, await request.formData(), {
+  return submitPublicForm(context, await requireForm(request), {
     schema,
     form: 'admin',
     fieldNames: { login: 'email' },

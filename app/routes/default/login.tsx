@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
 import { submitPublicForm } from '#bff/auth/forms.server';
 import { safeRedirect } from '#bff/auth/redirect.server';
 import { requireAnonymous } from '#bff/auth/require-user.server';
+import { requireForm } from '#bff/auth/require-form.server';
 import { Field } from '~/components/form/field';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 import { FormAlert, FormNotice } from '~/components/form/form-alert';
@@ -12,6 +13,7 @@ import { SubmitButton } from '~/components/form/submit-button';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
 import { schema } from './login.schema';
+import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 
 /** Client-side validation loads after hydration (use-schema-form.ts). */
 const loadSchema = () => import('./login.schema').then((m) => m.schema);
@@ -31,6 +33,8 @@ const copy = {
   } as Record<string, string>,
 };
 
+export const headers = retryAfterHeaders;
+
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -39,14 +43,16 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return submitPublicForm(context, await request.formData(), {
+  return submitPublicForm(context, await requireForm(request), {
     schema,
     form: 'login',
     fieldNames: { login: 'email' },
     forgive: true,
     submit: async ({ email, password, redirectTo }) => {
+      // The target first: nothing after the sign-in may fail.
+      const target = safeRedirect(redirectTo);
       await context.session.signIn(await context.rest.auth.login({ login: email, password }));
-      return redirect(safeRedirect(redirectTo), 303);
+      return redirect(target, 303);
     },
   });
 }

@@ -3,6 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
 import { submitPublicForm } from '#bff/auth/forms.server';
 import { requireAnonymous } from '#bff/auth/require-user.server';
+import { requireForm } from '#bff/auth/require-form.server';
 import { Field } from '~/components/form/field';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 import { FormAlert, FormNotice } from '~/components/form/form-alert';
@@ -11,6 +12,7 @@ import { SubmitButton } from '~/components/form/submit-button';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
 import { confirmSchema, requestSchema } from './password.schema';
+import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 
 /** Client-side validation loads after hydration (use-schema-form.ts). */
 const loadRequestSchema = () => import('./password.schema').then((m) => m.requestSchema);
@@ -33,6 +35,8 @@ const copy = {
   backToLogin: 'Вернуться ко входу',
 };
 
+export const headers = retryAfterHeaders;
+
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -42,7 +46,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 /** One action for both steps; the hidden `intent` field says which form was sent. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await requireForm(request);
   return formData.get('intent') === 'confirm' ? confirmRecovery(context, formData) : requestCode(context, formData);
 }
 

@@ -3,6 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useActionData } from '@remix-run/react';
 import { submitPublicForm } from '#bff/auth/forms.server';
 import { requireAnonymous } from '#bff/auth/require-user.server';
+import { requireForm } from '#bff/auth/require-form.server';
 import { Checkbox } from '~/components/form/checkbox';
 import { Field } from '~/components/form/field';
 import { useSchemaForm } from '~/components/form/use-schema-form';
@@ -13,6 +14,7 @@ import { ScreenIntro } from '~/components/screen-intro';
 import { PHONE_MASK } from '~/mask';
 import { screenMeta } from '~/meta';
 import { schema } from './registration.schema';
+import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 
 /** Client-side validation loads after hydration (use-schema-form.ts). */
 const loadSchema = () => import('./registration.schema').then((m) => m.schema);
@@ -33,6 +35,8 @@ const copy = {
   login: 'Войти',
 };
 
+export const headers = retryAfterHeaders;
+
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -41,7 +45,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return submitPublicForm(context, await request.formData(), {
+  return submitPublicForm(context, await requireForm(request), {
     schema,
     form: 'registration',
     submit: async ({ email, password, firstName, lastName, phone }) => {

@@ -4,6 +4,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
+import { requireForm } from '#bff/auth/require-form.server';
 import type { Profile } from '#contract';
 import { Field } from '~/components/form/field';
 import { useSchemaForm } from '~/components/form/use-schema-form';
@@ -47,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await requireForm(request), { schema });
   if (submission.status !== 'success') return rejectForm(submission);
 
   try {

@@ -2,9 +2,9 @@ import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLocation } from '@remix-run/react';
-import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
-import { tooManyAttemptsMessage } from '#bff/auth/rate-limit.server';
+import { rejectForm, throttledForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
+import { requireForm } from '#bff/auth/require-form.server';
 import { Field } from '~/components/form/field';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 import { FormAlert, FormNotice } from '~/components/form/form-alert';
@@ -13,6 +13,7 @@ import { savedLocation, useSavedState } from '~/components/form/use-saved-state'
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
 import { schema } from './security.schema';
+import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 
 /** Client-side validation loads after hydration (use-schema-form.ts). */
 const loadSchema = () => import('./security.schema').then((m) => m.schema);
@@ -28,6 +29,8 @@ const copy = {
   changed: 'Пароль изменён. Другие сеансы завершены.',
 };
 
+export const headers = retryAfterHeaders;
+
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -37,17 +40,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await requireForm(request), { schema });
   if (submission.status !== 'success') return rejectForm(submission);
   const { currentPassword, newPassword } = submission.value;
 
   // The current password is checked upstream: without a limit, a stolen session could guess it.
   const account = `user-${user.id}`;
   const wait = await context.limits.attempt('password-change', context.clientAddress, account);
-  if (wait !== null) return rejectForm(submission, { formErrors: [tooManyAttemptsMessage(wait)] });
+  if (wait !== null) return throttledForm(submission, wait);
 
   try {
-    await context.rest.profile.changePassword({ currentPassword, newPassword });
+    // Every earlier session ends, this one too (a stolen copy of its cookies with it): the answer is a new one.
+    await context.session.signIn(await context.rest.profile.changePassword({ currentPassword, newPassword }));
   } catch (error) {
     return rejectForm(submission, upstreamErrors(error));
   }
