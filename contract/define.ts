@@ -44,3 +44,8 @@ export const noQuery = z.object({});
 export const noBody = z.undefined();
 
 export const emptyResult = z.object({}).passthrough();
+
+/** The provider's image extensions: a file with one of them is shown as an image, any other is a download. */
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'svg', 'gif', 'webp'] as const;
+export const isImageFile = (name: string): boolean =>
+  (IMAGE_EXTENSIONS as readonly string[]).includes(name.split('.').pop()?.toLowerCase() ?? '');
