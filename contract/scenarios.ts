@@ -50,7 +50,12 @@ export const scenarioList = z.object({
 export type ScenarioList = z.infer<typeof scenarioList>;
 
 // Until the shared fileRef lands in define.ts.
-const fileRef = z.object({ path: z.string().startsWith('/files/'), name: z.string(), size: z.number().int().nonnegative(), type: z.string() });
+const fileRef = z.object({
+  path: z.string().startsWith('/files/'),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  type: z.string(),
+});
 
 export const scenario = scenarioSummary.extend({
   description: z.string(),
