@@ -76,20 +76,39 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['bff/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)(app|upstream|tests)/|^~/',
-              message: 'bff/ depends on nothing of the app, the reference upstream or the tests.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...bffLayers(),
 );
+
+/**
+ * bff/ depends on nothing of the app, the reference upstream or the tests, and its folders form layers, so the
+ * graph has no cycle: rest (the upstream client) ← session ← auth ← server. A folder imports only from the
+ * layers below it (and from the files at bff/'s top: config, log, time, context types).
+ */
+function bffLayers() {
+  const outside = {
+    regex: '(^|/)(app|upstream|tests)/|^~/',
+    message: 'bff/ depends on nothing of the app, the reference upstream or the tests.',
+  };
+  const layers = ['rest', 'session', 'auth', 'server'];
+  const top = {
+    files: ['bff/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [outside] }] },
+  };
+  return [
+    top,
+    ...layers.map((folder, index) => {
+      const above = layers.slice(index + 1);
+      const patterns = [outside];
+      if (above.length > 0) {
+        patterns.push({
+          regex: `^\\.\\./(${above.join('|')})/`,
+          message: `bff/${folder} may import only from lower layers (${layers.slice(0, index).join(', ') || 'none'}).`,
+        });
+      }
+      return {
+        files: [`bff/${folder}/**/*.ts`],
+        rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+      };
+    }),
+  ];
+}

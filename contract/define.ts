@@ -45,7 +45,22 @@ export const noBody = z.undefined();
 
 export const emptyResult = z.object({}).passthrough();
 
-/** The provider's image extensions: a file with one of them is shown as an image, any other is a download. */
+/**
+ * A file a result points at (a material, a recording, a certificate): its path on the upstream, always under
+ * `/files/`, which only the BFF fetches and streams on; the browser never sees the upstream's address.
+ */
+export const fileRef = z.object({
+  path: z.string().regex(/^\/files\/(?!.*\.\.)[\w\-./]+$/),
+  /** The name offered for download, in Russian where it fits. */
+  name: z.string().min(1).max(200),
+  /** Bytes. */
+  size: z.number().int().nonnegative(),
+  /** The MIME type. */
+  type: z.string().min(1).max(100),
+});
+export type FileRef = z.infer<typeof fileRef>;
+
+/** The provider's image file extensions (docs/product.md §3): such a file is shown, any other is downloaded. */
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'svg', 'gif', 'webp'] as const;
 export const isImageFile = (name: string): boolean =>
   (IMAGE_EXTENSIONS as readonly string[]).includes(name.split('.').pop()?.toLowerCase() ?? '');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, noBody } from './define';
+import { call, fileRef, noBody } from './define';
 
 /**
  * Scenarios of the provider's API: a searchable, filterable list and one scenario by id. Neither answer depends
@@ -48,14 +48,6 @@ export const scenarioList = z.object({
   }),
 });
 export type ScenarioList = z.infer<typeof scenarioList>;
-
-// Until the shared fileRef lands in define.ts.
-const fileRef = z.object({
-  path: z.string().startsWith('/files/'),
-  name: z.string(),
-  size: z.number().int().nonnegative(),
-  type: z.string(),
-});
 
 export const scenario = scenarioSummary.extend({
   description: z.string(),
