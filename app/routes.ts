@@ -18,7 +18,8 @@ export default [
     route('lk', 'routes/lk/home.tsx'),
     route('lk/dictations/:id?', 'routes/lk/dictations.tsx'),
     route('lk/master-classes/:id?', 'routes/lk/master-classes.tsx'),
-    route('lk/scenarios/:id?', 'routes/lk/scenarios.tsx'),
+    route('lk/scenarios', 'routes/lk/scenarios.tsx'),
+    route('lk/scenarios/:id', 'routes/lk/scenario.tsx'),
     route('lk/law-week', 'routes/lk/law-week.tsx'),
     route('lk/law-week/themes', 'routes/lk/law-week-themes.tsx'),
     route('lk/author-questions', 'routes/lk/author-questions.tsx'),
@@ -30,6 +31,7 @@ export default [
     route('profile/security', 'routes/profile/security.tsx'),
   ]),
   route('logout', 'routes/logout.ts'),
+  route('lk/scenarios/:id/files/:n', 'routes/lk/scenario-file.ts'),
   route('popups', 'routes/popups.ts'),
   // docs/product.md §2's flat fallback list: old flat paths answer with a redirect to the nested screen (ADR 002).
   ...Object.keys(FLAT_PATHS).map((path) => route(path, 'routes/flat-redirect.ts', { id: `flat-${path}` })),

@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { createBundle, modulePreloads, type Chunk } from './bundle';
 import { startSystem, type System } from './portal';
 import { allChecks, check, checkYes, fmt, heading, printSummary, writeResults } from './report';
+import { scenariosBudgets } from './scenarios';
 import { throughputAndMemoryBudgets } from './throughput';
 import { waterfallBudget } from './waterfall';
 
@@ -104,6 +105,7 @@ async function main() {
     contentBudget(sys, lk);
     details.waterfall = await waterfallBudget(sys);
     Object.assign(details, await throughputAndMemoryBudgets(sys));
+    Object.assign(details, await scenariosBudgets(sys));
   } finally {
     await sys.close();
   }

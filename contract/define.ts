@@ -62,3 +62,5 @@ export type FileRef = z.infer<typeof fileRef>;
 
 /** The provider's image file extensions (docs/product.md §3): such a file is shown, any other is downloaded. */
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'svg', 'gif', 'webp'] as const;
+export const isImageFile = (name: string): boolean =>
+  (IMAGE_EXTENSIONS as readonly string[]).includes(name.split('.').pop()?.toLowerCase() ?? '');

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accountCalls } from './account';
 import { analyticsCalls } from './analytics';
+import { scenariosCalls } from './scenarios';
 
 /**
  * The /rest contract, shared by the BFF (which parses every response with it), the reference upstream (which
@@ -11,9 +12,11 @@ import { analyticsCalls } from './analytics';
 export const contract = {
   ...accountCalls,
   ...analyticsCalls,
+  ...scenariosCalls,
 } as const;
 
 export * from './define';
+export * from './scenarios';
 export { profile, role, popupName, loginResult, refreshResult, type Profile } from './account';
 
 export type Contract = typeof contract;

@@ -10,6 +10,7 @@ import { registerAnalyticsRoutes } from './routes/analytics';
 import { registerAuthRoutes } from './routes/auth';
 import { registerProfileRoutes } from './routes/profile';
 import { registerRecoveryRoutes } from './routes/recovery';
+import { registerScenarioRoutes } from './routes/scenarios';
 import { resolveServices, type UpstreamApp, type UpstreamDeps, type UpstreamEnv } from './services';
 
 export type { UpstreamDeps } from './services';
@@ -40,6 +41,7 @@ export function createUpstreamApp(deps: UpstreamDeps): UpstreamApp {
   registerRecoveryRoutes(calls, services);
   registerProfileRoutes(calls, services);
   registerAnalyticsRoutes(calls, services);
+  registerScenarioRoutes(calls, services);
   registerFileRoutes(app);
 
   if (deps.devTools) registerDevTools(app, services);

@@ -2,7 +2,21 @@ import { redirect, type AppLoadContext } from '@remix-run/node';
 import { ownPath } from './redirect.server';
 
 /** Query parameters the portal itself puts in URLs; the status/stage rule leaves them alone. */
-const OWN_PARAMS = new Set(['redirectTo', 'reason', 'step', 'email', 'saved', 'page', 'q', 'sort', 'filter', 'id']);
+const OWN_PARAMS = new Set([
+  'redirectTo',
+  'reason',
+  'step',
+  'email',
+  'saved',
+  'page',
+  'q',
+  'sort',
+  'filter',
+  'id',
+  'topic',
+  'audience',
+  'format',
+]);
 
 /**
  * docs/product.md §4 flows that run when a page loads, from the root loader, before anything is rendered:

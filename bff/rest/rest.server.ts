@@ -6,6 +6,7 @@ import type { ReadCache } from './cache.server';
 import type { Send } from './client.server';
 import { fileCalls, type FetchFile } from './files.server';
 import { profileCalls } from './profile.server';
+import { scenariosCalls } from './scenarios.server';
 import { createSessionCall } from './session-client.server';
 import type { Timings } from './timings.server';
 
@@ -24,6 +25,7 @@ export function createRestClient(deps: {
     auth: authCalls(call),
     profile: profileCalls(call),
     analytics: analyticsCalls(call),
+    scenarios: scenariosCalls(call),
     files: fileCalls(deps),
   };
 }

@@ -80,7 +80,7 @@ test.describe('login form', () => {
 
     await login(page, DEMO.teacher, { visit: false });
     await expect(page).toHaveURL(/\/lk\/scenarios\/5$/);
-    await expect(heading(page)).toHaveText('Сценарий');
+    await expect(heading(page)).toHaveText('Квест «Возврат товара без споров»');
     await expect(cabinetHeader(page)).toContainText(DEMO.teacher.name);
   });
 

@@ -227,7 +227,7 @@ describe('signing in', () => {
     expect(posted.headers.get('Location')).toBe('/lk/scenarios/5');
     const page = await browser.request('/lk/scenarios/5');
     const html = await page.text();
-    expect(headingOf(html)).toBe('Сценарий');
+    expect(headingOf(html)).toBe('Квест «Возврат товара без споров»');
     expect(viewerNameOf(html)).toBe(TEACHER);
   });
 

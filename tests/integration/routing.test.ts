@@ -38,7 +38,7 @@ const signedInScreens: { path: string; heading: string }[] = [
   { path: '/lk/master-classes', heading: 'Мастер-классы' },
   { path: '/lk/master-classes/3', heading: 'Мастер-класс' },
   { path: '/lk/scenarios', heading: 'Сценарии' },
-  { path: '/lk/scenarios/5', heading: 'Сценарий' },
+  { path: '/lk/scenarios/5', heading: 'Квест «Возврат товара без споров»' },
   { path: '/lk/law-week', heading: 'Неделя права' },
   { path: '/lk/law-week/themes', heading: 'Темы недели права' },
   { path: '/lk/author-questions', heading: 'Вопросы автору' },

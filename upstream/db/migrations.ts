@@ -85,6 +85,66 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       );
     `,
   },
+  {
+    id: 3,
+    name: 'scenarios, their audiences, materials and search index',
+    sql: `
+      CREATE TABLE scenario_topics (slug TEXT PRIMARY KEY, title TEXT NOT NULL, position INTEGER NOT NULL);
+      CREATE TABLE scenario_formats (slug TEXT PRIMARY KEY, title TEXT NOT NULL, position INTEGER NOT NULL);
+      CREATE TABLE scenarios (
+        id INTEGER PRIMARY KEY,
+        title TEXT NOT NULL,
+        description TEXT NOT NULL,
+        topic TEXT NOT NULL REFERENCES scenario_topics (slug),
+        format TEXT NOT NULL REFERENCES scenario_formats (slug),
+        author TEXT NOT NULL,
+        organization TEXT NOT NULL,
+        duration_minutes INTEGER NOT NULL,
+        published_at INTEGER NOT NULL
+      );
+      CREATE INDEX scenarios_by_topic ON scenarios (topic, published_at);
+      CREATE INDEX scenarios_by_format ON scenarios (format, published_at);
+      CREATE INDEX scenarios_by_date ON scenarios (published_at);
+      CREATE INDEX scenarios_by_title ON scenarios (title);
+      -- A grade ('1'…'11'), 'parents' or 'teachers'; a scenario for grades 5–7 has three rows.
+      CREATE TABLE scenario_audiences (
+        scenario_id INTEGER NOT NULL REFERENCES scenarios (id) ON DELETE CASCADE,
+        audience TEXT NOT NULL,
+        PRIMARY KEY (audience, scenario_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX scenario_audiences_by_scenario ON scenario_audiences (scenario_id);
+      CREATE TABLE scenario_materials (
+        id INTEGER PRIMARY KEY,
+        scenario_id INTEGER NOT NULL REFERENCES scenarios (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        path TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        type TEXT NOT NULL
+      );
+      CREATE INDEX scenario_materials_by_scenario ON scenario_materials (scenario_id, position);
+      -- unicode61 folds case for Cyrillic too; ё is written as е on both sides, which the tokenizer does not do.
+      CREATE VIRTUAL TABLE scenarios_search USING fts5 (
+        title, description, author, tokenize = 'unicode61 remove_diacritics 2'
+      );
+      CREATE TRIGGER scenarios_search_insert AFTER INSERT ON scenarios BEGIN
+        INSERT INTO scenarios_search (rowid, title, description, author) VALUES (new.id,
+          replace(replace(new.title, 'ё', 'е'), 'Ё', 'Е'),
+          replace(replace(new.description, 'ё', 'е'), 'Ё', 'Е'),
+          replace(replace(new.author, 'ё', 'е'), 'Ё', 'Е'));
+      END;
+      CREATE TRIGGER scenarios_search_update AFTER UPDATE OF title, description, author ON scenarios BEGIN
+        UPDATE scenarios_search SET
+          title = replace(replace(new.title, 'ё', 'е'), 'Ё', 'Е'),
+          description = replace(replace(new.description, 'ё', 'е'), 'Ё', 'Е'),
+          author = replace(replace(new.author, 'ё', 'е'), 'Ё', 'Е')
+        WHERE rowid = new.id;
+      END;
+      CREATE TRIGGER scenarios_search_delete AFTER DELETE ON scenarios BEGIN
+        DELETE FROM scenarios_search WHERE rowid = old.id;
+      END;
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number[] {

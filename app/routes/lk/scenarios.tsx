@@ -1,24 +1,133 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { ReactNode } from 'react';
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
-import { collectionMeta, CollectionScreen, type CollectionCopy } from '~/components/collection-screen';
-import { requireDigitsId } from '~/route-params';
+import { readScenarioFilters } from '#bff/rest/scenarios.server';
+import { ScreenIntro } from '~/components/screen-intro';
+import { formatDate, formatDuration, pluralize } from '~/format';
+import { screenMeta } from '~/meta';
+import { audiencesLabel, ScenarioPages, withQuery } from '~/components/scenarios';
+import styles from '~/styles/scenarios.css?url';
 
-const copy: CollectionCopy = {
+const copy = {
   title: 'Сценарии',
-  lead: 'В этом разделе собраны сценарии.',
-  itemTitle: 'Сценарий',
-  backToList: 'Все сценарии',
+  lead: 'Готовые сценарии занятий с материалами: найдите подходящий по теме, классу и формату.',
+  search: 'Поиск по названию, описанию и автору',
+  topic: 'Тема',
+  audience: 'Класс или аудитория',
+  format: 'Формат',
+  sort: 'Сортировка',
+  any: 'Все',
+  submit: 'Показать',
+  reset: 'Сбросить',
+  found: ['сценарий', 'сценария', 'сценариев'] as const,
+  empty: 'Ничего не нашлось. Измените запрос или сбросьте фильтры.',
+  pageEmpty: 'На этой странице ничего нет.',
+  firstPage: 'К первой странице',
+  sorts: {
+    relevance: 'По релевантности',
+    new: 'Сначала новые',
+    old: 'Сначала старые',
+    title: 'По названию',
+    short: 'Сначала короткие',
+  },
 };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  requireDigitsId(params, request);
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+
+export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  return null;
+  const filters = readScenarioFilters(new URL(request.url).searchParams);
+  const list = await context.rest.scenarios.list(filters);
+  return { filters, list };
 }
 
-export const meta = collectionMeta(copy);
-
-/** `/lk/scenarios` and `/lk/scenarios/{id}`. */
+/** `/lk/scenarios`: search, filters, sort and page all live in the URL, so a link reproduces the view. */
 export default function ScenariosScreen() {
-  return <CollectionScreen copy={copy} listPath="/lk/scenarios" />;
+  const { filters, list } = useLoaderData<typeof loader>();
+  const pages = Math.max(1, Math.ceil(list.total / list.perPage));
+  const sorts = (Object.keys(copy.sorts) as Array<keyof typeof copy.sorts>).filter(
+    (s) => s !== 'relevance' || filters.q,
+  );
+  const options = (facet: Array<{ value: string; label: string; count: number }>) =>
+    facet.map((f) => (
+      <option key={f.value} value={f.value}>
+        {f.label} ({f.count})
+      </option>
+    ));
+
+  return (
+    <>
+      <ScreenIntro title={copy.title} lead={copy.lead} />
+      {/* Keyed by the filters, so the fields show the view's own values after any navigation (reset, back). */}
+      <Form method="get" className="scenario-filters" key={JSON.stringify(filters)}>
+        <div className="field scenario-filters__search">
+          <label htmlFor="scenarios-q">{copy.search}</label>
+          <input id="scenarios-q" type="search" name="q" defaultValue={filters.q ?? ''} maxLength={200} />
+        </div>
+        <Select id="topic" label={copy.topic} value={filters.topic}>
+          {options(list.facets.topics)}
+        </Select>
+        <Select id="audience" label={copy.audience} value={filters.audience}>
+          {options(list.facets.audiences)}
+        </Select>
+        <Select id="format" label={copy.format} value={filters.format}>
+          {options(list.facets.formats)}
+        </Select>
+        <Select id="sort" label={copy.sort} value={filters.sort ?? (filters.q ? 'relevance' : 'new')} noAny>
+          {sorts.map((sort) => (
+            <option key={sort} value={sort}>
+              {copy.sorts[sort]}
+            </option>
+          ))}
+        </Select>
+        <div className="scenario-filters__actions">
+          <button type="submit" className="button">
+            {copy.submit}
+          </button>
+          <Link to="/lk/scenarios">{copy.reset}</Link>
+        </div>
+      </Form>
+
+      <p role="status" className="scenario-count">
+        Найдено: {pluralize(list.total, copy.found)}
+      </p>
+      {list.total === 0 ? <p>{copy.empty}</p> : null}
+      {list.total > 0 && list.items.length === 0 ? (
+        <p>
+          {copy.pageEmpty} <Link to={withQuery(filters, { page: undefined })}>{copy.firstPage}</Link>
+        </p>
+      ) : null}
+      <ol className="scenario-list">
+        {list.items.map((item) => (
+          <li key={item.id} className="scenario-card">
+            <h2>
+              <Link to={`/lk/scenarios/${item.id}`}>{item.title}</Link>
+            </h2>
+            <p className="scenario-card__meta">
+              {item.topic.title} · {audiencesLabel(item.audiences)} · {formatDuration(item.durationMinutes)}
+            </p>
+            <p className="scenario-card__meta">
+              {item.author}, {formatDate(item.publishedAt)}
+            </p>
+          </li>
+        ))}
+      </ol>
+      <ScenarioPages filters={filters} page={list.page} pages={pages} />
+    </>
+  );
+}
+
+function Select(props: { id: string; label: string; value?: string; noAny?: boolean; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={`scenarios-${props.id}`}>{props.label}</label>
+      <select id={`scenarios-${props.id}`} name={props.id} defaultValue={props.value ?? ''}>
+        {props.noAny ? null : <option value="">{copy.any}</option>}
+        {props.children}
+      </select>
+    </div>
+  );
 }

@@ -1,0 +1,104 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { requireUser } from '#bff/auth/require-user.server';
+import { isImageMaterial } from '#bff/rest/scenarios.server';
+import { audiencesLabel } from '~/components/scenarios';
+import { ScreenIntro } from '~/components/screen-intro';
+import { formatDate, formatDuration, formatFileSize } from '~/format';
+import { screenMeta } from '~/meta';
+import { pageNotFound, requireDigitsId } from '~/route-params';
+import styles from '~/styles/scenarios.css?url';
+
+const copy = {
+  fallbackTitle: 'Сценарий',
+  backToList: 'Все сценарии',
+  topic: 'Тема',
+  format: 'Формат',
+  audience: 'Для кого',
+  duration: 'Продолжительность',
+  published: 'Опубликован',
+  author: 'Автор',
+  materials: 'Материалы',
+  noMaterials: 'К этому сценарию пока нет материалов.',
+  download: 'Скачать',
+};
+
+/** Ids beyond this are no scenario's (the contract's integer range), whatever their digits. */
+const MAX_ID = 2_147_483_647;
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  screenMeta(matches, data?.scenario.title ?? copy.fallbackTitle);
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const id = Number(requireDigitsId(params, request));
+  await requireUser(request, context);
+  if (id < 1 || id > MAX_ID) throw pageNotFound(new URL(request.url).pathname);
+  const { materials, ...scenario } = await context.rest.scenarios.byId(id);
+  return {
+    scenario,
+    // The upstream's file paths stay on the server: the page links to the portal's own file route.
+    materials: materials.map((material, index) => ({
+      href: `/lk/scenarios/${id}/files/${index + 1}`,
+      name: material.name,
+      size: material.size,
+      extension: material.name.split('.').pop()?.toUpperCase() ?? '',
+      image: isImageMaterial(material),
+    })),
+  };
+}
+
+/** `/lk/scenarios/{id}`: the scenario, its images shown and its other files offered for download. */
+export default function ScenarioScreen() {
+  const { scenario, materials } = useLoaderData<typeof loader>();
+  const facts: Array<[string, string]> = [
+    [copy.topic, scenario.topic.title],
+    [copy.format, scenario.format.title],
+    [copy.audience, audiencesLabel(scenario.audiences)],
+    [copy.duration, formatDuration(scenario.durationMinutes)],
+    [copy.published, formatDate(scenario.publishedAt)],
+    [copy.author, `${scenario.author}, ${scenario.organization}`],
+  ];
+  return (
+    <>
+      <ScreenIntro title={scenario.title}>
+        <Link to="/lk/scenarios">{copy.backToList}</Link>
+      </ScreenIntro>
+      <dl className="facts">
+        {facts.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p>{scenario.description}</p>
+      <h2>{copy.materials}</h2>
+      {materials.length === 0 ? <p>{copy.noMaterials}</p> : null}
+      <ul className="scenario-materials">
+        {materials.map((material) =>
+          material.image ? (
+            <li key={material.href}>
+              <figure>
+                <img src={material.href} alt={material.name.replace(/\.[^.]+$/, '')} loading="lazy" />
+                <figcaption>
+                  {material.name}, {formatFileSize(material.size)}
+                </figcaption>
+              </figure>
+            </li>
+          ) : (
+            <li key={material.href} className="scenario-download">
+              <a href={material.href} download={material.name}>
+                {copy.download} «{material.name}»
+              </a>{' '}
+              <span className="scenario-download__type">
+                {material.extension}, {formatFileSize(material.size)}
+              </span>
+            </li>
+          ),
+        )}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { readFileSync, statSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { DEMO, heading, login } from './support';
+
+/** Scenarios, used for their purpose, with JavaScript on and off: find one, open it, look, download. */
+
+const PLAN = 'upstream/files/scenarios/lesson-plan.pdf';
+
+test('a teacher finds a scenario by search and filters, opens it, sees its images and downloads a material', async ({
+  page,
+}) => {
+  await login(page, DEMO.teacher);
+  await page
+    .getByRole('navigation', { name: 'Разделы личного кабинета' })
+    .getByRole('link', { name: 'Сценарии' })
+    .click();
+  await expect(heading(page)).toHaveText('Сценарии');
+
+  await page.getByLabel('Поиск по названию, описанию и автору').fill('конституц');
+  await page.getByLabel('Формат').selectOption('quest');
+  await page.getByLabel('Сортировка').selectOption('title');
+  await page.getByRole('button', { name: 'Показать' }).click();
+  await expect(page).toHaveURL(/[?&]q=%D0%BA%D0%BE%D0%BD%D1%81%D1%82%D0%B8%D1%82%D1%83%D1%86.*format=quest/);
+  await expect(page.getByRole('status').filter({ hasText: 'Найдено:' })).toContainText(/Найдено: \d+ сценари/);
+  const results = page
+    .getByRole('list')
+    .filter({ has: page.getByRole('heading', { level: 2 }) })
+    .getByRole('link');
+  const titles = await results.allTextContents();
+  expect(titles.length).toBeGreaterThan(0);
+  for (const title of titles) expect(title).toMatch(/^Квест «/);
+  expect(titles).toEqual([...titles].sort());
+
+  // A link reproduces the view: the same address in a fresh load shows the same results.
+  await page.goto(page.url());
+  await expect(results).toHaveText(titles);
+
+  await results.first().click();
+  await expect(heading(page)).toHaveText(titles[0]!);
+  await expect(page.getByText('Квест', { exact: true })).toBeVisible();
+
+  const route = page.getByRole('img', { name: 'Маршрут по станциям' });
+  await expect(route).toBeVisible();
+  const image = await page.request.get((await route.getAttribute('src'))!);
+  expect(image.headers()['content-type']).toMatch(/^image\/svg\+xml\b/);
+
+  const size = statSync(PLAN).size;
+  await expect(page.getByText(`PDF, ${(size / 1024).toFixed(1).replace('.', ',')} КБ`)).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Скачать «Конспект занятия.pdf»' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('Конспект занятия.pdf');
+  const saved = await file.path();
+  expect(statSync(saved).size).toBe(size);
+  expect(readFileSync(saved).equals(readFileSync(PLAN))).toBe(true);
+});
+
+test('the list pages through the thousand scenarios and keeps the filters', async ({ page }) => {
+  await login(page, DEMO.teacher);
+  await page.goto('/lk/scenarios?audience=parents');
+  await expect(page.getByLabel('Класс или аудитория')).toHaveValue('parents');
+  const pages = page.getByRole('navigation', { name: 'Страницы' });
+  await pages.getByRole('link', { name: 'Вперёд' }).click();
+  await expect(page).toHaveURL(/audience=parents&page=2$/);
+  await expect(pages.getByRole('link', { name: 'Страница 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByLabel('Класс или аудитория')).toHaveValue('parents');
+});
+
+test('an unknown scenario is the 404 page', async ({ page }) => {
+  await login(page, DEMO.teacher);
+  const response = await page.goto('/lk/scenarios/999999');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('Запрашиваемая страница не существует.')).toBeVisible();
+});
