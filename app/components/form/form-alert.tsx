@@ -34,6 +34,7 @@ export function FormAlert({ form, errors = form.errors, unlinked = [] }: FormAle
   const summary = useRef<HTMLDivElement>(null);
   const submitted = useRef(false);
   const [active, setActive] = useState(form.status === 'error');
+  const [focusPending, setFocusPending] = useState(false);
   const navigation = useNavigation();
 
   useEffect(() => {
@@ -44,14 +45,12 @@ export function FormAlert({ form, errors = form.errors, unlinked = [] }: FormAle
   }, [form.id]);
 
   useEffect(() => {
+    if (form.status !== 'error') setFocusPending(false);
     if (!submitted.current || navigation.state !== 'idle' || form.status === undefined) return;
     submitted.current = false;
     if (form.status !== 'error') return;
     setActive(true);
-    // After conform's own focus on the first invalid field, and once the new errors are on the page.
-    requestAnimationFrame(() => {
-      if (summary.current?.hasChildNodes()) summary.current.focus();
-    });
+    setFocusPending(true);
   }, [form.status, navigation.state]);
 
   const fieldErrors = active
@@ -61,6 +60,13 @@ export function FormAlert({ form, errors = form.errors, unlinked = [] }: FormAle
     : [];
   const shown = !!errors?.length || fieldErrors.length > 0;
   const titleId = `${form.id}-summary`;
+
+  // Once the new errors are on the page; after conform's own focus on the first invalid field.
+  useEffect(() => {
+    if (!focusPending || !shown) return;
+    setFocusPending(false);
+    summary.current?.focus();
+  }, [focusPending, shown]);
 
   return (
     <>
