@@ -147,7 +147,7 @@ test.describe('the session time limit', () => {
     await login(page, DEMO.teacher);
     await expect(heading(page)).toHaveText('Личный кабинет');
 
-    // Spec §4.6: 68 hours from the page load; the warning comes 5 minutes before.
+    // docs/product.md §4.6: 68 hours from the page load; the warning comes 5 minutes before.
     await page.clock.fastForward(68 * HOUR - 5 * MINUTE + 1_000);
     const region = await warning(page);
     await expect(region).toBeVisible();
