@@ -30,6 +30,9 @@ export function applyMask(value: string, pattern: string): string {
 /** Russian phone numbers: what the profile and registration forms show and send. */
 export const PHONE_MASK = '+7 (###) ###-##-##';
 
+/** The mask's format in words, for the field's hint: the placeholder alone would vanish as the user types. */
+export const PHONE_HINT = 'Десять цифр после +7, например +7 (900) 123-45-67.';
+
 /** Any way of writing a Russian number (+7…, 8…, ten digits) as the eleven digits the /rest API takes. */
 export function normalizePhone(value: string): string {
   const digits = value.replace(/\D/g, '');

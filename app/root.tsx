@@ -10,7 +10,7 @@ import {
   useLoaderData,
   useRouteError,
 } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { runEntryFlows } from '#bff/auth/entry-flows.server';
 import { getViewer } from '#bff/auth/viewer.server';
 import { SESSION_COUNTDOWN } from '#bff/session/session.server';
@@ -19,10 +19,14 @@ import { useChunkReload } from './client/use-chunk-reload';
 import { useSessionCountdown } from './client/use-session-countdown';
 import { describeError, ErrorPage } from './components/error-page';
 import { NavigationProgress } from './components/navigation-progress';
+import { RouteAnnouncer } from './components/route-announcer';
 import { copy } from './copy';
 import { errorDocumentTitle, readProductTitle, screenMeta } from './meta';
 import { useNonce } from './nonce';
 import appStyles from './styles/app.css?url';
+
+/** Only signed-in users near the end of their session ever load it. */
+const SessionWarning = lazy(() => import('./components/session-warning'));
 
 /** Only what the UI needs: never tokens, never the session. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -84,6 +88,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <NavigationProgress />
         {children}
+        <RouteAnnouncer />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -94,9 +99,19 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { buildId, viewer, sessionCountdownMs } = useLoaderData<typeof loader>();
   useBuildCheck(buildId);
-  useSessionCountdown(viewer?.id ?? null, sessionCountdownMs);
+  const session = useSessionCountdown(viewer?.id ?? null, sessionCountdownMs);
   const chunkFailure = useChunkReload();
-  return chunkFailure ? <ErrorPage status={chunkFailure} /> : <Outlet />;
+  if (chunkFailure) return <ErrorPage status={chunkFailure} />;
+  return (
+    <>
+      {session.warning && session.endsAt !== null ? (
+        <Suspense fallback={null}>
+          <SessionWarning endsAt={session.endsAt} extend={session.extend} />
+        </Suspense>
+      ) : null}
+      <Outlet />
+    </>
+  );
 }
 
 /** The one error boundary: per-status screens live in ErrorPage. */

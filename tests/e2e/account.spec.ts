@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, heading, login, loginForm, logout, newUser, outbox, registerUser, type Credentials } from './support';
 
+/** The phone field's hint (app/mask.ts): the format in words, read after the field's error. */
+const PHONE_HINT = 'Десять цифр после +7, например +7 (900) 123-45-67.';
+
 /** Account screens: registration, recovery, admin sign-in, profile, password change, welcome notice. */
 
 function registrationForm(page: Page) {
@@ -74,7 +77,8 @@ test.describe('registration', () => {
     await expect(form.lastName).toHaveAccessibleDescription('Укажите фамилию');
     await expect(form.firstName).toHaveAccessibleDescription('Укажите имя');
     await expect(form.email).toHaveAccessibleDescription('Введите адрес электронной почты');
-    await expect(form.phone).toHaveAccessibleDescription('Укажите номер телефона');
+    // The error first, then the hint that states the format in words.
+    await expect(form.phone).toHaveAccessibleDescription(`Укажите номер телефона ${PHONE_HINT}`);
     await expect(form.password).toHaveAccessibleDescription(/Придумайте пароль/);
     await expect(form.passwordConfirm).toHaveAccessibleDescription('Повторите пароль');
     await expect(form.consent).toHaveAccessibleDescription('Подтвердите согласие на обработку персональных данных');
@@ -89,7 +93,9 @@ test.describe('registration', () => {
     await form.consent.check();
     await form.submit.click();
     await expect(form.email).toHaveAccessibleDescription('Введите корректный адрес электронной почты');
-    await expect(form.phone).toHaveAccessibleDescription('Номер телефона должен содержать 10 цифр после +7');
+    await expect(form.phone).toHaveAccessibleDescription(
+      `Номер телефона должен содержать 10 цифр после +7 ${PHONE_HINT}`,
+    );
     await expect(form.password).toHaveAccessibleDescription(/Пароль должен содержать не менее 8 символов/);
     await expect(form.lastName).toHaveAccessibleDescription('');
     await expect(form.lastName).toHaveValue('Кузнецова');
@@ -175,9 +181,10 @@ test.describe('profile', () => {
     const values = {
       Фамилия: 'Петрова',
       Имя: 'Мария',
-      Отчество: 'Ивановна',
-      Город: 'Казань',
-      Организация: 'Гимназия № 2',
+      // Optional fields say so in their labels.
+      'Отчество (необязательно)': 'Ивановна',
+      'Город (необязательно)': 'Казань',
+      'Организация (необязательно)': 'Гимназия № 2',
     };
     for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
     await page.getByLabel('Телефон').fill('9161112233');

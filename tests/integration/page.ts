@@ -23,9 +23,9 @@ export function fieldErrorOf(html: string, field: string): string | null {
   return match ? decodeHtml(match[1]!.replace(/<[^>]+>/g, '')).trim() : null;
 }
 
-/** The form-level alert's text. */
+/** The text of the errors of the whole form, in the form's error summary (FormAlert). */
 export function formAlertOf(html: string): string {
-  const match = /class="form-alert" role="alert">([\s\S]*?)<\/div>/.exec(html);
+  const match = /class="form-alert__messages">([\s\S]*?)<\/div>/.exec(html);
   return match
     ? decodeHtml(match[1]!.replace(/<[^>]+>/g, ' '))
         .replace(/\s+/g, ' ')

@@ -5,6 +5,18 @@ export function hintIdOf(field: FieldMetadata<unknown>, hint: string | undefined
   return hint ? `${field.id}-hint` : undefined;
 }
 
+const copy = { optional: '(необязательно)' };
+
+/** A field's label; an optional field says so in words (FormAlert states that the others are required). */
+export function FieldLabel({ htmlFor, label, optional }: { htmlFor: string; label: string; optional?: boolean }) {
+  return (
+    <label htmlFor={htmlFor}>
+      {label}
+      {optional ? <span className="field-optional"> {copy.optional}</span> : null}
+    </label>
+  );
+}
+
 /** A field's hint and its error, below the input: the error region is always there, so nothing shifts. */
 export function FieldMessages({ field, hint }: { field: FieldMetadata<unknown>; hint?: string }) {
   return (

@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
-import { FieldMessages, hintIdOf } from './field-messages';
+import { FieldLabel, FieldMessages, hintIdOf } from './field-messages';
 import { useState, type ChangeEvent } from 'react';
 import { formatForMask } from '~/mask';
 
@@ -14,13 +14,17 @@ interface FieldProps {
   /** An input mask (`#` digit, `@` letter, `*` letter or digit), applied as the user types. */
   mask?: string;
   inputMode?: 'text' | 'email' | 'tel' | 'numeric';
+  /** Fields are required unless marked: the label then says «необязательно» (FormAlert states the rule). */
+  optional?: boolean;
 }
 
 /**
  * One labelled input with its hint and error, wired for assistive technology: aria-invalid, and
- * aria-describedby naming the hint and the error. The form pattern of every screen.
+ * aria-describedby naming the hint and the error; required unless `optional`, in text and to assistive
+ * technology. A format (a mask's, a length) belongs in the hint, in words: a placeholder disappears as the
+ * user types and is never the only statement of it. The form pattern of every screen.
  */
-export function Field({ field, label, type = 'text', autoComplete, hint, mask, inputMode }: FieldProps) {
+export function Field({ field, label, type = 'text', autoComplete, hint, mask, inputMode, optional }: FieldProps) {
   const hintId = hintIdOf(field, hint);
   const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hintId });
   const [masked, setMasked] = useState(() =>
@@ -36,8 +40,15 @@ export function Field({ field, label, type = 'text', autoComplete, hint, mask, i
     : {};
   return (
     <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <input key={key} {...props} autoComplete={autoComplete} inputMode={inputMode} {...maskProps} />
+      <FieldLabel htmlFor={field.id} label={label} optional={optional} />
+      <input
+        key={key}
+        {...props}
+        aria-required={!optional}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        {...maskProps}
+      />
       <FieldMessages field={field} hint={hint} />
     </div>
   );

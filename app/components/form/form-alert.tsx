@@ -1,10 +1,119 @@
-/** Errors that belong to the whole form (not one field), announced to screen readers. */
-export function FormAlert({ id, errors }: { id?: string; errors?: string[] }) {
+import { useNavigation } from '@remix-run/react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+
+const copy = {
+  title: 'Исправьте ошибки',
+  rules: 'Поля без пометки «необязательно» обязательны для заполнения.',
+};
+
+/** What the summary reads from conform's `form` (useSchemaForm's first result). */
+interface FormState {
+  id: string;
+  errorId: string;
+  status?: 'success' | 'error';
+  errors?: string[];
+  allErrors: Record<string, string[] | undefined>;
+}
+
+interface FormAlertProps {
+  form: FormState;
+  /** Errors of the whole form, when the screen gathers them itself (default: `form.errors`). */
+  errors?: string[];
+  /** Fields without an input of their own (hidden ones), whose errors `errors` already shows. */
+  unlinked?: string[];
+}
+
+/**
+ * The top of every form (docs/decisions/010-route-change-focus.md, the GOV.UK error summary): a sentence that
+ * says which fields are required, then, after a failed submit, a heading and one link per field error that
+ * takes focus to that field, below the errors of the whole form. The summary receives focus after every failed
+ * submit — checked in the browser or by the action — and, without JavaScript, on the page the action renders
+ * (`autofocus`). Each field keeps its own message next to it (Field, Checkbox).
+ */
+export function FormAlert({ form, errors = form.errors, unlinked = [] }: FormAlertProps) {
+  const summary = useRef<HTMLDivElement>(null);
+  const submitted = useRef(false);
+  const [active, setActive] = useState(form.status === 'error');
+  const [focusPending, setFocusPending] = useState(false);
+  const navigation = useNavigation();
+
+  useEffect(() => {
+    const element = document.getElementById(form.id);
+    const onSubmit = () => (submitted.current = true);
+    element?.addEventListener('submit', onSubmit);
+    return () => element?.removeEventListener('submit', onSubmit);
+  }, [form.id]);
+
+  useEffect(() => {
+    if (form.status !== 'error') setFocusPending(false);
+    if (!submitted.current || navigation.state !== 'idle' || form.status === undefined) return;
+    submitted.current = false;
+    if (form.status !== 'error') return;
+    setActive(true);
+    setFocusPending(true);
+  }, [form.status, navigation.state]);
+
+  const fieldErrors = active
+    ? Object.entries(form.allErrors).filter(
+        (entry): entry is [string, string[]] => entry[0] !== '' && !unlinked.includes(entry[0]) && !!entry[1]?.length,
+      )
+    : [];
+  const shown = !!errors?.length || fieldErrors.length > 0;
+  const titleId = `${form.id}-summary`;
+
+  // Once the new errors are on the page; after conform's own focus on the first invalid field.
+  useEffect(() => {
+    if (!focusPending || !shown) return;
+    setFocusPending(false);
+    summary.current?.focus();
+  }, [focusPending, shown]);
+
   return (
-    <div id={id} className="form-alert" role="alert">
-      {errors?.length ? errors.map((message) => <p key={message}>{message}</p>) : null}
-    </div>
+    <>
+      <p className="form-rules">{copy.rules}</p>
+      <div
+        ref={summary}
+        className="form-alert"
+        role="alert"
+        tabIndex={-1}
+        aria-labelledby={shown ? titleId : undefined}
+        // Without JavaScript the page the action rendered focuses the summary by itself.
+        autoFocus={shown && form.status === 'error'}
+      >
+        {shown ? (
+          <>
+            <h2 id={titleId} className="form-alert__title">
+              {copy.title}
+            </h2>
+            <div id={form.errorId} className="form-alert__messages">
+              {errors?.map((message) => (
+                <p key={message}>{message}</p>
+              ))}
+            </div>
+            {fieldErrors.length > 0 ? (
+              <ul className="form-alert__list">
+                {fieldErrors.map(([name, messages]) => (
+                  <li key={name}>
+                    <a href={`#${form.id}-${name}`} onClick={focusField}>
+                      {messages.join(' ')}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </>
   );
+}
+
+/** Focus without a hash change: a new location would be a navigation, and the form's errors would be gone. */
+function focusField(event: MouseEvent<HTMLAnchorElement>) {
+  const field = document.getElementById(event.currentTarget.hash.slice(1));
+  if (!field) return;
+  event.preventDefault();
+  field.focus();
 }
 
 /** A confirmation after a form was handled (for instance, «Код отправлен»). */

@@ -58,7 +58,7 @@ export default function AdminAuthScreen() {
       <ScreenIntro title={copy.title} lead={copy.lead} />
       <Form method="post" className="form" {...getFormProps(form)}>
         <HoneypotFields />
-        <FormAlert id={form.errorId} errors={form.errors} />
+        <FormAlert form={form} />
         <Field field={fields.email} label={copy.email} type="email" autoComplete="username" inputMode="email" />
         <Field field={fields.password} label={copy.password} type="password" autoComplete="current-password" />
         <SubmitButton label={copy.submit} />

@@ -71,7 +71,7 @@ export default function LoginScreen() {
       <Form method="post" className="form" {...getFormProps(form)}>
         <HoneypotFields />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
-        <FormAlert id={form.errorId} errors={form.errors} />
+        <FormAlert form={form} />
         <Field field={fields.email} label={copy.email} type="email" autoComplete="username" inputMode="email" />
         <Field field={fields.password} label={copy.password} type="password" autoComplete="current-password" />
         <SubmitButton label={copy.submit} />

@@ -97,7 +97,7 @@ function RequestStep({ email }: { email: string }) {
       <Form method="post" className="form" {...getFormProps(form)}>
         <HoneypotFields />
         <input type="hidden" name="intent" value="request" />
-        <FormAlert id={form.errorId} errors={form.errors} />
+        <FormAlert form={form} />
         <Field field={fields.email} label={copy.email} type="email" autoComplete="email" inputMode="email" />
         <SubmitButton label={copy.sendCode} />
         <p className="form-links">
@@ -122,7 +122,7 @@ function ConfirmStep({ email }: { email: string }) {
         <HoneypotFields />
         <input type="hidden" name="intent" value="confirm" />
         <input type="hidden" name="email" value={email} />
-        <FormAlert id={form.errorId} errors={formErrors} />
+        <FormAlert form={form} errors={formErrors} unlinked={['email']} />
         <Field
           field={fields.code}
           label={copy.code}

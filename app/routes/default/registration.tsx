@@ -11,7 +11,7 @@ import { FormAlert } from '~/components/form/form-alert';
 import { HoneypotFields } from '~/components/form/honeypot-fields';
 import { SubmitButton } from '~/components/form/submit-button';
 import { ScreenIntro } from '~/components/screen-intro';
-import { PHONE_MASK } from '~/mask';
+import { PHONE_HINT, PHONE_MASK } from '~/mask';
 import { screenMeta } from '~/meta';
 import { schema } from './registration.schema';
 import { retryAfterHeaders } from '~/components/form/retry-after-headers';
@@ -64,7 +64,7 @@ export default function RegistrationScreen() {
       <ScreenIntro title={copy.title} lead={copy.lead} />
       <Form method="post" className="form" {...getFormProps(form)}>
         <HoneypotFields />
-        <FormAlert id={form.errorId} errors={form.errors} />
+        <FormAlert form={form} />
         <Field field={fields.lastName} label={copy.lastName} autoComplete="family-name" />
         <Field field={fields.firstName} label={copy.firstName} autoComplete="given-name" />
         <Field field={fields.email} label={copy.email} type="email" autoComplete="email" inputMode="email" />
@@ -75,6 +75,7 @@ export default function RegistrationScreen() {
           autoComplete="tel"
           inputMode="tel"
           mask={PHONE_MASK}
+          hint={PHONE_HINT}
         />
         <Field
           field={fields.password}

@@ -12,7 +12,7 @@ import { FormAlert } from '~/components/form/form-alert';
 import { SubmitButton } from '~/components/form/submit-button';
 import { savedLocation, useSavedState } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
-import { PHONE_MASK } from '~/mask';
+import { PHONE_HINT, PHONE_MASK } from '~/mask';
 import { screenMeta } from '~/meta';
 import { schema } from './index.schema';
 
@@ -86,10 +86,10 @@ export default function ProfileScreen() {
         {...getFormProps(form)}
       >
         <h2 id="profile-form-title">{copy.formTitle}</h2>
-        <FormAlert id={form.errorId} errors={form.errors} />
+        <FormAlert form={form} />
         <Field field={fields.lastName} label={copy.lastName} autoComplete="family-name" />
         <Field field={fields.firstName} label={copy.firstName} autoComplete="given-name" />
-        <Field field={fields.middleName} label={copy.middleName} autoComplete="additional-name" />
+        <Field field={fields.middleName} label={copy.middleName} autoComplete="additional-name" optional />
         <Field
           field={fields.phone}
           label={copy.phone}
@@ -97,9 +97,10 @@ export default function ProfileScreen() {
           autoComplete="tel"
           inputMode="tel"
           mask={PHONE_MASK}
+          hint={PHONE_HINT}
         />
-        <Field field={fields.city} label={copy.city} autoComplete="address-level2" />
-        <Field field={fields.organization} label={copy.organization} autoComplete="organization" />
+        <Field field={fields.city} label={copy.city} autoComplete="address-level2" optional />
+        <Field field={fields.organization} label={copy.organization} autoComplete="organization" optional />
         <SubmitButton label={copy.submit} saved={saved} />
       </Form>
     </section>

@@ -77,7 +77,7 @@ function ChangePasswordForm({ saved, onInput }: { saved: boolean; onInput: () =>
   const [form, fields] = useSchemaForm(loadSchema, { id: 'change-password', lastResult });
   return (
     <Form method="post" className="form" onInput={onInput} {...getFormProps(form)}>
-      <FormAlert id={form.errorId} errors={form.errors} />
+      <FormAlert form={form} />
       <Field
         field={fields.currentPassword}
         label={copy.currentPassword}

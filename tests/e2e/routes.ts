@@ -1,0 +1,37 @@
+/**
+ * Every screen of the portal, for the checks that run on all of them (tests/e2e/a11y.spec.ts: axe, reflow at
+ * 320 CSS px, 200 % text). A new screen adds its paths here — with an id when it has an item page, and with
+ * a query when filters or pages change what it shows. /dictation2024, /dictation2024-login and
+ * /dictation/{token} are the same screens as listed ones.
+ */
+export const ROUTES = {
+  /** Signed out. */
+  public: [
+    '/',
+    '/login',
+    '/password',
+    '/password?step=confirm&email=someone%40example.org',
+    '/registration',
+    '/dictation',
+    '/admin-auth',
+    '/week',
+  ],
+  /** Signed in as the demo teacher. */
+  cabinet: [
+    '/lk',
+    '/lk/dictations',
+    '/lk/dictations/1',
+    '/lk/master-classes',
+    '/lk/master-classes/1',
+    '/lk/scenarios',
+    '/lk/scenarios/1',
+    '/lk/law-week',
+    '/lk/law-week/themes',
+    '/lk/author-questions',
+    '/lk/testing',
+    '/lk/testing/1',
+    '/lk/support',
+    '/profile',
+    '/profile/security',
+  ],
+} as const;
