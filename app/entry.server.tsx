@@ -64,10 +64,19 @@ export default function handleRequest(
   });
 }
 
+/** Remix's own warnings already given: anyone can send `?_data=`, which must not flood the error log. */
+const warned = new Set<string>();
+
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // A client that went away is not an error of ours.
   if (request.signal.aborted) return;
   const fields = { method: request.method, path: pathOf(request) };
+  // Remix reports its warnings (a `?_data=` request to a single-fetch app) as Errors: once each, as warnings.
+  if (error instanceof Error && error.message.startsWith('Warning: ')) {
+    if (!warned.has(error.message)) context.log.warn(fields, error.message);
+    warned.add(error.message);
+    return;
+  }
   if (isRouteErrorResponse(error)) {
     // Remix's own answers (no route, no action for a POST, …) wrap an Error; 4xx ones are client mistakes.
     const cause: unknown = 'error' in error ? error.error : undefined;

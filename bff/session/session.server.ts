@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { Config } from '../config.server';
 import type { Logger } from '../log.server';
 import type { Send } from '../rest/client.server';
-import { contract, type CallResult } from '#contract';
-import { isUpstreamError, toErrorPage } from '../rest/errors.server';
+import { contract, type CallName, type CallResult } from '#contract';
+import { isUpstreamError, toErrorPage, UpstreamError } from '../rest/errors.server';
 import { days, hours, seconds } from '../time';
 import { createRevocations, type Revocations } from './revocations.server';
 import { createSealer } from './seal.server';
@@ -14,6 +14,11 @@ import { createSingleFlight } from './single-flight.server';
 /** docs/product.md §9: the session countdown (68 hours) and the refresh cookie's lifetime (1 year). */
 export const SESSION_COUNTDOWN = hours(68);
 export const REFRESH_COOKIE_LIFETIME = days(365);
+/** Browsers drop a cookie longer than this silently; the user would loop at the login (RFC 6265 §6.1). */
+const MAX_COOKIE_BYTES = 4096;
+const TOO_LARGE =
+  'Не удалось сохранить вход в этом браузере: сервер выдал слишком длинный ключ сеанса. Сообщите в поддержку.';
+
 /** How long a refreshed auth token is shared with other requests holding the same refresh token. */
 const REFRESH_REUSE = seconds(30);
 /** How stale the refresh cookie's last-seen time may get before a request writes it anew (ADR 008). */
@@ -183,7 +188,7 @@ export function createSessionStore(deps: {
       try {
         const result = await deps.send('pass', { body: { pass }, signal });
         passOutcome = 'accepted';
-        await signIn(result);
+        await signIn(result, 'pass');
         return { userId: result.id, authToken: result.token.authToken, refreshToken: result.token.refreshToken };
       } catch (error) {
         if (!isUpstreamError(error) || error.failure !== 'rejected') throw error;
@@ -192,7 +197,17 @@ export function createSessionStore(deps: {
       }
     }
 
-    async function signIn(result: CallResult<'login'>) {
+    /** A cookie the browser would drop is refused here, logged, and the sign-in fails with a clear message. */
+    function requireFits(name: string, call: CallName) {
+      const bytes = Buffer.byteLength(changes.get(name) ?? '');
+      if (bytes <= MAX_COOKIE_BYTES) return;
+      changes.delete(authName);
+      changes.delete(refreshName);
+      deps.log.error({ cookie: name, bytes }, 'sealed session cookie too large for browsers; sign-in refused');
+      throw new UpstreamError('rejected', call, null, [{ code: 'cookie_too_large', message: TOO_LARGE }]);
+    }
+
+    async function signIn(result: CallResult<'login'>, call: CallName = 'login') {
       const { id, token } = result;
       ended = false;
       // The session this one replaces (before a password change, say) must not lend its refresh to anyone.
@@ -201,6 +216,8 @@ export function createSessionStore(deps: {
       since = Date.now();
       await setAuthCookie(id, token.authToken);
       await setRefreshCookie({ uid: id, rt: token.refreshToken, since, seen: since });
+      requireFits(authName, call);
+      requireFits(refreshName, call);
       refreshedThisRequest = false;
       renewal = undefined;
       personal = true;

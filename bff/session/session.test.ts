@@ -272,3 +272,15 @@ describe('server-side session limits (ADR 008)', () => {
     expect(await sessions.forRequest({ cookieHeader: cookie }).user()).toBeNull();
   });
 });
+
+describe('a provider token too large for a cookie', () => {
+  it('fails the sign-in with a clear message and sets no cookie, instead of a cookie the browser would drop', async () => {
+    const huge = { id: 7, token: { authToken: 'a'.repeat(5000), refreshToken: 'refresh-1' } };
+    const session = store(async () => huge).forRequest({});
+    await expect(session.signIn(huge)).rejects.toMatchObject({
+      failure: 'rejected',
+      errors: [{ code: 'cookie_too_large', message: expect.stringContaining('слишком длинный') }],
+    });
+    expect(session.setCookieHeaders()).toEqual([]);
+  });
+});

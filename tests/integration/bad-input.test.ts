@@ -154,3 +154,12 @@ describe('fuzz (seed 20261123, 400 requests)', () => {
     expect((await fetch(new URL('/healthz', portal.origin))).status).toBe(200);
   }, 120_000);
 });
+
+describe('?_data= requests', () => {
+  it('are warned about once, never logged as errors', async () => {
+    for (let i = 0; i < 3; i++) await (await fetch(`${portal.origin}/lk?_data=root`)).arrayBuffer();
+    const lines = portal.logLines.filter((line) => line.includes('?_data requests'));
+    expect(lines.length).toBeLessThanOrEqual(1);
+    expect(lines.filter((line) => /"level":50/.test(line))).toEqual([]);
+  });
+});

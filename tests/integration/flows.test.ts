@@ -383,7 +383,7 @@ describe('no lock-out by strangers (ADR 009)', () => {
       .client()
       .submit('/login', { email: owner.email, password: owner.password }, from('198.51.100.7'));
     expect(sameAddress.status).toBe(303);
-  });
+  }, 120_000);
 });
 
 describe('signing out (docs/product.md §4.5)', () => {

@@ -150,7 +150,8 @@ describe('same-origin mutations pass', () => {
       form: { ...form.fields, email: DEMO_USERS.participant.email, password: DEMO_USERS.participant.password },
     });
     expect(response.status).toBe(303);
-    expect(response.headers.getSetCookie()).toHaveLength(2);
+    // The two session cookies and the device cookie (ADR 009).
+    expect(response.headers.getSetCookie()).toHaveLength(3);
   });
 
   it('a same-origin data request (.data) to the popup route reaches the upstream', async () => {
