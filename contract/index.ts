@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accountCalls } from './account';
 import { analyticsCalls } from './analytics';
+import { webinarsCalls } from './webinars';
 
 /**
  * The /rest contract, shared by the BFF (which parses every response with it), the reference upstream (which
@@ -11,6 +12,7 @@ import { analyticsCalls } from './analytics';
 export const contract = {
   ...accountCalls,
   ...analyticsCalls,
+  ...webinarsCalls,
 } as const;
 
 export * from './define';
