@@ -9,6 +9,7 @@ import { registerAnalyticsRoutes } from './routes/analytics';
 import { registerAuthRoutes } from './routes/auth';
 import { registerProfileRoutes } from './routes/profile';
 import { registerRecoveryRoutes } from './routes/recovery';
+import { registerWebinarRoutes } from './routes/webinars';
 import { resolveServices, type UpstreamApp, type UpstreamDeps, type UpstreamEnv } from './services';
 
 export type { UpstreamDeps } from './services';
@@ -39,6 +40,7 @@ export function createUpstreamApp(deps: UpstreamDeps): UpstreamApp {
   registerRecoveryRoutes(calls, services);
   registerProfileRoutes(calls, services);
   registerAnalyticsRoutes(calls, services);
+  registerWebinarRoutes(calls, services);
 
   if (deps.devTools) registerDevTools(app, services);
 

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './open';
+import { seedDemoContent } from './seed';
+import { WEBINAR_TOPICS } from './seed-webinars-content';
+
+describe('master classes seed', () => {
+  it('covers every plural form of «участник» and has no duplicate titles', async () => {
+    const db = openDatabase(':memory:');
+    await seedDemoContent(db, Date.UTC(2026, 10, 23, 9));
+    const counts = db.prepare('SELECT participants_count FROM webinars').pluck().all() as number[];
+    expect(counts).toEqual(expect.arrayContaining([1, 3, 5, 11, 12, 13, 14, 21, 22, 25]));
+    expect(new Set(WEBINAR_TOPICS.map(([title]) => title)).size).toBe(40);
+  });
+
+  it('a second start leaves what a user watched as it was', async () => {
+    const db = openDatabase(':memory:');
+    await seedDemoContent(db, Date.UTC(2026, 10, 23, 9));
+    db.prepare('UPDATE webinar_history SET position_seconds = 3, watched_seconds = 20').run();
+    await seedDemoContent(db, Date.UTC(2026, 11, 23, 9));
+    const history = db.prepare('SELECT position_seconds, watched_seconds FROM webinar_history').all();
+    expect(history).toEqual([
+      { position_seconds: 3, watched_seconds: 20 },
+      { position_seconds: 3, watched_seconds: 20 },
+    ]);
+  });
+});
