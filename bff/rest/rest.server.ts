@@ -5,6 +5,7 @@ import { authCalls } from './auth.server';
 import type { Send } from './client.server';
 import { profileCalls } from './profile.server';
 import { createSessionCall } from './session-client.server';
+import { webinarsCalls } from './webinars.server';
 
 /** The per-request /rest client on the loader context: `context.rest.<domain>.<call>()`. */
 export function createRestClient(deps: { send: Send; session: RequestSession; signal?: AbortSignal; log?: Logger }) {
@@ -13,6 +14,7 @@ export function createRestClient(deps: { send: Send; session: RequestSession; si
     auth: authCalls(call),
     profile: profileCalls(call),
     analytics: analyticsCalls(call),
+    webinars: webinarsCalls(call),
   };
 }
 
