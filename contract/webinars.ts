@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, noBody, noQuery } from './define';
+import { call, fileRef, noBody, noQuery } from './define';
 
 /**
  * Master classes (webinars) and the viewer's place in their recordings. Both reads carry the signed-in user's
@@ -9,14 +9,6 @@ import { call, noBody, noQuery } from './define';
 const id = z.coerce.number().int().positive();
 /** Whole seconds into a recording; a day is far beyond any master class. */
 const secondsInto = z.number().int().min(0).max(86_400);
-
-/** A file the upstream serves under /files/ (the recording); the portal streams it to the browser. */
-const fileRef = z.object({
-  path: z.string().regex(/^\/files\/[\w./-]+$/),
-  name: z.string().min(1),
-  size: z.number().int().nonnegative(),
-  type: z.string().min(1),
-});
 
 /** The viewer's place in a recording: where playback stopped and how much of it was watched. */
 export const webinarProgress = z.object({

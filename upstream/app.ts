@@ -3,6 +3,7 @@ import { createCallRegistrar } from './http/calls';
 import { registerDevTools } from './http/dev-tools';
 import { handleErrors, handleNotFound } from './http/errors';
 import { FaultRules, injectFaults, registerFaultRoutes } from './http/faults';
+import { registerFileRoutes } from './http/files';
 import { registerFirstAuthPage } from './http/first-auth';
 import { countCalls } from './http/rest-guards';
 import { registerAnalyticsRoutes } from './routes/analytics';
@@ -41,6 +42,7 @@ export function createUpstreamApp(deps: UpstreamDeps): UpstreamApp {
   registerProfileRoutes(calls, services);
   registerAnalyticsRoutes(calls, services);
   registerWebinarRoutes(calls, services);
+  registerFileRoutes(app);
 
   if (deps.devTools) registerDevTools(app, services);
 

@@ -73,7 +73,7 @@ export function findWebinar(db: Db, id: number, userId: number): Detail | undefi
     row.recording_path && row.recording_type && row.recording_size !== null
       ? {
           path: row.recording_path,
-          name: row.recording_path.slice(row.recording_path.lastIndexOf('/') + 1),
+          name: `Мастер-класс «${row.title}».mp4`,
           size: row.recording_size,
           type: row.recording_type,
         }
