@@ -32,8 +32,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = Number(requireDigitsId(params, request));
   await requireUser(request, context);
   // An unknown id is the upstream's 404, which becomes the 404 page.
-  const webinar = await context.rest.webinars.byId(id);
-  return { webinar, now: Date.now() };
+  const { recording, ...webinar } = await context.rest.webinars.byId(id);
+  // The page needs to know that there is a recording, not where the upstream keeps it.
+  return { webinar: { ...webinar, hasRecording: recording !== null }, now: Date.now() };
 }
 
 /** `/lk/master-classes/{id}`: the recording (resumed where the user stopped) or the live broadcast. */
@@ -56,7 +57,7 @@ export default function MasterClassScreen() {
         {pluralize(webinar.participantsCount, copy.participants)}
       </p>
 
-      {webinar.recording && webinar.recordingSeconds ? (
+      {webinar.hasRecording && webinar.recordingSeconds ? (
         <section aria-labelledby="recording" className="webinar__media">
           <h2 id="recording">{copy.recording}</h2>
           <RecordingPlayer
