@@ -35,6 +35,7 @@ const cabinetPages = [
   '/lk/dictations/1',
   '/lk/master-classes',
   '/lk/master-classes/1',
+  '/lk/master-classes/40',
   '/lk/scenarios',
   '/lk/scenarios/1',
   '/lk/law-week',
