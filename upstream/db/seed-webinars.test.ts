@@ -12,6 +12,19 @@ describe('master classes seed', () => {
     expect(new Set(WEBINAR_TOPICS.map(([title]) => title)).size).toBe(40);
   });
 
+  it('starts every master class at a Moscow daytime hour, one of them today', async () => {
+    const db = openDatabase(':memory:');
+    const now = Date.UTC(2026, 10, 23, 9);
+    await seedDemoContent(db, now);
+    const starts = db.prepare('SELECT starts_at FROM webinars').pluck().all() as number[];
+    const moscowClock = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', timeStyle: 'short' });
+    expect(new Set(starts.map((start) => moscowClock.format(start)))).toEqual(
+      new Set(['10:00', '12:00', '15:00', '16:30', '18:00']),
+    );
+    const moscowDay = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', dateStyle: 'short' });
+    expect(starts.filter((start) => moscowDay.format(start) === moscowDay.format(now))).toHaveLength(1);
+  });
+
   it('a second start leaves what a user watched as it was', async () => {
     const db = openDatabase(':memory:');
     await seedDemoContent(db, Date.UTC(2026, 10, 23, 9));

@@ -60,7 +60,7 @@ export function seedWebinars(db: Db, now: number): void {
     const webinar = describe(index);
     upsert.run({
       ...webinar,
-      startsAt: today + days(dayOffset) + START_TIMES[index % START_TIMES.length]! - MOSCOW_OFFSET,
+      startsAt: today + days(dayOffset) + START_TIMES[index % START_TIMES.length]!,
       recordingPath: recorded ? RECORDING.path : null,
       recordingType: recorded ? RECORDING.type : null,
       recordingSize: recorded ? size : null,
