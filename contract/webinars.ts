@@ -11,13 +11,13 @@ const id = z.coerce.number().int().positive();
 const secondsInto = z.number().int().min(0).max(86_400);
 
 /** The viewer's place in a recording: where playback stopped and how much of it was watched. */
-export const webinarProgress = z.object({
+const webinarProgress = z.object({
   positionSeconds: secondsInto,
   watchedSeconds: secondsInto,
   updatedAt: z.string().datetime(),
 });
 
-export const webinarSummary = z.object({
+const webinarSummary = z.object({
   id: z.number().int().positive(),
   title: z.string().min(1),
   /** Start of the broadcast (UTC, ISO 8601); the portal shows it in Moscow time. */
@@ -30,16 +30,12 @@ export const webinarSummary = z.object({
   progress: webinarProgress.nullable(),
 });
 
-export const webinarDetail = webinarSummary.extend({
+const webinarDetail = webinarSummary.extend({
   description: z.string(),
   recording: fileRef.nullable(),
   /** Where the live broadcast is watched (an https address outside the portal), for ones not yet recorded. */
   broadcastUrl: z.string().url().startsWith('https://').nullable(),
 });
-
-export type WebinarSummary = z.infer<typeof webinarSummary>;
-export type WebinarDetail = z.infer<typeof webinarDetail>;
-export type WebinarProgress = z.infer<typeof webinarProgress>;
 
 export const webinarsCalls = {
   webinarsList: call({

@@ -23,7 +23,7 @@ function moscowMidnight(now: number): number {
 }
 
 /** Everything about the i-th master class that does not move with the calendar. */
-function describe(index: number) {
+function contentOf(index: number) {
   const [title, lead] = WEBINAR_TOPICS[index]!;
   const first = WEBINAR_SPEAKERS[index % WEBINAR_SPEAKERS.length]!;
   const second = WEBINAR_SPEAKERS[(index + 5) % WEBINAR_SPEAKERS.length]!;
@@ -57,7 +57,7 @@ export function seedWebinars(db: Db, now: number): void {
   WEBINAR_TOPICS.forEach((_, index) => {
     const dayOffset = (index - TODAY_INDEX) * DAYS_APART;
     const recorded = dayOffset < 0;
-    const webinar = describe(index);
+    const webinar = contentOf(index);
     upsert.run({
       ...webinar,
       startsAt: today + days(dayOffset) + START_TIMES[index % START_TIMES.length]!,

@@ -70,7 +70,11 @@ describe('webinarById', () => {
     const { token } = await up.login();
     const past = (await up.call('webinarById', { query: { id: '1' }, token: token.authToken })).envelope.result;
     expect(past).toMatchObject({
-      recording: { path: '/files/webinars/master-class.mp4', name: 'Мастер-класс «Как провести урок права в пятом классе».mp4', type: 'video/mp4' },
+      recording: {
+        path: '/files/webinars/master-class.mp4',
+        name: 'Мастер-класс «Как провести урок права в пятом классе».mp4',
+        type: 'video/mp4',
+      },
       recordingSeconds: 24,
       broadcastUrl: null,
     });

@@ -27,6 +27,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 /** Only the player posts here; a visitor who opens the address lands on the master class. */
-export function loader({ params, request }: LoaderFunctionArgs) {
-  return redirect(`/lk/master-classes/${requireDigitsId(params, request)}`);
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const id = requireDigitsId(params, request);
+  await requireUser(request, context);
+  return redirect(`/lk/master-classes/${id}`);
 }
