@@ -1,25 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDuration, formatFileSize, pluralize } from './format';
+import {
+  formatClock,
+  formatDate,
+  formatDuration,
+  formatFileSize,
+  formatMoscowDateTime,
+  formatPercent,
+  pluralize,
+} from './format';
+
+const participants = { one: 'участник', few: 'участника', many: 'участников' };
 
 describe('format', () => {
-  it('writes dates in Russian, in Moscow time', () => {
-    expect(formatDate('2026-11-22T22:30:00.000Z')).toBe('23 ноября 2026 г.');
-  });
-
-  it('puts the word in the form the count takes', () => {
-    const forms = ['сценарий', 'сценария', 'сценариев'] as const;
-    expect([1, 3, 5, 11, 21, 1200].map((n) => pluralize(n, forms))).toEqual([
-      '1 сценарий',
-      '3 сценария',
-      '5 сценариев',
-      '11 сценариев',
-      '21 сценарий',
-      '1\u00a0200 сценариев',
+  it('puts the noun in the form each count needs', () => {
+    const said = [1, 3, 5, 11, 12, 13, 14, 21, 22, 25, 0, 111, 1200].map((n) => pluralize(n, participants));
+    expect(said).toEqual([
+      '1 участник',
+      '3 участника',
+      '5 участников',
+      '11 участников',
+      '12 участников',
+      '13 участников',
+      '14 участников',
+      '21 участник',
+      '22 участника',
+      '25 участников',
+      '0 участников',
+      '111 участников',
+      '1\u00a0200 участников',
     ]);
   });
 
-  it('writes durations and file sizes as people read them', () => {
+  it('shows a UTC instant on the Moscow clock: the day, and the time labelled as such', () => {
+    expect(formatDate('2026-11-22T22:30:00.000Z')).toBe('23 ноября 2026 г.');
+    expect(formatMoscowDateTime('2026-11-23T12:00:00.000Z')).toBe('23 ноября 2026 г. в 15:00 мск');
+    expect(formatMoscowDateTime('2026-12-31T22:30:00.000Z')).toBe('1 января 2027 г. в 01:30 мск');
+  });
+
+  it('writes durations, places in a recording, shares and file sizes as people read them', () => {
     expect([45, 60, 90].map(formatDuration)).toEqual(['45 мин', '1 ч', '1 ч 30 мин']);
+    expect([7, 754, 3723].map(formatClock)).toEqual(['0:07', '12:34', '1:02:03']);
+    expect(formatPercent(0.42)).toBe('42\u00a0%');
     expect([840, 9981, 12 * 1024, 3.4 * 1024 * 1024].map(formatFileSize)).toEqual([
       '840 Б',
       '9,7 КБ',

@@ -1,24 +1,49 @@
-/** Russian formatting of dates, sizes, durations and counts, all through Intl (ru-RU, Moscow time). */
+/**
+ * Russian formatting of dates, counts, durations and sizes, all through Intl (ru-RU). Times are Moscow's,
+ * labelled «мск» where a time of day is shown, so a teacher in Novosibirsk knows which clock it is on.
+ */
 
 const LOCALE = 'ru-RU';
-const TIME_ZONE = 'Europe/Moscow';
+const MOSCOW = 'Europe/Moscow';
 
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeZone: TIME_ZONE });
+const date = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeZone: MOSCOW });
+const dateTime = new Intl.DateTimeFormat(LOCALE, {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: MOSCOW,
+});
 const plurals = new Intl.PluralRules(LOCALE);
+const integer = new Intl.NumberFormat(LOCALE);
+const percent = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 0 });
 
-/** «23 ноября 2026 г.» in Moscow time. */
-export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+/** «23 ноября 2026 г.», the day in Moscow. */
+export function formatDate(value: string | number | Date): string {
+  return date.format(new Date(value));
 }
 
-/** The count with the word in the form the count takes: `pluralize(3, ['сценарий', 'сценария', 'сценариев'])`. */
-export function pluralize(count: number, [one, few, many]: readonly [string, string, string]): string {
-  const form = plurals.select(count);
-  const word = form === 'one' ? one : form === 'few' ? few : many;
-  return `${new Intl.NumberFormat(LOCALE).format(count)} ${word}`;
+/** «23 ноября 2026 г. в 15:00 мск». */
+export function formatMoscowDateTime(value: string | number | Date): string {
+  return `${dateTime.format(new Date(value))} мск`;
 }
 
-/** «45 мин», «1 ч 30 мин». */
+/** Russian nouns after numbers: `one` (1, 21), `few` (2–4, 22), `many` (5–20, 11–14, 25). */
+export interface PluralForms {
+  one: string;
+  few: string;
+  many: string;
+}
+
+/** «1 участник», «3 участника», «5 участников». */
+export function pluralize(count: number, forms: PluralForms): string {
+  const rule = plurals.select(count);
+  const word = rule === 'one' ? forms.one : rule === 'few' ? forms.few : forms.many;
+  return `${integer.format(count)} ${word}`;
+}
+
+/** «45 мин», «1 ч», «1 ч 30 мин». */
 export function formatDuration(minutes: number): string {
   const unit = (value: number, name: 'hour' | 'minute') =>
     new Intl.NumberFormat(LOCALE, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
@@ -26,6 +51,20 @@ export function formatDuration(minutes: number): string {
   const rest = minutes % 60;
   if (hours === 0) return unit(rest, 'minute');
   return rest === 0 ? unit(hours, 'hour') : `${unit(hours, 'hour')} ${unit(rest, 'minute')}`;
+}
+
+/** «0:07», «12:34», «1:02:03»: a place in a recording. */
+export function formatClock(totalSeconds: number): string {
+  const s = Math.floor(totalSeconds % 60);
+  const m = Math.floor(totalSeconds / 60) % 60;
+  const h = Math.floor(totalSeconds / 3600);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}
+
+/** «42 %». */
+export function formatPercent(fraction: number): string {
+  return percent.format(fraction);
 }
 
 const SIZE_UNITS = ['Б', 'КБ', 'МБ', 'ГБ'] as const;

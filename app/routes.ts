@@ -17,7 +17,8 @@ export default [
   layout('routes/lk/layout.tsx', [
     route('lk', 'routes/lk/home.tsx'),
     route('lk/dictations/:id?', 'routes/lk/dictations.tsx'),
-    route('lk/master-classes/:id?', 'routes/lk/master-classes.tsx'),
+    route('lk/master-classes', 'routes/lk/master-classes.tsx'),
+    route('lk/master-classes/:id', 'routes/lk/master-class.tsx'),
     route('lk/scenarios', 'routes/lk/scenarios.tsx'),
     route('lk/scenarios/:id', 'routes/lk/scenario.tsx'),
     route('lk/law-week', 'routes/lk/law-week.tsx'),
@@ -31,8 +32,10 @@ export default [
     route('profile/security', 'routes/profile/security.tsx'),
   ]),
   route('logout', 'routes/logout.ts'),
-  route('lk/scenarios/:id/files/:n', 'routes/lk/scenario-file.ts'),
   route('popups', 'routes/popups.ts'),
+  route('lk/scenarios/:id/files/:n', 'routes/lk/scenario-file.ts'),
+  route('lk/master-classes/:id/recording', 'routes/lk/master-class-recording.ts'),
+  route('lk/master-classes/:id/progress', 'routes/lk/master-class-progress.ts'),
   // docs/product.md §2's flat fallback list: old flat paths answer with a redirect to the nested screen (ADR 002).
   ...Object.keys(FLAT_PATHS).map((path) => route(path, 'routes/flat-redirect.ts', { id: `flat-${path}` })),
   route('*', 'routes/not-found.tsx'),

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createBundle, modulePreloads, type Chunk } from './bundle';
+import { masterClassesBudget } from './master-classes';
 import { startSystem, type System } from './portal';
 import { allChecks, check, checkYes, fmt, heading, printSummary, writeResults } from './report';
 import { scenariosBudgets } from './scenarios';
@@ -104,6 +105,7 @@ async function main() {
     bundleBudgets({ home: await document('/'), lk });
     contentBudget(sys, lk);
     details.waterfall = await waterfallBudget(sys);
+    details.masterClasses = await masterClassesBudget(sys);
     Object.assign(details, await throughputAndMemoryBudgets(sys));
     Object.assign(details, await scenariosBudgets(sys));
   } finally {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountCalls } from './account';
 import { analyticsCalls } from './analytics';
 import { scenariosCalls } from './scenarios';
+import { webinarsCalls } from './webinars';
 
 /**
  * The /rest contract, shared by the BFF (which parses every response with it), the reference upstream (which
@@ -13,6 +14,7 @@ export const contract = {
   ...accountCalls,
   ...analyticsCalls,
   ...scenariosCalls,
+  ...webinarsCalls,
 } as const;
 
 export * from './define';

@@ -11,6 +11,7 @@ import { registerAuthRoutes } from './routes/auth';
 import { registerProfileRoutes } from './routes/profile';
 import { registerRecoveryRoutes } from './routes/recovery';
 import { registerScenarioRoutes } from './routes/scenarios';
+import { registerWebinarRoutes } from './routes/webinars';
 import { resolveServices, type UpstreamApp, type UpstreamDeps, type UpstreamEnv } from './services';
 
 export type { UpstreamDeps } from './services';
@@ -42,6 +43,7 @@ export function createUpstreamApp(deps: UpstreamDeps): UpstreamApp {
   registerProfileRoutes(calls, services);
   registerAnalyticsRoutes(calls, services);
   registerScenarioRoutes(calls, services);
+  registerWebinarRoutes(calls, services);
   registerFileRoutes(app);
 
   if (deps.devTools) registerDevTools(app, services);

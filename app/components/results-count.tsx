@@ -1,21 +1,11 @@
 import { useLocation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { announce } from '~/client/announce';
-
-/** A noun's three Russian forms: for 1 (сценарий), for 2–4 (сценария), for 5 and more (сценариев). */
-export interface NounForms {
-  one: string;
-  few: string;
-  many: string;
-}
-
-const plural = new Intl.PluralRules('ru-RU');
+import { pluralize, type PluralForms } from '~/format';
 
 /** `Найдено: 21 сценарий`, `Найдено: 3 сценария`, `Ничего не найдено`. */
-export function describeCount(count: number, noun: NounForms): string {
-  if (count === 0) return 'Ничего не найдено';
-  const form = plural.select(count);
-  return `Найдено: ${count} ${form === 'one' ? noun.one : form === 'few' ? noun.few : noun.many}`;
+export function describeCount(count: number, noun: PluralForms): string {
+  return count === 0 ? 'Ничего не найдено' : `Найдено: ${pluralize(count, noun)}`;
 }
 
 /**
@@ -26,7 +16,7 @@ export function describeCount(count: number, noun: NounForms): string {
  *
  *     <ResultsCount count={total} noun={{ one: 'сценарий', few: 'сценария', many: 'сценариев' }} />
  */
-export function ResultsCount({ count, noun }: { count: number; noun: NounForms }) {
+export function ResultsCount({ count, noun }: { count: number; noun: PluralForms }) {
   const text = describeCount(count, noun);
   const { search } = useLocation();
   const mounted = useRef(false);

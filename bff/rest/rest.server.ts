@@ -9,6 +9,7 @@ import { profileCalls } from './profile.server';
 import { scenariosCalls } from './scenarios.server';
 import { createSessionCall } from './session-client.server';
 import type { Timings } from './timings.server';
+import { webinarsCalls } from './webinars.server';
 
 /** The per-request /rest client on the loader context: `context.rest.<domain>.<call>()`. */
 export function createRestClient(deps: {
@@ -26,6 +27,7 @@ export function createRestClient(deps: {
     profile: profileCalls(call),
     analytics: analyticsCalls(call),
     scenarios: scenariosCalls(call),
+    webinars: webinarsCalls(call),
     files: fileCalls(deps),
   };
 }

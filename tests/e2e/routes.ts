@@ -23,6 +23,7 @@ export const ROUTES = {
     '/lk/dictations/1',
     '/lk/master-classes',
     '/lk/master-classes/1',
+    '/lk/master-classes/40',
     '/lk/scenarios',
     '/lk/scenarios/1',
     '/lk/law-week',

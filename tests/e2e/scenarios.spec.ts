@@ -21,7 +21,7 @@ test('a teacher finds a scenario by search and filters, opens it, sees its image
   await page.getByLabel('Сортировка').selectOption('title');
   await page.getByRole('button', { name: 'Показать' }).click();
   await expect(page).toHaveURL(/[?&]q=%D0%BA%D0%BE%D0%BD%D1%81%D1%82%D0%B8%D1%82%D1%83%D1%86.*format=quest/);
-  await expect(page.getByRole('status').filter({ hasText: 'Найдено:' })).toContainText(/Найдено: \d+ сценари/);
+  await expect(page.locator('.results-count')).toContainText(/Найдено: \d+ сценари/);
   const results = page
     .getByRole('list')
     .filter({ has: page.getByRole('heading', { level: 2 }) })

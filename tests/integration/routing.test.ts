@@ -36,7 +36,7 @@ const signedInScreens: { path: string; heading: string }[] = [
   { path: '/lk/dictations', heading: 'Диктанты' },
   { path: '/lk/dictations/12', heading: 'Диктант' },
   { path: '/lk/master-classes', heading: 'Мастер-классы' },
-  { path: '/lk/master-classes/3', heading: 'Мастер-класс' },
+  { path: '/lk/master-classes/3', heading: 'Финансовая грамотность для младших школьников' },
   { path: '/lk/scenarios', heading: 'Сценарии' },
   { path: '/lk/scenarios/5', heading: 'Квест «Возврат товара без споров»' },
   { path: '/lk/law-week', heading: 'Неделя права' },

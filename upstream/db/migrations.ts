@@ -145,6 +145,35 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       END;
     `,
   },
+  {
+    id: 4,
+    name: 'master classes and viewing history',
+    sql: `
+      CREATE TABLE webinars (
+        id INTEGER PRIMARY KEY,
+        title TEXT NOT NULL,
+        description TEXT NOT NULL,
+        starts_at INTEGER NOT NULL,
+        duration_minutes INTEGER NOT NULL,
+        speakers TEXT NOT NULL,
+        participants_count INTEGER NOT NULL,
+        recording_path TEXT,
+        recording_type TEXT,
+        recording_size INTEGER,
+        recording_seconds INTEGER,
+        broadcast_url TEXT
+      );
+      CREATE INDEX webinars_by_start ON webinars (starts_at);
+      CREATE TABLE webinar_history (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        webinar_id INTEGER NOT NULL REFERENCES webinars (id) ON DELETE CASCADE,
+        position_seconds INTEGER NOT NULL,
+        watched_seconds INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, webinar_id)
+      );
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number[] {

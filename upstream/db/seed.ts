@@ -1,6 +1,7 @@
 import { hashPassword } from '../crypto';
 import type { Db } from './open';
 import { seedScenarios } from './seed-scenarios';
+import { seedWebinars } from './seed-webinars';
 import { createUser, findUserByEmail, type NewUser } from './users';
 
 /** Demo accounts for the local portal, the tests and the README. Never present in production data. */
@@ -47,4 +48,5 @@ export async function seedDemoContent(db: Db, now: number): Promise<void> {
     for (const user of prepared) createUser(db, user, now);
   })();
   seedScenarios(db, now);
+  db.transaction(() => seedWebinars(db, now))();
 }

@@ -4,7 +4,8 @@ import { Form, Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
 import { readScenarioFilters } from '#bff/rest/scenarios.server';
 import { ScreenIntro } from '~/components/screen-intro';
-import { formatDate, formatDuration, pluralize } from '~/format';
+import { formatDate, formatDuration } from '~/format';
+import { ResultsCount } from '~/components/results-count';
 import { screenMeta } from '~/meta';
 import { audiencesLabel, ScenarioPages, withQuery } from '~/components/scenarios';
 import styles from '~/styles/scenarios.css?url';
@@ -20,7 +21,7 @@ const copy = {
   any: 'Все',
   submit: 'Показать',
   reset: 'Сбросить',
-  found: ['сценарий', 'сценария', 'сценариев'] as const,
+  found: { one: 'сценарий', few: 'сценария', many: 'сценариев' },
   empty: 'Ничего не нашлось. Измените запрос или сбросьте фильтры.',
   pageEmpty: 'На этой странице ничего нет.',
   firstPage: 'К первой странице',
@@ -91,9 +92,7 @@ export default function ScenariosScreen() {
         </div>
       </Form>
 
-      <p role="status" className="scenario-count">
-        Найдено: {pluralize(list.total, copy.found)}
-      </p>
+      <ResultsCount count={list.total} noun={copy.found} />
       {list.total === 0 ? <p>{copy.empty}</p> : null}
       {list.total > 0 && list.items.length === 0 ? (
         <p>

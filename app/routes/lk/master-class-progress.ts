@@ -1,0 +1,34 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { requireUser } from '#bff/auth/require-user.server';
+import { isUpstreamError } from '#bff/rest/errors.server';
+import { requireDigitsId } from '~/route-params';
+
+const seconds = z.coerce.number().int().min(0).max(86_400);
+const schema = z.object({ positionSeconds: seconds, watchedSeconds: seconds });
+
+/**
+ * Where the player reports the place in a recording: a `fetch` every 15 s of playback and a `sendBeacon` when the
+ * page is left. A beacon is a same-origin POST (`Sec-Fetch-Site: same-origin`, form-encoded), so the origin
+ * check passes it like any form. Nobody reads the answer, so it is a bare status.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const webinarId = Number(requireDigitsId(params, request));
+  await requireUser(request, context);
+  const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return new Response(null, { status: 400 });
+  try {
+    await context.rest.webinars.putHistoryTime({ webinarId, ...parsed.data });
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    return new Response(null, { status: error.status && error.status >= 400 ? error.status : 502 });
+  }
+  return new Response(null, { status: 204 });
+}
+
+/** Only the player posts here; a visitor who opens the address lands on the master class. */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const id = requireDigitsId(params, request);
+  await requireUser(request, context);
+  return redirect(`/lk/master-classes/${id}`);
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './open';
+import { seedDemoContent } from './seed';
+import { WEBINAR_TOPICS } from './seed-webinars-content';
+
+describe('master classes seed', () => {
+  it('covers every plural form of «участник» and has no duplicate titles', async () => {
+    const db = openDatabase(':memory:');
+    await seedDemoContent(db, Date.UTC(2026, 10, 23, 9));
+    const counts = db.prepare('SELECT participants_count FROM webinars').pluck().all() as number[];
+    expect(counts).toEqual(expect.arrayContaining([1, 3, 5, 11, 12, 13, 14, 21, 22, 25]));
+    expect(new Set(WEBINAR_TOPICS.map(([title]) => title)).size).toBe(40);
+  });
+
+  it('starts every master class at a Moscow daytime hour, one of them today', async () => {
+    const db = openDatabase(':memory:');
+    const now = Date.UTC(2026, 10, 23, 9);
+    await seedDemoContent(db, now);
+    const starts = db.prepare('SELECT starts_at FROM webinars').pluck().all() as number[];
+    const moscowClock = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', timeStyle: 'short' });
+    expect(new Set(starts.map((start) => moscowClock.format(start)))).toEqual(
+      new Set(['10:00', '12:00', '15:00', '16:30', '18:00']),
+    );
+    const moscowDay = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', dateStyle: 'short' });
+    expect(starts.filter((start) => moscowDay.format(start) === moscowDay.format(now))).toHaveLength(1);
+  });
+
+  it('a second start leaves what a user watched as it was', async () => {
+    const db = openDatabase(':memory:');
+    await seedDemoContent(db, Date.UTC(2026, 10, 23, 9));
+    db.prepare('UPDATE webinar_history SET position_seconds = 3, watched_seconds = 20').run();
+    await seedDemoContent(db, Date.UTC(2026, 11, 23, 9));
+    const history = db.prepare('SELECT position_seconds, watched_seconds FROM webinar_history').all();
+    expect(history).toEqual([
+      { position_seconds: 3, watched_seconds: 20 },
+      { position_seconds: 3, watched_seconds: 20 },
+    ]);
+  });
+});
