@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 import { accountCalls } from './account';
 import { analyticsCalls } from './analytics';
+import { bannersCalls } from './banners';
+import { certificateCalls } from './certificate';
+import { tenderCalls } from './tender';
+import { weekCalls } from './week';
 
 /**
  * The /rest contract, shared by the BFF (which parses every response with it), the reference upstream (which
@@ -11,10 +15,18 @@ import { analyticsCalls } from './analytics';
 export const contract = {
   ...accountCalls,
   ...analyticsCalls,
+  ...bannersCalls,
+  ...certificateCalls,
+  ...weekCalls,
+  ...tenderCalls,
 } as const;
 
 export * from './define';
 export { profile, role, popupName, loginResult, refreshResult, type Profile } from './account';
+export { bannerCode, type Banner } from './banners';
+export { type Certificate } from './certificate';
+export { dayLink, type SavedDayLink, type WeekDay } from './week';
+export { QUESTION_MAX, type SentQuestion } from './tender';
 
 export type Contract = typeof contract;
 export type CallName = keyof Contract;

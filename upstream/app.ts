@@ -7,8 +7,12 @@ import { registerFirstAuthPage } from './http/first-auth';
 import { countCalls } from './http/rest-guards';
 import { registerAnalyticsRoutes } from './routes/analytics';
 import { registerAuthRoutes } from './routes/auth';
+import { registerBannerRoutes } from './routes/banners';
+import { registerCertificateFile, registerCertificateRoutes } from './routes/certificate';
 import { registerProfileRoutes } from './routes/profile';
 import { registerRecoveryRoutes } from './routes/recovery';
+import { registerTenderRoutes } from './routes/tender';
+import { registerWeekRoutes } from './routes/week';
 import { resolveServices, type UpstreamApp, type UpstreamDeps, type UpstreamEnv } from './services';
 
 export type { UpstreamDeps } from './services';
@@ -39,6 +43,11 @@ export function createUpstreamApp(deps: UpstreamDeps): UpstreamApp {
   registerRecoveryRoutes(calls, services);
   registerProfileRoutes(calls, services);
   registerAnalyticsRoutes(calls, services);
+  registerBannerRoutes(calls, services);
+  registerCertificateRoutes(calls, services);
+  registerWeekRoutes(calls, services);
+  registerTenderRoutes(calls, services);
+  registerCertificateFile(app, services);
 
   if (deps.devTools) registerDevTools(app, services);
 

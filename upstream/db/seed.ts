@@ -1,5 +1,6 @@
 import { hashPassword } from '../crypto';
 import type { Db } from './open';
+import { seedHomeContent } from './seed-home';
 import { createUser, findUserByEmail, type NewUser } from './users';
 
 /** Demo accounts for the local portal, the tests and the README. Never present in production data. */
@@ -45,4 +46,5 @@ export async function seedDemoContent(db: Db, now: number): Promise<void> {
   db.transaction(() => {
     for (const user of prepared) createUser(db, user, now);
   })();
+  seedHomeContent(db, now, DEMO_USERS.teacher.email);
 }
