@@ -23,9 +23,9 @@ export const contract = {
 
 export * from './define';
 export { profile, role, popupName, loginResult, refreshResult, type Profile } from './account';
-export { bannerCode, type Banner } from './banners';
+export { banner, bannerCode, type Banner } from './banners';
 export { type Certificate } from './certificate';
-export { dayLink, type SavedDayLink, type WeekDay } from './week';
+export { dayLink, weekDay, type SavedDayLink, type WeekDay } from './week';
 export { QUESTION_MAX, type SentQuestion } from './tender';
 
 export type Contract = typeof contract;
