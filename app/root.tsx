@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ShouldRevalidateFunction } from '@remix-run/react';
 import {
   isRouteErrorResponse,
   Links,
@@ -37,6 +38,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sessionCountdownMs: viewer ? SESSION_COUNTDOWN : null,
   };
 }
+
+/**
+ * The viewer changes through actions (sign-in, profile, popups, sign-out), never through a list's search,
+ * filters or page: a navigation that changes only the query leaves the root's data (and its profile call) alone.
+ * Entry-flow parameters (`pass`, `re`) still go to the root loader.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
+  const { currentUrl, nextUrl, formMethod, defaultShouldRevalidate } = args;
+  const read = formMethod === undefined || formMethod.toUpperCase() === 'GET';
+  const queryOnly = currentUrl.pathname === nextUrl.pathname && !nextUrl.searchParams.has('pass');
+  return read && queryOnly && !nextUrl.searchParams.has('re') ? false : defaultShouldRevalidate;
+};
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: appStyles },

@@ -44,3 +44,21 @@ export const noQuery = z.object({});
 export const noBody = z.undefined();
 
 export const emptyResult = z.object({}).passthrough();
+
+/**
+ * A file a result points at (a material, a recording, a certificate): its path on the upstream, always under
+ * `/files/`, which only the BFF fetches and streams on; the browser never sees the upstream's address.
+ */
+export const fileRef = z.object({
+  path: z.string().regex(/^\/files\/(?!.*\.\.)[\w\-./]+$/),
+  /** The name offered for download, in Russian where it fits. */
+  name: z.string().min(1).max(200),
+  /** Bytes. */
+  size: z.number().int().nonnegative(),
+  /** The MIME type. */
+  type: z.string().min(1).max(100),
+});
+export type FileRef = z.infer<typeof fileRef>;
+
+/** The provider's image file extensions (docs/product.md §3): such a file is shown, any other is downloaded. */
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'svg', 'gif', 'webp'] as const;

@@ -3,6 +3,7 @@ import { createCallRegistrar } from './http/calls';
 import { registerDevTools } from './http/dev-tools';
 import { handleErrors, handleNotFound } from './http/errors';
 import { FaultRules, injectFaults, registerFaultRoutes } from './http/faults';
+import { registerFileRoutes } from './http/files';
 import { registerFirstAuthPage } from './http/first-auth';
 import { countCalls } from './http/rest-guards';
 import { registerAnalyticsRoutes } from './routes/analytics';
@@ -48,6 +49,7 @@ export function createUpstreamApp(deps: UpstreamDeps): UpstreamApp {
   registerWeekRoutes(calls, services);
   registerTenderRoutes(calls, services);
   registerCertificateFile(app, services);
+  registerFileRoutes(app);
 
   if (deps.devTools) registerDevTools(app, services);
 

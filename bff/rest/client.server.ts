@@ -111,6 +111,6 @@ export function createUpstreamClient(deps: { config: Pick<Config, 'rest'>; log: 
   };
 }
 
-function ensureTrailingSlash(url: URL): URL {
+export function ensureTrailingSlash(url: URL): URL {
   return url.pathname.endsWith('/') ? url : new URL(`${url.href}/`);
 }

@@ -1,26 +1,36 @@
 import { redirect } from '@remix-run/node';
+import { contract, type CallName, type CallResult } from '#contract';
 import type { Logger } from '../log.server';
 import type { RequestSession } from '../session/session.server';
+import { readKey, type CachePolicy, type ReadCache } from './cache.server';
 import type { Send, SendInput } from './client.server';
-import { contract, type CallName, type CallResult } from '#contract';
 import { isUpstreamError, toErrorPage } from './errors.server';
+import type { Timings } from './timings.server';
 
 type CallInput<N extends CallName> = Omit<SendInput<N>, 'token' | 'signal' | 'log'>;
-export type Call = <N extends CallName>(name: N, input?: CallInput<N>) => Promise<CallResult<N>>;
+export interface CallOptions {
+  /** How the answer of a read may be cached across requests (cache.server.ts); not cached when absent. */
+  cache?: CachePolicy;
+}
+export type Call = <N extends CallName>(name: N, input?: CallInput<N>, options?: CallOptions) => Promise<CallResult<N>>;
 
 /**
  * Binds the upstream client to one request's session: sends the auth token, renews it once on a 401, and maps
- * failures to what the page shows (DESIGN §6). A failed read becomes the error page, so loaders let it
- * propagate; a failed mutation is thrown as the UpstreamError itself, for its action to show on the form. GET results are shared within the request, and any
- * mutation drops them, so one request never makes the same read twice.
+ * failures to what the page shows (docs/architecture.md §6). A failed read becomes the error page, so loaders
+ * let it propagate; a failed mutation is thrown as the UpstreamError itself, for its action to show on the form.
+ * Reads are shared within the request, and across requests through the read cache when their domain module
+ * names a policy; any mutation drops this request's reads and the user's cached ones. Every call is timed for
+ * the response's Server-Timing header.
  */
 export function createSessionCall(deps: {
   send: Send;
   session: RequestSession;
+  cache: ReadCache;
+  timings: Timings;
   signal?: AbortSignal;
   log?: Logger;
 }): Call {
-  const { send, session, signal, log } = deps;
+  const { send, session, cache, timings, signal, log } = deps;
   const reads = new Map<string, Promise<unknown>>();
 
   function signedOut() {
@@ -50,7 +60,7 @@ export function createSessionCall(deps: {
 
   async function mapped<N extends CallName>(name: N, input: CallInput<N>) {
     try {
-      return await withSession(name, input);
+      return await timings.time(name, withSession(name, input));
     } catch (error) {
       // A failed mutation goes back to its action, which keeps what the user submitted (forms.server.ts).
       if (!isUpstreamError(error) || contract[name].method !== 'GET') throw error;
@@ -58,15 +68,32 @@ export function createSessionCall(deps: {
     }
   }
 
-  return function call(name, input = {}) {
-    if (contract[name].method !== 'GET') {
-      reads.clear();
-      return mapped(name, input);
+  async function mutate<N extends CallName>(name: N, input: CallInput<N>) {
+    reads.clear();
+    try {
+      return await mapped(name, input);
+    } finally {
+      // Calls without a session (sign-in, registration) have no user whose reads could be stale.
+      const user = contract[name].auth === 'none' ? null : await session.user().catch(() => null);
+      if (user) cache.dropUser(user.id);
     }
+  }
+
+  async function cachedRead<N extends CallName>(name: N, input: CallInput<N>, policy: CachePolicy) {
+    const userId = policy === 'user' ? ((await session.user())?.id ?? null) : null;
+    const key = readKey(policy, name, input.query ?? {}, userId);
+    if (key === null) return mapped(name, input);
+    const { value, hit } = cache.read(key, () => mapped(name, input));
+    if (hit) timings.hit(name);
+    return value;
+  }
+
+  return function call(name, input = {}, options = {}) {
+    if (contract[name].method !== 'GET') return mutate(name, input);
     const key = `${name}?${JSON.stringify(input.query ?? {})}`;
     let read = reads.get(key) as Promise<CallResult<typeof name>> | undefined;
     if (!read) {
-      read = mapped(name, input);
+      read = options.cache ? cachedRead(name, input, options.cache) : mapped(name, input);
       reads.set(key, read);
       read.catch(() => reads.delete(key));
     }

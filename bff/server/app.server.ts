@@ -8,8 +8,11 @@ import { createHoneypot } from '../auth/honeypot.server';
 import { createAuthLimits } from '../auth/rate-limit.server';
 import type { Config } from '../config.server';
 import type { Logger } from '../log.server';
+import { createReadCache } from '../rest/cache.server';
 import { createUpstreamClient } from '../rest/client.server';
+import { createFileFetcher } from '../rest/files.server';
 import { createRestClient } from '../rest/rest.server';
+import { createTimings } from '../rest/timings.server';
 import { createSessionStore } from '../session/session.server';
 import { bodyLimit } from './body-limit.server';
 import { originCheck } from './origin.server';
@@ -33,6 +36,8 @@ export interface PortalServerOptions {
 export function createPortalApp(options: PortalServerOptions) {
   const { config, log } = options;
   const send = createUpstreamClient({ config, log, fetch: options.fetch });
+  const fetchFile = createFileFetcher({ config, fetch: options.fetch });
+  const cache = createReadCache();
   const sessions = createSessionStore({ config, send, log });
   const limits = createAuthLimits(config);
   const honeypot = createHoneypot(config.session.secrets[0]!);
@@ -79,10 +84,13 @@ export function createPortalApp(options: PortalServerOptions) {
       pass: req.method === 'GET' && typeof req.query.pass === 'string' ? req.query.pass : null,
       signal: aborted.signal,
     });
+    const timings = createTimings();
     // Session changes are written once, as the headers go out; personal responses are never stored by caches.
     onHeaders(res, () => {
       for (const cookie of session.setCookieHeaders()) res.append('Set-Cookie', cookie);
       if (session.personal) res.setHeader('Cache-Control', 'private, no-store');
+      const serverTiming = timings.header();
+      if (serverTiming) res.setHeader('Server-Timing', serverTiming);
     });
     return {
       config,
@@ -92,7 +100,7 @@ export function createPortalApp(options: PortalServerOptions) {
       buildId: await buildId(),
       clientAddress: req.ip ?? 'unknown',
       session,
-      rest: createRestClient({ send, session, signal: aborted.signal, log: req.log }),
+      rest: createRestClient({ send, fetchFile, session, cache, timings, signal: aborted.signal, log: req.log }),
       limits,
       honeypot,
     };

@@ -216,3 +216,23 @@ describe('an https deployment', () => {
     await response.arrayBuffer();
   });
 });
+
+describe('Server-Timing', () => {
+  it('names each upstream call of a signed-in page and its duration, and nothing that identifies the user', async () => {
+    const response = await teacher.request('/lk');
+    expect(response.status).toBe(200);
+    const timing = response.headers.get('Server-Timing');
+    expect(timing).toMatch(/(^|, )rest-\d+-profile;dur=\d+\.\d($|, )/);
+    const cookies = await teacher.cookieHeader();
+    for (const value of cookies.split('; ').map((c) => c.split('=').slice(1).join('='))) {
+      expect(timing).not.toContain(value);
+    }
+    expect(timing).not.toMatch(/token|teacher|@/i);
+  });
+
+  it('is absent from a page that makes no upstream call', async () => {
+    const response = await portal.client().request('/login');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Server-Timing')).toBeNull();
+  });
+});

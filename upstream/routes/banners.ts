@@ -1,16 +1,15 @@
 import { statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { listBanners } from '../db/banners';
 import type { CallRegistrar } from '../http/calls';
+import { FILES_DIR } from '../http/files';
 import type { Services } from '../services';
 
-const FILES_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'files');
 
 /** The size the file reference reports; a picture missing from disk reports 0 rather than failing the list. */
 function imageSize(path: string): number {
   try {
-    return statSync(resolve(FILES_ROOT, path.replace(/^\/files\//, ''))).size;
+    return statSync(resolve(FILES_DIR, path.replace(/^\/files\//, ''))).size;
   } catch {
     return 0;
   }

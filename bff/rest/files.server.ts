@@ -1,0 +1,110 @@
+import { redirect } from '@remix-run/node';
+import contentDisposition from 'content-disposition';
+import { fileRef, VERSION_HEADER } from '#contract';
+import type { Config } from '../config.server';
+import type { RequestSession } from '../session/session.server';
+import { ensureTrailingSlash } from './client.server';
+import type { Timings } from './timings.server';
+
+const copy = {
+  notFound: 'Файл не найден.',
+  unavailable: 'Сервер не ответил. Попробуйте открыть файл ещё раз.',
+  failed: (status: number) => `Не удалось получить файл (ошибка ${status}). Попробуйте ещё раз.`,
+};
+
+/** What the browser needs to play, show or save a file; nothing else of the upstream's answer passes. */
+const PASSED_HEADERS = ['Content-Type', 'Content-Length', 'Content-Range', 'Accept-Ranges', 'Last-Modified', 'ETag'];
+
+/**
+ * A file opened directly (an SVG, say) runs under a policy that allows no script and no plug-in: the upstream's
+ * files are data, never code on the portal's origin.
+ */
+const FILE_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; media-src 'self'; sandbox";
+
+export type FetchFile = (
+  path: string,
+  input: { token: string | null; range: string | null; signal?: AbortSignal },
+) => Promise<Response>;
+
+/**
+ * Fetches a file the upstream serves under `/files/`, beside its /rest calls: same base URL, version header and
+ * timeout (for the headers only — a long video keeps streaming), no redirects followed. Stateless.
+ */
+export function createFileFetcher(deps: { config: Pick<Config, 'rest'>; fetch?: typeof fetch }): FetchFile {
+  const { baseUrl, version, timeoutMs } = deps.config.rest;
+  const doFetch = deps.fetch ?? fetch;
+  return async (path, { token, range, signal }) => {
+    const url = new URL(path.replace(/^\//, ''), ensureTrailingSlash(baseUrl));
+    if (token) url.searchParams.set('token', token);
+    const headers: Record<string, string> = { Accept: '*/*', [VERSION_HEADER]: version };
+    if (range) headers.Range = range;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    try {
+      const signals = [timeout.signal, signal].filter((s): s is AbortSignal => !!s);
+      return await doFetch(url, { headers, redirect: 'manual', signal: AbortSignal.any(signals) });
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+/**
+ * `context.rest.files`: streams an upstream file (a `fileRef.path` from a contract result) to the browser
+ * through a portal resource route. The session's token is added on the server when there is one, renewed once
+ * on a 401; Range requests pass through, so a video can be sought. Failures answer a short Russian text with a
+ * fitting status: a resource route has no error page.
+ */
+export function fileCalls(deps: {
+  fetchFile: FetchFile;
+  session: RequestSession;
+  timings: Timings;
+  signal?: AbortSignal;
+}) {
+  const { fetchFile, session, timings, signal } = deps;
+
+  async function fetchWithSession(path: string, range: string | null): Promise<Response> {
+    const token = await session.authToken();
+    const first = await fetchFile(path, { token, range, signal });
+    if (first.status !== 401 || !token) return first;
+    await first.body?.cancel();
+    const renewed = await session.renew(token);
+    if (!renewed) {
+      session.signOut();
+      throw redirect('/');
+    }
+    return fetchFile(path, { token: renewed, range, signal });
+  }
+
+  return {
+    async stream(path: string, request: Request, options: { download?: string } = {}): Promise<Response> {
+      if (!fileRef.shape.path.safeParse(path).success) return text(404, copy.notFound);
+      let upstream: Response;
+      try {
+        upstream = await timings.time('file', fetchWithSession(path, request.headers.get('Range')));
+      } catch (error) {
+        if (error instanceof Response) throw error;
+        return text(504, copy.unavailable);
+      }
+      if (upstream.status === 404) return text(404, copy.notFound);
+      if (![200, 206, 416].includes(upstream.status)) {
+        await upstream.body?.cancel();
+        return text(502, copy.failed(upstream.status));
+      }
+      const headers = new Headers({ 'Content-Security-Policy': FILE_POLICY });
+      for (const name of PASSED_HEADERS) {
+        const value = upstream.headers.get(name);
+        if (value !== null) headers.set(name, value);
+      }
+      headers.set('Content-Disposition', options.download ? contentDisposition(options.download) : 'inline');
+      return new Response(upstream.body, { status: upstream.status, headers });
+    },
+  };
+}
+
+function text(status: number, message: string): Response {
+  return new Response(message, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { CallName } from '#contract';
+import type { RequestSession } from '../session/session.server';
+import { createReadCache, readKey } from './cache.server';
+import type { Send } from './client.server';
+import { createSessionCall } from './session-client.server';
+import { createTimings } from './timings.server';
+
+/** A signed-in session of `userId` whose token the upstream accepts. */
+function sessionOf(userId: number | null): RequestSession {
+  return {
+    user: async () => (userId === null ? null : { id: userId }),
+    authToken: async () => (userId === null ? null : `token-of-${userId}`),
+    renew: async () => null,
+    signOut: () => undefined,
+  } as unknown as RequestSession;
+}
+
+function setup() {
+  const sent: { name: CallName; token: string | null | undefined }[] = [];
+  const send = vi.fn(async (name: CallName, input?: { token?: string | null }) => {
+    sent.push({ name, token: input?.token });
+    if (name === 'profile') return { id: 1, firstName: `ответ ${sent.length}` };
+    return {};
+  }) as unknown as Send;
+  const cache = createReadCache();
+  /** One request of `userId`: its own call function and Server-Timing, the process's cache. */
+  const request = (userId: number | null) => {
+    const timings = createTimings();
+    return { call: createSessionCall({ send, session: sessionOf(userId), cache, timings }), timings };
+  };
+  return { sent, cache, request };
+}
+
+describe('the read cache behind context.rest', () => {
+  it('answers a shared read from the cache in later requests, whoever asks, and says so in Server-Timing', async () => {
+    const { sent, request } = setup();
+    const first = request(1);
+    const a = await first.call('profile', {}, { cache: 'shared' });
+    const second = request(2);
+    const b = await second.call('profile', {}, { cache: 'shared' });
+    expect(b).toEqual(a);
+    expect(sent).toHaveLength(1);
+    expect(first.timings.header()).toMatch(/^rest-1-profile;dur=\d+\.\d$/);
+    expect(second.timings.header()).toBe('rest-1-profile;desc="cache"');
+  });
+
+  it('keeps per-user reads apart and drops only the mutating user’s after a mutation', async () => {
+    const { sent, request } = setup();
+    await request(1).call('profile', {}, { cache: 'user' });
+    await request(2).call('profile', {}, { cache: 'user' });
+    await request(1).call('profile', {}, { cache: 'user' });
+    expect(sent.map((s) => s.token)).toEqual(['token-of-1', 'token-of-2']);
+
+    await request(1).call('popup', { query: { popup: 'welcome', value: 'Y' } });
+    await request(1).call('profile', {}, { cache: 'user' });
+    await request(2).call('profile', {}, { cache: 'user' });
+    expect(sent.map((s) => `${s.name}:${s.token}`)).toEqual([
+      'profile:token-of-1',
+      'profile:token-of-2',
+      'popup:token-of-1',
+      'profile:token-of-1',
+    ]);
+  });
+
+  it('does not cache a read without a policy, nor a per-user read without a user to file it under', async () => {
+    const { sent, request } = setup();
+    await request(1).call('profile');
+    await request(1).call('profile');
+    expect(sent).toHaveLength(2);
+    expect(readKey('user', 'profile', {}, null)).toBeNull();
+    expect(readKey('shared', 'profile', { b: '2', a: '1' }, null)).toBe(
+      readKey('shared', 'profile', { a: '1', b: '2' }, 7),
+    );
+  });
+
+  it('never keeps a failed read', async () => {
+    const cache = createReadCache();
+    const failing = cache.read('shared:x', () => Promise.reject(new Error('upstream down')));
+    await expect(failing.value).rejects.toThrow('upstream down');
+    const retried = cache.read('shared:x', async () => 'answer');
+    expect(retried.hit).toBe(false);
+    await expect(retried.value).resolves.toBe('answer');
+  });
+
+  it('forgets an entry left unused for its lifetime', async () => {
+    const cache = createReadCache({ ttlMs: 20 });
+    await cache.read('shared:x', async () => 'old').value;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(cache.read('shared:x', async () => 'new').hit).toBe(false);
+  });
+});
