@@ -24,6 +24,7 @@ export default [
     route('lk/author-questions', 'routes/lk/author-questions.tsx'),
     route('lk/testing/:id?', 'routes/lk/testing.tsx'),
     route('lk/support', 'routes/lk/support.tsx'),
+    route('lk/week', 'routes/lk/week.tsx'),
   ]),
   layout('routes/profile/layout.tsx', [
     route('profile', 'routes/profile/index.tsx'),
@@ -31,6 +32,9 @@ export default [
   ]),
   route('logout', 'routes/logout.ts'),
   route('popups', 'routes/popups.ts'),
+  route('go/:code', 'routes/go.ts'),
+  route('banners/:id/image', 'routes/banner-image.ts'),
+  route('lk/certificate.pdf', 'routes/lk/certificate.ts'),
   // Spec §2's flat fallback list: old flat paths answer with a redirect to the nested screen (ADR 002).
   ...Object.keys(FLAT_PATHS).map((path) => route(path, 'routes/flat-redirect.ts', { id: `flat-${path}` })),
   route('*', 'routes/not-found.tsx'),

@@ -4,7 +4,7 @@ import { call, fileRef, noBody, noQuery } from './define';
 /** Banners of the home pages (`/` and `/lk`): the provider's banners list (ADR 015). */
 
 /** The analytics code a followed banner is counted by (the transition call accepts the same characters). */
-export const bannerCode = z.string().regex(/^[\w-]{1,64}$/);
+const bannerCode = z.string().regex(/^[\w-]{1,64}$/);
 
 export const banner = z.object({
   id: z.number().int().positive(),

@@ -23,10 +23,10 @@ export const contract = {
 
 export * from './define';
 export { profile, role, popupName, loginResult, refreshResult, type Profile } from './account';
-export { banner, bannerCode, type Banner } from './banners';
+export { banner, type Banner } from './banners';
 export { type Certificate } from './certificate';
-export { dayLink, weekDay, type SavedDayLink, type WeekDay } from './week';
-export { QUESTION_MAX, type SentQuestion } from './tender';
+export { weekDay, type SavedDayLink, type WeekDay } from './week';
+export { type SentQuestion } from './tender';
 
 export type Contract = typeof contract;
 export type CallName = keyof Contract;

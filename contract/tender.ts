@@ -3,7 +3,7 @@ import { call, noBody, noQuery } from './define';
 
 /** The tender question (ADR 016): one question per teacher to the contest's organisers. */
 
-export const QUESTION_MAX = 2000;
+const QUESTION_MAX = 2000;
 
 export const sentQuestion = z.object({ text: z.string(), sentAt: z.string().datetime({ offset: true }) });
 export type SentQuestion = z.infer<typeof sentQuestion>;

@@ -20,7 +20,7 @@ export const weekDay = z.object({
 export type WeekDay = z.infer<typeof weekDay>;
 
 /** Only web addresses: a `javascript:` or `data:` link must never be stored and shown back as a link. */
-export const dayLink = z
+const dayLink = z
   .string()
   .trim()
   .max(2000)

@@ -3,8 +3,7 @@ import type { Db } from './open';
 
 export function findTenderQuestion(db: Db, userId: number): SentQuestion | null {
   const row = db.prepare('SELECT text, sent_at FROM tender_questions WHERE user_id = ?').get(userId) as
-    | { text: string; sent_at: number }
-    | undefined;
+    { text: string; sent_at: number } | undefined;
   return row ? { text: row.text, sentAt: new Date(row.sent_at).toISOString() } : null;
 }
 

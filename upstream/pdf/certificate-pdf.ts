@@ -20,7 +20,12 @@ export interface CertificateText {
   issuedOn: string;
 }
 
-const issuedFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const issuedFormat = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 function hoursText(hours: number): string {
   const form = new Intl.PluralRules('ru-RU').select(hours);
@@ -42,7 +47,10 @@ export function renderCertificatePdf(text: CertificateText): Promise<Buffer> {
   });
 
   const width = doc.page.width - 112;
-  doc.rect(28, 28, doc.page.width - 56, doc.page.height - 56).lineWidth(3).stroke('#1f4e8c');
+  doc
+    .rect(28, 28, doc.page.width - 56, doc.page.height - 56)
+    .lineWidth(3)
+    .stroke('#1f4e8c');
   doc.font(BOLD).fontSize(32).fillColor('#1f4e8c').text('СЕРТИФИКАТ УЧАСТНИКА', 56, 110, { width, align: 'center' });
   doc.font(REGULAR).fontSize(14).fillColor('#333333').text(`№ ${text.number}`, { width, align: 'center' });
   doc.moveDown(2).fontSize(16).text('Настоящим подтверждается, что', { width, align: 'center' });
@@ -50,7 +58,10 @@ export function renderCertificatePdf(text: CertificateText): Promise<Buffer> {
   doc.moveDown(0.5).font(REGULAR).fontSize(16).fillColor('#333333');
   doc.text('принял(а) очное участие в мероприятии', { width, align: 'center' });
   doc.moveDown(0.5).font(BOLD).text(text.event, { width, align: 'center' });
-  doc.moveDown(0.5).font(REGULAR).text(`в объёме ${hoursText(text.hours)}`, { width, align: 'center' });
+  doc
+    .moveDown(0.5)
+    .font(REGULAR)
+    .text(`в объёме ${hoursText(text.hours)}`, { width, align: 'center' });
   doc.fontSize(12).text(`Дата выдачи: ${issuedFormat.format(new Date(`${text.issuedOn}T00:00:00Z`))}`, 56, 470, {
     width,
     align: 'left',

@@ -12,6 +12,8 @@ describe('bannersList', () => {
     expect(items.every((item) => item.image.type === 'image/svg+xml' && item.image.size > 0)).toBe(true);
 
     const { token } = await up.login();
-    expect((await up.call('bannersList', { token: token.authToken })).envelope.result).toEqual(anonymous.envelope.result);
+    expect((await up.call('bannersList', { token: token.authToken })).envelope.result).toEqual(
+      anonymous.envelope.result,
+    );
   });
 });

@@ -5,7 +5,6 @@ import type { CallRegistrar } from '../http/calls';
 import { FILES_DIR } from '../http/files';
 import type { Services } from '../services';
 
-
 /** The size the file reference reports; a picture missing from disk reports 0 rather than failing the list. */
 function imageSize(path: string): number {
   try {

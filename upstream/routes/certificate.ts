@@ -32,7 +32,12 @@ export function registerCertificateRoutes(calls: CallRegistrar, services: Servic
         number: row.number,
         issuedOn: row.issued_on,
         event: row.event,
-        file: { path: CERTIFICATE_FILE_PATH, name: `Сертификат ${row.number}.pdf`, size: pdf.length, type: 'application/pdf' },
+        file: {
+          path: CERTIFICATE_FILE_PATH,
+          name: `Сертификат ${row.number}.pdf`,
+          size: pdf.length,
+          type: 'application/pdf',
+        },
       },
     };
   });

@@ -54,7 +54,13 @@ describe('weekParticipation and putDayLink', () => {
     const after = await up.call('weekParticipation', { token: token.authToken });
     expect(after.envelope.result).toEqual({
       participating: true,
-      links: [{ dayId: today.id, link: 'https://school1.example.ru/news/urok-2', savedAt: new Date(up.clock.time).toISOString() }],
+      links: [
+        {
+          dayId: today.id,
+          link: 'https://school1.example.ru/news/urok-2',
+          savedAt: new Date(up.clock.time).toISOString(),
+        },
+      ],
     });
   });
 

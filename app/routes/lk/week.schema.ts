@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** The link a participant sends for an open day: a whole web address, http or https only. */
+export const dayLinkSchema = z.object({
+  dayId: z.coerce.number().int().positive(),
+  link: z
+    .string({ required_error: 'Вставьте ссылку на материал' })
+    .trim()
+    .max(2000, 'Ссылка слишком длинная: не более 2000 символов')
+    .refine((link) => /^https?:\/\//i.test(link), 'Ссылка должна начинаться с http:// или https://')
+    .refine(
+      (link) => URL.canParse(link) && /^https?:\/\/[^/\\]/i.test(link),
+      'Проверьте адрес: это не похоже на ссылку',
+    ),
+});
