@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-
 import { Form } from '@remix-run/react';
 import type { SentQuestion } from '#contract';
 import { FieldMessages } from '~/components/form/field-messages';
-import { FormAlert, FormNotice } from '~/components/form/form-alert';
+import { FormAlert } from '~/components/form/form-alert';
 import { SubmitButton } from '~/components/form/submit-button';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 import { formatDateTime } from '~/format';
@@ -15,8 +15,8 @@ const copy = {
   label: 'Ваш вопрос',
   hint: 'От 10 до 2000 символов. Отправить вопрос можно один раз.',
   submit: 'Отправить вопрос',
-  sentNow: 'Вопрос отправлен организаторам. Ответ придёт на вашу электронную почту.',
-  sent: (at: string) => `Вы отправили вопрос ${formatDateTime(at)}:`,
+  sent: (at: string) => `Вопрос отправлен организаторам ${formatDateTime(at)}. Ответ придёт на вашу электронную почту.`,
+  yourQuestion: 'Ваш вопрос:',
   notTeacher: 'Вопросы по конкурсу принимаются только от учителей.',
 };
 
@@ -29,11 +29,9 @@ export interface TenderState {
 /** The tender question (ADR 016): the form while the user may ask, the sent question afterwards. */
 export function TenderQuestion({
   state,
-  justSent,
   lastResult,
 }: {
   state: TenderState;
-  justSent: boolean;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   return (
@@ -41,8 +39,8 @@ export function TenderQuestion({
       <h2 id="tender-title">{copy.title}</h2>
       {state.question ? (
         <>
-          {justSent ? <FormNotice>{copy.sentNow}</FormNotice> : null}
-          <p>{copy.sent(state.question.sentAt)}</p>
+          <p role="status">{copy.sent(state.question.sentAt)}</p>
+          <p>{copy.yourQuestion}</p>
           <blockquote className="tender__question">{state.question.text}</blockquote>
         </>
       ) : state.canAsk ? (

@@ -7,9 +7,12 @@ export const dayLinkSchema = z.object({
     .string({ required_error: 'Вставьте ссылку на материал' })
     .trim()
     .max(2000, 'Ссылка слишком длинная: не более 2000 символов')
-    .refine((link) => /^https?:\/\//i.test(link), 'Ссылка должна начинаться с http:// или https://')
-    .refine(
-      (link) => URL.canParse(link) && /^https?:\/\/[^/\\]/i.test(link),
-      'Проверьте адрес: это не похоже на ссылку',
-    ),
+    .superRefine((link, context) => {
+      // One message at a time: the first thing to fix.
+      if (!/^https?:\/\//i.test(link)) {
+        context.addIssue({ code: 'custom', message: 'Ссылка должна начинаться с http:// или https://' });
+      } else if (!URL.canParse(link) || !/^https?:\/\/[^/\\]/i.test(link)) {
+        context.addIssue({ code: 'custom', message: 'Проверьте адрес: это не похоже на ссылку' });
+      }
+    }),
 });

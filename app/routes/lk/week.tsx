@@ -7,7 +7,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import { DayLinkForm } from '~/components/home/day-link-form';
@@ -31,9 +31,6 @@ const copy = {
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: homeStyles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
-
-const SAVED_DAY_PARAM = 'day';
-const ASKED_PARAM = 'asked';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
@@ -67,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } catch (error) {
       return rejected('question', rejectForm(submission, upstreamErrors(error)));
     }
-    return redirect(`${new URL(request.url).pathname}?${ASKED_PARAM}=1#tender`, 303);
+    return redirect(`${new URL(request.url).pathname}#tender`, 303);
   }
   const submission = parseWithZod(formData, { schema: dayLinkSchema });
   if (submission.status !== 'success') return rejected('day-link', rejectForm(submission));
@@ -76,18 +73,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     return rejected('day-link', rejectForm(submission, upstreamErrors(error)));
   }
-  return redirect(
-    `${savedLocation(request)}&${SAVED_DAY_PARAM}=${submission.value.dayId}#day-${submission.value.dayId}`,
-    303,
-  );
+  // Only today's day is open, so `?saved` names its form without a day parameter (foreign ones are cleared).
+  return redirect(`${savedLocation(request)}#day-${submission.value.dayId}`, 303);
 }
 
 export default function CabinetWeekScreen() {
   const { days, participating, linkCount, tender } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [search] = useSearchParams();
   const { saved, onInput } = useSavedState();
-  const savedDay = Number(search.get(SAVED_DAY_PARAM));
   return (
     <section className="week-screen">
       <ScreenIntro title={copy.title} lead={copy.lead}>
@@ -98,17 +91,13 @@ export default function CabinetWeekScreen() {
         renderOpenDay={(day) => (
           <DayLinkForm
             day={day}
-            saved={saved && savedDay === day.id}
+            saved={saved}
             onInput={onInput}
             lastResult={actionData?.intent === 'day-link' ? actionData.result : undefined}
           />
         )}
       />
-      <TenderQuestion
-        state={tender}
-        justSent={search.get(ASKED_PARAM) === '1'}
-        lastResult={actionData?.intent === 'question' ? actionData.result : undefined}
-      />
+      <TenderQuestion state={tender} lastResult={actionData?.intent === 'question' ? actionData.result : undefined} />
     </section>
   );
 }
