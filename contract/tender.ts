@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { call, noBody, noQuery } from './define';
 
-/** The tender question (ADR 016): one question per teacher to the contest's organisers. */
+/** The tender question (ADR 016): one question per teacher or participant to the contest's organisers. */
 
 const QUESTION_MAX = 2000;
 
@@ -17,8 +17,8 @@ export const tenderCalls = {
     result: z.object({
       /** Whether the form may be offered now. */
       canAsk: z.boolean(),
-      /** Why not: only teachers ask, and only once. */
-      reason: z.enum(['not_teacher', 'already_asked']).nullable(),
+      /** Why not: only teachers and participants ask (not staff), and only once. */
+      reason: z.enum(['not_allowed', 'already_asked']).nullable(),
       question: sentQuestion.nullable(),
     }),
     auth: 'required',

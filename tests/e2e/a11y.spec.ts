@@ -43,6 +43,7 @@ const cabinetPages = [
   '/lk/testing',
   '/lk/testing/1',
   '/lk/support',
+  '/lk/week',
   '/profile',
   '/profile/security',
 ];

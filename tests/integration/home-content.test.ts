@@ -170,10 +170,10 @@ describe('the tender question', () => {
     expect(readForms(html).some((form) => form.fields.intent === 'question')).toBe(false);
   });
 
-  it('is not offered to a participant', async () => {
-    const browser = await signedIn(DEMO_USERS.participant);
+  it('is not offered to the portal’s staff', async () => {
+    const browser = await signedIn(DEMO_USERS.admin);
     const html = await (await browser.request('/lk/week')).text();
-    expect(text(html)).toContain('Вопросы по конкурсу принимаются только от учителей');
+    expect(text(html)).toContain('Вопросы по конкурсу принимаются от учителей и участников');
     expect(readForms(html).some((form) => form.fields.intent === 'question')).toBe(false);
   });
 });

@@ -17,12 +17,12 @@ const copy = {
   submit: 'Отправить вопрос',
   sent: (at: string) => `Вопрос отправлен организаторам ${formatDateTime(at)}. Ответ придёт на вашу электронную почту.`,
   yourQuestion: 'Ваш вопрос:',
-  notTeacher: 'Вопросы по конкурсу принимаются только от учителей.',
+  notAllowed: 'Вопросы по конкурсу принимаются от учителей и участников.',
 };
 
 export interface TenderState {
   canAsk: boolean;
-  reason: 'not_teacher' | 'already_asked' | null;
+  reason: 'not_allowed' | 'already_asked' | null;
   question: SentQuestion | null;
 }
 
@@ -46,7 +46,7 @@ export function TenderQuestion({
       ) : state.canAsk ? (
         <QuestionForm lastResult={lastResult} />
       ) : (
-        <p>{copy.notTeacher}</p>
+        <p>{copy.notAllowed}</p>
       )}
     </section>
   );
