@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LRUCache } from 'lru-cache';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -32,7 +33,24 @@ function hoursText(hours: number): string {
   return `${hours} ${form === 'one' ? 'академический час' : form === 'few' ? 'академических часа' : 'академических часов'}`;
 }
 
+/**
+ * Rendering with a subset font takes tens of milliseconds, and the certificate call reports the file's size: the
+ * same text gives the same document, so it is made once.
+ */
+const rendered = new LRUCache<string, Promise<Buffer>>({ max: 200 });
+
 export function renderCertificatePdf(text: CertificateText): Promise<Buffer> {
+  const key = JSON.stringify(text);
+  let pdf = rendered.get(key);
+  if (!pdf) {
+    pdf = render(text);
+    rendered.set(key, pdf);
+    pdf.catch(() => rendered.delete(key));
+  }
+  return pdf;
+}
+
+function render(text: CertificateText): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
