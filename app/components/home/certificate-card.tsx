@@ -14,17 +14,10 @@ const copy = {
 export const CERTIFICATE_HREF = '/lk/certificate.pdf';
 
 /** Whether the teacher has an offline certificate, and its download (cabinet home and profile). */
-export function CertificateCard({
-  certificate,
-  headingLevel = 2,
-}: {
-  certificate: Certificate | null;
-  headingLevel?: 2 | 3;
-}) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+export function CertificateCard({ certificate }: { certificate: Certificate | null }) {
   return (
     <section className="card certificate" aria-labelledby="certificate-title">
-      <Heading id="certificate-title">{copy.title}</Heading>
+      <h2 id="certificate-title">{copy.title}</h2>
       {certificate ? (
         <>
           <p>{certificate.event}</p>
