@@ -5,6 +5,7 @@ import {
   formatDuration,
   formatFileSize,
   formatMoscowDateTime,
+  formatWeekday,
   formatPercent,
   pluralize,
 } from './format';
@@ -33,6 +34,8 @@ describe('format', () => {
 
   it('shows a UTC instant on the Moscow clock: the day, and the time labelled as such', () => {
     expect(formatDate('2026-11-22T22:30:00.000Z')).toBe('23 ноября 2026 г.');
+    expect(formatDate('2026-11-23')).toBe('23 ноября 2026 г.');
+    expect(formatWeekday('2026-11-23')).toBe('понедельник, 23 ноября');
     expect(formatMoscowDateTime('2026-11-23T12:00:00.000Z')).toBe('23 ноября 2026 г. в 15:00 мск');
     expect(formatMoscowDateTime('2026-12-31T22:30:00.000Z')).toBe('1 января 2027 г. в 01:30 мск');
   });

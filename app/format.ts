@@ -7,6 +7,7 @@ const LOCALE = 'ru-RU';
 const MOSCOW = 'Europe/Moscow';
 
 const date = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeZone: MOSCOW });
+const weekday = new Intl.DateTimeFormat(LOCALE, { weekday: 'long', day: 'numeric', month: 'long', timeZone: MOSCOW });
 const dateTime = new Intl.DateTimeFormat(LOCALE, {
   day: 'numeric',
   month: 'long',
@@ -19,9 +20,21 @@ const plurals = new Intl.PluralRules(LOCALE);
 const integer = new Intl.NumberFormat(LOCALE);
 const percent = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 0 });
 
+/** A calendar day given as `YYYY-MM-DD` is read at Moscow noon, so no time zone moves it to another day. */
+function dayOf(value: string | number | Date): Date {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+    ? new Date(`${value}T12:00:00+03:00`)
+    : new Date(value);
+}
+
 /** «23 ноября 2026 г.», the day in Moscow. */
 export function formatDate(value: string | number | Date): string {
-  return date.format(new Date(value));
+  return date.format(dayOf(value));
+}
+
+/** «понедельник, 23 ноября». */
+export function formatWeekday(value: string | number | Date): string {
+  return weekday.format(dayOf(value));
 }
 
 /** «23 ноября 2026 г. в 15:00 мск». */

@@ -26,6 +26,7 @@ export default [
     route('lk/author-questions', 'routes/lk/author-questions.tsx'),
     route('lk/testing/:id?', 'routes/lk/testing.tsx'),
     route('lk/support', 'routes/lk/support.tsx'),
+    route('lk/week', 'routes/lk/week.tsx'),
   ]),
   layout('routes/profile/layout.tsx', [
     route('profile', 'routes/profile/index.tsx'),
@@ -36,6 +37,9 @@ export default [
   route('lk/scenarios/:id/files/:n', 'routes/lk/scenario-file.ts'),
   route('lk/master-classes/:id/recording', 'routes/lk/master-class-recording.ts'),
   route('lk/master-classes/:id/progress', 'routes/lk/master-class-progress.ts'),
+  route('go/:code', 'routes/go.ts'),
+  route('banners/:id/image', 'routes/banner-image.ts'),
+  route('lk/certificate.pdf', 'routes/lk/certificate.ts'),
   // docs/product.md §2's flat fallback list: old flat paths answer with a redirect to the nested screen (ADR 002).
   ...Object.keys(FLAT_PATHS).map((path) => route(path, 'routes/flat-redirect.ts', { id: `flat-${path}` })),
   route('*', 'routes/not-found.tsx'),

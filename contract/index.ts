@@ -3,6 +3,10 @@ import { accountCalls } from './account';
 import { analyticsCalls } from './analytics';
 import { scenariosCalls } from './scenarios';
 import { webinarsCalls } from './webinars';
+import { bannersCalls } from './banners';
+import { certificateCalls } from './certificate';
+import { tenderCalls } from './tender';
+import { weekCalls } from './week';
 
 /**
  * The /rest contract, shared by the BFF (which parses every response with it), the reference upstream (which
@@ -15,11 +19,19 @@ export const contract = {
   ...analyticsCalls,
   ...scenariosCalls,
   ...webinarsCalls,
+  ...bannersCalls,
+  ...certificateCalls,
+  ...weekCalls,
+  ...tenderCalls,
 } as const;
 
 export * from './define';
 export * from './scenarios';
 export { profile, role, popupName, loginResult, refreshResult, type Profile } from './account';
+export { banner, type Banner } from './banners';
+export { type Certificate } from './certificate';
+export { weekDay, type SavedDayLink, type WeekDay } from './week';
+export { type SentQuestion } from './tender';
 
 export type Contract = typeof contract;
 export type CallName = keyof Contract;

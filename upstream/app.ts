@@ -8,10 +8,14 @@ import { registerFirstAuthPage } from './http/first-auth';
 import { countCalls } from './http/rest-guards';
 import { registerAnalyticsRoutes } from './routes/analytics';
 import { registerAuthRoutes } from './routes/auth';
+import { registerBannerRoutes } from './routes/banners';
+import { registerCertificateFile, registerCertificateRoutes } from './routes/certificate';
 import { registerProfileRoutes } from './routes/profile';
 import { registerRecoveryRoutes } from './routes/recovery';
 import { registerScenarioRoutes } from './routes/scenarios';
 import { registerWebinarRoutes } from './routes/webinars';
+import { registerTenderRoutes } from './routes/tender';
+import { registerWeekRoutes } from './routes/week';
 import { resolveServices, type UpstreamApp, type UpstreamDeps, type UpstreamEnv } from './services';
 
 export type { UpstreamDeps } from './services';
@@ -44,6 +48,11 @@ export function createUpstreamApp(deps: UpstreamDeps): UpstreamApp {
   registerAnalyticsRoutes(calls, services);
   registerScenarioRoutes(calls, services);
   registerWebinarRoutes(calls, services);
+  registerBannerRoutes(calls, services);
+  registerCertificateRoutes(calls, services);
+  registerWeekRoutes(calls, services);
+  registerTenderRoutes(calls, services);
+  registerCertificateFile(app, services);
   registerFileRoutes(app);
 
   if (deps.devTools) registerDevTools(app, services);

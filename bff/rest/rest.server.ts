@@ -2,14 +2,18 @@ import type { Logger } from '../log.server';
 import type { SessionPort } from './session-port';
 import { analyticsCalls } from './analytics.server';
 import { authCalls } from './auth.server';
+import { bannersCalls } from './banners.server';
 import type { ReadCache } from './cache.server';
+import { certificateCalls } from './certificate.server';
 import type { Send } from './client.server';
 import { fileCalls, type FetchFile } from './files.server';
 import { profileCalls } from './profile.server';
 import { scenariosCalls } from './scenarios.server';
 import { createSessionCall } from './session-client.server';
+import { tenderCalls } from './tender.server';
 import type { Timings } from './timings.server';
 import { webinarsCalls } from './webinars.server';
+import { weekCalls } from './week.server';
 
 /** The per-request /rest client on the loader context: `context.rest.<domain>.<call>()`. */
 export function createRestClient(deps: {
@@ -29,6 +33,10 @@ export function createRestClient(deps: {
     scenarios: scenariosCalls(call),
     webinars: webinarsCalls(call),
     files: fileCalls(deps),
+    banners: bannersCalls(call),
+    certificate: certificateCalls(call),
+    week: weekCalls(call),
+    tender: tenderCalls(call),
   };
 }
 

@@ -103,14 +103,14 @@ test.describe('navigation by clicking', () => {
   });
 
   test('the skip link is the first stop of the keyboard and moves to the content', async ({ page }) => {
-    await page.goto('/week');
+    await page.goto('/dictation');
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Перейти к содержимому' });
     await expect(skip).toBeFocused();
     await expect(skip).toBeVisible();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/#main$/);
-    // The week screen has no links of its own: the next stop after the content is the footer, not the header.
+    // The dictation screen has no links of its own: the next stop after the content is the footer, not the header.
     await page.keyboard.press('Tab');
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'support@example.org' })).toBeFocused();
   });

@@ -32,6 +32,7 @@ export const ROUTES = {
     '/lk/testing',
     '/lk/testing/1',
     '/lk/support',
+    '/lk/week',
     '/profile',
     '/profile/security',
   ],

@@ -64,4 +64,13 @@ export const workingUpstream = [
     issued.auth.has(tokenOf(request)) ? ok('profile', mockUser) : failure(401),
   ),
   http.post(urlOf('logout'), () => ok('logout', {})),
+  // The home pages' reads (ADR 015, 016), empty: the mock user has no banners, program, certificate or question.
+  http.get(urlOf('bannersList'), () => ok('bannersList', { items: [] })),
+  http.get(urlOf('weekList'), () => ok('weekList', { days: [] })),
+  http.get(urlOf('weekParticipation'), ({ request }) =>
+    issued.auth.has(tokenOf(request)) ? ok('weekParticipation', { participating: false, links: [] }) : failure(401),
+  ),
+  http.get(urlOf('certificate'), ({ request }) =>
+    issued.auth.has(tokenOf(request)) ? ok('certificate', { certificate: null }) : failure(401),
+  ),
 ];

@@ -174,6 +174,47 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       );
     `,
   },
+  {
+    id: 5,
+    name: 'banners, certificates, the weekly program, tender questions',
+    sql: `
+      CREATE TABLE banners (
+        id INTEGER PRIMARY KEY,
+        code TEXT NOT NULL UNIQUE,
+        title TEXT NOT NULL,
+        text TEXT NOT NULL,
+        image_path TEXT NOT NULL,
+        link TEXT NOT NULL,
+        position INTEGER NOT NULL
+      );
+      CREATE TABLE certificates (
+        user_id INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        number TEXT NOT NULL UNIQUE,
+        event TEXT NOT NULL,
+        hours INTEGER NOT NULL,
+        issued_on TEXT NOT NULL
+      );
+      CREATE TABLE week_days (
+        id INTEGER PRIMARY KEY,
+        position INTEGER NOT NULL UNIQUE CHECK (position BETWEEN 0 AND 6),
+        title TEXT NOT NULL,
+        description TEXT NOT NULL,
+        task TEXT NOT NULL
+      );
+      CREATE TABLE week_links (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        day_id INTEGER NOT NULL REFERENCES week_days (id) ON DELETE CASCADE,
+        link TEXT NOT NULL,
+        saved_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, day_id)
+      );
+      CREATE TABLE tender_questions (
+        user_id INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        text TEXT NOT NULL,
+        sent_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number[] {

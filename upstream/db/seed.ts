@@ -2,6 +2,7 @@ import { hashPassword } from '../crypto';
 import type { Db } from './open';
 import { seedScenarios } from './seed-scenarios';
 import { seedWebinars } from './seed-webinars';
+import { seedHomeContent } from './seed-home';
 import { createUser, findUserByEmail, type NewUser } from './users';
 
 /** Demo accounts for the local portal, the tests and the README. Never present in production data. */
@@ -49,4 +50,5 @@ export async function seedDemoContent(db: Db, now: number): Promise<void> {
   })();
   seedScenarios(db, now);
   db.transaction(() => seedWebinars(db, now))();
+  seedHomeContent(db, now, DEMO_USERS.teacher.email);
 }

@@ -3,7 +3,7 @@ import { FieldLabel, FieldMessages, hintIdOf } from './field-messages';
 import { useState, type ChangeEvent } from 'react';
 import { formatForMask } from '~/mask';
 
-type InputType = 'text' | 'email' | 'password' | 'tel';
+type InputType = 'text' | 'email' | 'password' | 'tel' | 'url';
 
 interface FieldProps {
   field: FieldMetadata<string>;
@@ -13,7 +13,7 @@ interface FieldProps {
   hint?: string;
   /** An input mask (`#` digit, `@` letter, `*` letter or digit), applied as the user types. */
   mask?: string;
-  inputMode?: 'text' | 'email' | 'tel' | 'numeric';
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'url';
   /** Fields are required unless marked: the label then says «необязательно» (FormAlert states the rule). */
   optional?: boolean;
 }

@@ -1,20 +1,64 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
+import { BannerList } from '~/components/home/banner-list';
+import { CertificateCard } from '~/components/home/certificate-card';
 import { ScreenIntro } from '~/components/screen-intro';
+import { formatWeekday } from '~/format';
 import { screenMeta } from '~/meta';
+import homeStyles from '~/styles/home.css?url';
+import { describeWeek, todayOf } from '~/week-program';
 
 const copy = {
   title: 'Личный кабинет',
-  lead: 'Разделы личного кабинета: диктанты, мастер-классы, сценарии, Неделя права, вопросы автору, тестирование и поддержка.',
+  lead: 'Что дальше: задание дня, ваш сертификат и анонсы портала.',
+  todayTitle: 'Сегодня в программе недели',
+  noDay: 'Сегодня в программе недели заданий нет.',
+  sent: 'Ссылка за сегодня отправлена.',
+  notSent: 'Вы ещё не отправили ссылку за сегодня.',
+  toWeek: 'Открыть программу недели',
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
-  return null;
-}
-
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: homeStyles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
+/** What is next for this user; the four reads are independent, so they go out together. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const [banners, days, participation, certificate] = await Promise.all([
+    context.rest.banners.list(),
+    context.rest.week.days(),
+    context.rest.week.participation(),
+    context.rest.certificate.mine(),
+  ]);
+  return { banners, today: todayOf(describeWeek(days, participation.links, Date.now())), certificate };
+}
+
 export default function CabinetHomeScreen() {
-  return <ScreenIntro title={copy.title} lead={copy.lead} />;
+  const { banners, today, certificate } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <ScreenIntro title={copy.title} lead={copy.lead} />
+      <div className="home-grid">
+        <section className="card" aria-labelledby="today-title">
+          <h2 id="today-title">{copy.todayTitle}</h2>
+          {today ? (
+            <>
+              <p>
+                {formatWeekday(today.date)}: <strong>{today.title}</strong>
+              </p>
+              <p>{today.link ? copy.sent : copy.notSent}</p>
+            </>
+          ) : (
+            <p>{copy.noDay}</p>
+          )}
+          <p>
+            <Link to={today ? `/lk/week#day-${today.id}` : '/lk/week'}>{copy.toWeek}</Link>
+          </p>
+        </section>
+        <CertificateCard certificate={certificate} />
+      </div>
+      <BannerList banners={banners} />
+    </>
+  );
 }

@@ -22,6 +22,7 @@ const sections = [
   { to: '/lk/author-questions', label: 'Вопросы автору' },
   { to: '/lk/testing', label: 'Тестирование' },
   { to: '/lk/support', label: 'Поддержка' },
+  { to: '/lk/week', label: 'Программа недели' },
 ] as const satisfies ReadonlyArray<{ to: `/lk${string}`; label: string; end?: boolean }>;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -1,6 +1,12 @@
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
@@ -9,11 +15,13 @@ import type { Profile } from '#contract';
 import { Field } from '~/components/form/field';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 import { FormAlert } from '~/components/form/form-alert';
+import { CertificateCard } from '~/components/home/certificate-card';
 import { SubmitButton } from '~/components/form/submit-button';
 import { savedLocation, useSavedState } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
 import { PHONE_HINT, PHONE_MASK } from '~/mask';
 import { screenMeta } from '~/meta';
+import homeStyles from '~/styles/home.css?url';
 import { schema } from './index.schema';
 
 /** Client-side validation loads after hydration (use-schema-form.ts). */
@@ -38,12 +46,14 @@ const copy = {
   submit: 'Сохранить',
 };
 
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: homeStyles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  const { email, role, lastName, firstName, middleName, phone, city, organization } = await context.rest.profile.get();
-  return { email, role, values: { lastName, firstName, middleName, phone, city, organization } };
+  const [profile, certificate] = await Promise.all([context.rest.profile.get(), context.rest.certificate.mine()]);
+  const { email, role, lastName, firstName, middleName, phone, city, organization } = profile;
+  return { email, role, certificate, values: { lastName, firstName, middleName, phone, city, organization } };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -60,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfileScreen() {
-  const { email, role, values } = useLoaderData<typeof loader>();
+  const { email, role, certificate, values } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { saved, onInput } = useSavedState();
   const [form, fields] = useSchemaForm(loadSchema, { id: 'profile', lastResult, defaultValue: values });
@@ -103,6 +113,7 @@ export default function ProfileScreen() {
         <Field field={fields.organization} label={copy.organization} autoComplete="organization" optional />
         <SubmitButton label={copy.submit} saved={saved} />
       </Form>
+      <CertificateCard certificate={certificate} />
     </section>
   );
 }

@@ -1,0 +1,45 @@
+import type { Certificate } from '#contract';
+import { formatDate } from '~/format';
+
+const copy = {
+  title: 'Сертификат участника',
+  none: 'Сертификата об очном участии у вас пока нет. Он появится здесь после очного мероприятия.',
+  number: 'Номер',
+  issued: 'Выдан',
+  download: 'Скачать сертификат (PDF',
+  kilobytes: (size: number) => `${new Intl.NumberFormat('ru-RU').format(Math.max(1, Math.round(size / 1024)))} КБ)`,
+};
+
+/** Route of the PDF download: a portal resource route, so no upstream address or token reaches the page. */
+export const CERTIFICATE_HREF = '/lk/certificate.pdf';
+
+/** Whether the teacher has an offline certificate, and its download (cabinet home and profile). */
+export function CertificateCard({ certificate }: { certificate: Certificate | null }) {
+  return (
+    <section className="card certificate" aria-labelledby="certificate-title">
+      <h2 id="certificate-title">{copy.title}</h2>
+      {certificate ? (
+        <>
+          <p>{certificate.event}</p>
+          <dl className="facts">
+            <div>
+              <dt>{copy.number}</dt>
+              <dd>{certificate.number}</dd>
+            </div>
+            <div>
+              <dt>{copy.issued}</dt>
+              <dd>{formatDate(certificate.issuedOn)}</dd>
+            </div>
+          </dl>
+          <p>
+            <a className="button" href={CERTIFICATE_HREF} download>
+              {copy.download}, {copy.kilobytes(certificate.file.size)}
+            </a>
+          </p>
+        </>
+      ) : (
+        <p>{copy.none}</p>
+      )}
+    </section>
+  );
+}
