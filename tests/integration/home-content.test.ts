@@ -92,6 +92,18 @@ describe('the cabinet home', () => {
     expect([stats.weekList, stats.weekParticipation, stats.certificate].every((n) => n <= 1)).toBe(true);
   });
 
+  it('shows the next master class: the soonest one that has not ended', async () => {
+    const next = upstream.db
+      .prepare(
+        'SELECT id, title FROM webinars WHERE starts_at + duration_minutes * 60000 > ? ORDER BY starts_at LIMIT 1',
+      )
+      .get(Date.now()) as { id: number; title: string };
+    const html = await (await (await signedIn()).request('/lk')).text();
+    expect(text(html)).toContain('Ближайший мастер-класс');
+    expect(html).toContain(`href="/lk/master-classes/${next.id}"`);
+    expect(text(html)).toContain(next.title);
+  });
+
   it('tells the participant there is no certificate yet, and refuses the download', async () => {
     const browser = await signedIn(DEMO_USERS.participant);
     expect(text(await (await browser.request('/lk')).text())).toContain('Сертификата об очном участии у вас пока нет');

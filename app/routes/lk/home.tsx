@@ -4,38 +4,49 @@ import { requireUser } from '#bff/auth/require-user.server';
 import { BannerList } from '~/components/home/banner-list';
 import { CertificateCard } from '~/components/home/certificate-card';
 import { ScreenIntro } from '~/components/screen-intro';
-import { formatWeekday } from '~/format';
+import { formatMoscowDateTime, formatWeekday, pluralize } from '~/format';
 import { screenMeta } from '~/meta';
 import homeStyles from '~/styles/home.css?url';
 import { describeWeek, todayOf } from '~/week-program';
 
 const copy = {
   title: 'Личный кабинет',
-  lead: 'Что дальше: задание дня, ваш сертификат и анонсы портала.',
+  lead: 'Что дальше: задание дня, ближайший мастер-класс, ваш сертификат и анонсы портала.',
   todayTitle: 'Сегодня в программе недели',
   noDay: 'Сегодня в программе недели заданий нет.',
   sent: 'Ссылка за сегодня отправлена.',
   notSent: 'Вы ещё не отправили ссылку за сегодня.',
   toWeek: 'Открыть программу недели',
+  nextTitle: 'Ближайший мастер-класс',
+  noNext: 'Новых мастер-классов пока нет: посмотрите записи прошедших.',
+  toMasterClasses: 'Все мастер-классы',
+  participants: { one: 'участник', few: 'участника', many: 'участников' },
 };
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: homeStyles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
-/** What is next for this user; the four reads are independent, so they go out together. */
+/** What is next for this user; the five reads are independent, so they go out together. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  const [banners, days, participation, certificate] = await Promise.all([
+  const [banners, days, participation, certificate, masterClasses] = await Promise.all([
     context.rest.banners.list(),
     context.rest.week.days(),
     context.rest.week.participation(),
     context.rest.certificate.mine(),
+    context.rest.webinars.list(),
   ]);
-  return { banners, today: todayOf(describeWeek(days, participation.links, Date.now())), certificate };
+  return {
+    banners,
+    today: todayOf(describeWeek(days, participation.links, Date.now())),
+    certificate,
+    // The list's upcoming ones come soonest first.
+    next: masterClasses.upcoming[0] ?? null,
+  };
 }
 
 export default function CabinetHomeScreen() {
-  const { banners, today, certificate } = useLoaderData<typeof loader>();
+  const { banners, today, certificate, next } = useLoaderData<typeof loader>();
   return (
     <>
       <ScreenIntro title={copy.title} lead={copy.lead} />
@@ -54,6 +65,24 @@ export default function CabinetHomeScreen() {
           )}
           <p>
             <Link to={today ? `/lk/week#day-${today.id}` : '/lk/week'}>{copy.toWeek}</Link>
+          </p>
+        </section>
+        <section className="card" aria-labelledby="next-title">
+          <h2 id="next-title">{copy.nextTitle}</h2>
+          {next ? (
+            <>
+              <p>
+                <Link to={`/lk/master-classes/${next.id}`}>{next.title}</Link>
+              </p>
+              <p>
+                {formatMoscowDateTime(next.startsAt)} · {pluralize(next.participantsCount, copy.participants)}
+              </p>
+            </>
+          ) : (
+            <p>{copy.noNext}</p>
+          )}
+          <p>
+            <Link to="/lk/master-classes">{copy.toMasterClasses}</Link>
           </p>
         </section>
         <CertificateCard certificate={certificate} />
