@@ -61,7 +61,8 @@ export function createUpstreamClient(deps: { config: Pick<Config, 'rest'>; log: 
           url: redactUrl(url),
           failure: outcome.failure,
           status: outcome.status,
-          errors: outcome.errors,
+          // The code (as `reason`: `code` is a redacted key) and field only: a message may quote what the user typed.
+          errors: outcome.errors.map(({ code, field }) => ({ reason: code, field })),
           ms,
           attempt,
         },

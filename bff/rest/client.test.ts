@@ -22,7 +22,7 @@ function json(body: unknown, status = 200, headers: Record<string, string> = {})
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 }
 
-function setup(responses: Array<Response | Error>) {
+function setup(responses: Array<Response | Error>, logLines: string[] = []) {
   const calls: { url: URL; init: RequestInit }[] = [];
   const fetch = vi.fn(async (url: URL | string, init?: RequestInit) => {
     calls.push({ url: new URL(url), init: init ?? {} });
@@ -33,7 +33,7 @@ function setup(responses: Array<Response | Error>) {
   const config = loadConfig({ REST_API_URL: 'http://upstream.test/base' });
   const send = createUpstreamClient({
     config,
-    log: createLogger({ logLevel: 'silent' }),
+    log: createLogger({ logLevel: 'info' }, { write: (line: string) => void logLines.push(line) }),
     fetch: fetch as typeof globalThis.fetch,
   });
   return { send, calls, fetch };
@@ -120,6 +120,19 @@ describe('envelope and error mapping', () => {
       }),
     );
     expect(error.errors).toEqual(errors);
+  });
+
+  it('logs an upstream error by its code and field, never by its message, which may quote the user', async () => {
+    const logLines: string[] = [];
+    const errors = [{ code: 'taken', message: 'Адрес secret.person@example.org уже занят', field: 'email' }];
+    const { send } = setup([json({ success: false, result: null, errors }, 409)], logLines);
+    await failure(send('restoreSend', { body: { email: 'secret.person@example.org' } }));
+    expect(logLines).toHaveLength(1);
+    expect(JSON.parse(logLines[0]!)).toMatchObject({
+      call: 'restoreSend',
+      errors: [{ reason: 'taken', field: 'email' }],
+    });
+    expect(logLines[0]).not.toContain('secret.person');
   });
 
   it('maps a network failure to 408 and never puts the URL or token in the message', async () => {
