@@ -126,6 +126,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       refreshCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}`,
       /** Marks a browser that signed in to a login before: its attempts have their own quota (ADR 009). */
       deviceCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}d`,
+      /** The address of a password recovery between its two steps, kept out of the URL. */
+      recoveryCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}r`,
       // Cookies are Secure even on http://localhost: browsers treat loopback as a secure context.
       secure: secureOrigin,
       idleMs: days(e.SESSION_IDLE_DAYS),

@@ -6,7 +6,6 @@ const OWN_PARAMS = new Set([
   'redirectTo',
   'reason',
   'step',
-  'email',
   'saved',
   'page',
   'q',

@@ -139,9 +139,16 @@ describe('password recovery', () => {
     const sent = await recovering.submit('/password', { email: fields.email });
     expect(sent.status).toBe(303);
     const confirmUrl = sent.headers.get('Location')!;
-    expect(confirmUrl).toBe(`/password?${new URLSearchParams({ step: 'confirm', email: fields.email })}`);
+    // The address is remembered in a sealed cookie, never put in the URL (logs, history, Referer).
+    expect(confirmUrl).toBe('/password?step=confirm');
+    expect(sent.headers.getSetCookie().join('\n')).not.toContain(fields.email.split('@')[0]!);
     const confirmPage = await (await recovering.request(confirmUrl)).text();
     expect(confirmPage).toContain('Если адрес зарегистрирован, мы отправили на него код.');
+    expect(confirmPage).toContain(`value="${fields.email}"`);
+    // Another browser, without the cookie, starts over at the first step.
+    const elsewherePage = await (await portal.client().request(confirmUrl)).text();
+    expect(elsewherePage).toContain('Получить код');
+    expect(elsewherePage).not.toContain(fields.email);
 
     const newPassword = 'recovered-password-2';
     const confirmed = await recovering.submit(confirmUrl, {
@@ -183,7 +190,7 @@ describe('password recovery', () => {
   it('an unknown address gets the same answer, and no letter goes out', async () => {
     const response = await portal.client().submit('/password', { email: 'nobody-here@example.org' });
     expect(response.status).toBe(303);
-    expect(response.headers.get('Location')).toBe('/password?step=confirm&email=nobody-here%40example.org');
+    expect(response.headers.get('Location')).toBe('/password?step=confirm');
     expect(await upstream.outbox('nobody-here@example.org')).toEqual([]);
   });
 });

@@ -21,7 +21,7 @@ const actionPaths = [
   '/dictation2024-login',
   '/registration',
   '/password',
-  '/password?step=confirm&email=teacher%40example.org',
+  '/password?step=confirm',
   '/admin-auth',
   '/profile',
   '/profile/security',

@@ -1,8 +1,9 @@
 import { getFormProps } from '@conform-to/react';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { submitPublicForm } from '#bff/auth/forms.server';
 import { requireAnonymous } from '#bff/auth/require-user.server';
+import { recoveryEmail } from '#bff/auth/recovery-email.server';
 import { requireForm } from '#bff/auth/require-form.server';
 import { Field } from '~/components/form/field';
 import { useSchemaForm } from '~/components/form/use-schema-form';
@@ -39,9 +40,10 @@ export const headers = retryAfterHeaders;
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
-export async function loader({ context }: LoaderFunctionArgs) {
+/** The address the first step remembered (in a sealed cookie, never in the URL), for either step. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(context);
-  return null;
+  return { email: await recoveryEmail(context.config).read(request) };
 }
 
 /** One action for both steps; the hidden `intent` field says which form was sent. */
@@ -56,7 +58,8 @@ function requestCode(context: ActionFunctionArgs['context'], formData: FormData)
     form: 'recovery',
     submit: async ({ email }) => {
       await context.rest.auth.sendRecoveryCode({ email });
-      return redirect(`/password?${new URLSearchParams({ step: 'confirm', email })}`, 303);
+      const remembered = await recoveryEmail(context.config).remember(email);
+      return redirect('/password?step=confirm', { status: 303, headers: { 'Set-Cookie': remembered } });
     },
   });
 }
@@ -68,18 +71,20 @@ function confirmRecovery(context: ActionFunctionArgs['context'], formData: FormD
     forgive: true,
     submit: async ({ email, code, password }) => {
       await context.rest.auth.confirmRecovery({ email, code, password });
-      return redirect('/login?reason=password-changed', 303);
+      const forgotten = recoveryEmail(context.config).forget();
+      return redirect('/login?reason=password-changed', { status: 303, headers: { 'Set-Cookie': forgotten } });
     },
   });
 }
 
 export default function PasswordScreen() {
   const [searchParams] = useSearchParams();
-  const email = searchParams.get('email') ?? '';
+  const { email } = useLoaderData<typeof loader>();
+  // Without a remembered address (it expired, or the link was opened elsewhere) the first step starts over.
   return searchParams.get('step') === 'confirm' && email ? (
     <ConfirmStep email={email} />
   ) : (
-    <RequestStep email={email} />
+    <RequestStep email={email ?? ''} />
   );
 }
 
@@ -111,7 +116,7 @@ function RequestStep({ email }: { email: string }) {
 function ConfirmStep({ email }: { email: string }) {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useSchemaForm(loadConfirmSchema, { id: 'recovery-confirm', lastResult });
-  // The address travels in a hidden field, so its errors (a hand-edited URL) are shown above the form.
+  // The address travels in a hidden field, so its errors are shown above the form.
   const formErrors = [...(form.errors ?? []), ...(fields.email.errors ?? [])];
 
   return (
@@ -146,7 +151,7 @@ function ConfirmStep({ email }: { email: string }) {
         />
         <SubmitButton label={copy.save} />
         <p className="form-links">
-          <Link to={`/password?${new URLSearchParams({ email })}`}>{copy.newCode}</Link>
+          <Link to="/password">{copy.newCode}</Link>
           <Link to="/login">{copy.backToLogin}</Link>
         </p>
       </Form>
