@@ -43,12 +43,13 @@ async function newcomer() {
     body: JSON.stringify({ ...user, firstName: 'Ольга', lastName: 'Кузнецова', phone: '79001234567' }),
   });
   expect(response.status).toBe(200);
-  return signedIn(user);
+  // Not through the cabinet home, which reads (and caches) the master classes list.
+  return signedIn(user, '/profile');
 }
 
-async function signedIn(user: { email: string; password: string } = DEMO_USERS.teacher) {
+async function signedIn(user: { email: string; password: string } = DEMO_USERS.teacher, landing?: string) {
   const client = new Client(portal.origin);
-  await client.login(user.email, user.password);
+  await client.login(user.email, user.password, landing);
   return client;
 }
 

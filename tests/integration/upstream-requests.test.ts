@@ -24,7 +24,9 @@ const server = setupServer(...workingUpstream);
 let portal: Portal;
 
 const HOME_CONTENT_PATHS = new Set(
-  (['bannersList', 'weekList', 'weekParticipation', 'certificate'] as const).map((call): string => contract[call].path),
+  (['bannersList', 'weekList', 'weekParticipation', 'certificate', 'webinarsList'] as const).map(
+    (call): string => contract[call].path,
+  ),
 );
 
 beforeAll(async () => {

@@ -64,7 +64,8 @@ export const workingUpstream = [
     issued.auth.has(tokenOf(request)) ? ok('profile', mockUser) : failure(401),
   ),
   http.post(urlOf('logout'), () => ok('logout', {})),
-  // The home pages' reads (ADR 015, 016), empty: the mock user has no banners, program, certificate or question.
+  // The home pages' reads (ADR 014–016), empty: the mock user has no banners, program, certificate, question
+  // or master classes.
   http.get(urlOf('bannersList'), () => ok('bannersList', { items: [] })),
   http.get(urlOf('weekList'), () => ok('weekList', { days: [] })),
   http.get(urlOf('weekParticipation'), ({ request }) =>
@@ -72,5 +73,8 @@ export const workingUpstream = [
   ),
   http.get(urlOf('certificate'), ({ request }) =>
     issued.auth.has(tokenOf(request)) ? ok('certificate', { certificate: null }) : failure(401),
+  ),
+  http.get(urlOf('webinarsList'), ({ request }) =>
+    issued.auth.has(tokenOf(request)) ? ok('webinarsList', { upcoming: [], past: [] }) : failure(401),
   ),
 ];
