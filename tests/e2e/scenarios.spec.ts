@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { announcer } from './keyboard';
 import { DEMO, heading, login } from './support';
 
 /** Scenarios, used for their purpose, with JavaScript on and off: find one, open it, look, download. */
@@ -71,4 +72,26 @@ test('an unknown scenario is the 404 page', async ({ page }) => {
   const response = await page.goto('/lk/scenarios/999999');
   expect(response?.status()).toBe(404);
   await expect(page.getByText('Запрашиваемая страница не существует.')).toBeVisible();
+});
+
+test('by keyboard, a filter keeps focus on the control that applied it and the new count is announced', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, 'without JavaScript every submit loads a new page, as the browser does');
+  await login(page, DEMO.teacher);
+  await page.goto('/lk/scenarios');
+  await page.getByLabel('Формат').selectOption('quest');
+  const show = page.getByRole('button', { name: 'Показать' });
+  await show.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]format=quest/);
+  await expect(announcer(page)).toContainText(/Найдено: \d+ сценари/);
+  await expect(show).toBeFocused();
+  await expect(page.getByLabel('Формат')).toHaveValue('quest');
+
+  // Back to the unfiltered list: the fields follow the URL.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/lk\/scenarios$/);
+  await expect(page.getByLabel('Формат')).toHaveValue('');
 });

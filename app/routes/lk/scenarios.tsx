@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
@@ -48,6 +48,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** `/lk/scenarios`: search, filters, sort and page all live in the URL, so a link reproduces the view. */
 export default function ScenariosScreen() {
   const { filters, list } = useLoaderData<typeof loader>();
+  const form = useRef<HTMLFormElement>(null);
+  const sort = filters.sort ?? (filters.q ? 'relevance' : 'new');
+  // Back, forward or «Сбросить» change the view without this form: its fields follow the URL. The fields stay
+  // the same elements, so the control the user changed keeps focus (docs/decisions/010-route-change-focus.md).
+  useEffect(() => {
+    const fields = { q: filters.q, topic: filters.topic, audience: filters.audience, format: filters.format, sort };
+    for (const [name, value] of Object.entries(fields)) {
+      const field = form.current?.elements.namedItem(name);
+      if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) field.value = value ?? '';
+    }
+  }, [filters, sort]);
   const pages = Math.max(1, Math.ceil(list.total / list.perPage));
   const sorts = (Object.keys(copy.sorts) as Array<keyof typeof copy.sorts>).filter(
     (s) => s !== 'relevance' || filters.q,
@@ -62,8 +73,7 @@ export default function ScenariosScreen() {
   return (
     <>
       <ScreenIntro title={copy.title} lead={copy.lead} />
-      {/* Keyed by the filters, so the fields show the view's own values after any navigation (reset, back). */}
-      <Form method="get" className="scenario-filters" key={JSON.stringify(filters)}>
+      <Form method="get" className="scenario-filters" ref={form}>
         <div className="field scenario-filters__search">
           <label htmlFor="scenarios-q">{copy.search}</label>
           <input id="scenarios-q" type="search" name="q" defaultValue={filters.q ?? ''} maxLength={200} />
@@ -77,7 +87,7 @@ export default function ScenariosScreen() {
         <Select id="format" label={copy.format} value={filters.format}>
           {options(list.facets.formats)}
         </Select>
-        <Select id="sort" label={copy.sort} value={filters.sort ?? (filters.q ? 'relevance' : 'new')} noAny>
+        <Select id="sort" label={copy.sort} value={sort} noAny>
           {sorts.map((sort) => (
             <option key={sort} value={sort}>
               {copy.sorts[sort]}
