@@ -53,7 +53,8 @@ test('a participant sends today’s link, fixing an address that is not a web ad
   const field = page.getByLabel('Ссылка на материал дня');
   await field.fill('school1.example.ru/news');
   await page.getByRole('button', { name: 'Отправить ссылку' }).click();
-  await expect(page.getByText('Ссылка должна начинаться с http:// или https://')).toBeVisible();
+  // The message stands by the field (and in the error summary above the form).
+  await expect(field).toHaveAccessibleDescription(/Ссылка должна начинаться с http:\/\/ или https:\/\//);
   await expect(field).toHaveValue('school1.example.ru/news');
 
   await field.fill('https://school1.example.ru/news/otkrytyj-urok');
@@ -72,7 +73,9 @@ test('a participant asks the tender question once and sees it sent', async ({ pa
   const question = 'Можно ли отправить на конкурс урок, который провели двое учителей вместе?';
   await section.getByLabel('Ваш вопрос').fill('Можно?');
   await section.getByRole('button', { name: 'Отправить вопрос' }).click();
-  await expect(section.getByText('Вопрос слишком короткий: не менее 10 символов')).toBeVisible();
+  await expect(section.getByLabel('Ваш вопрос')).toHaveAccessibleDescription(
+    /Вопрос слишком короткий: не менее 10 символов/,
+  );
 
   await section.getByLabel('Ваш вопрос').fill(question);
   await section.getByRole('button', { name: 'Отправить вопрос' }).click();
