@@ -13,7 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { runEntryFlows } from '#bff/auth/entry-flows.server';
 import { getViewer } from '#bff/auth/viewer.server';
-import { SESSION_COUNTDOWN } from '#bff/session/cookie-writer.server';
+import { SESSION_COUNTDOWN } from '#bff/session/session.server';
 import { useBuildCheck } from './client/use-build-check';
 import { useChunkReload } from './client/use-chunk-reload';
 import { useSessionCountdown } from './client/use-session-countdown';

@@ -8,6 +8,9 @@ import { createResolver, type SessionState } from './resolver.server';
 import { createRevocations, type Revocations } from './revocations.server';
 import { createSealer } from './seal.server';
 
+/** The countdown the page shows while a user is signed in (docs/product.md §9): the auth cookie's lifetime. */
+export { SESSION_COUNTDOWN } from './cookie-writer.server';
+
 /**
  * The session store: one per process. `forRequest` gives each request its own session, composed of the
  * request's cookie writer and the resolver that turns those cookies into a signed-in user (ADR 004, ADR 008).
@@ -41,13 +44,8 @@ export function createSessionStore(deps: {
       renewal = undefined;
     }
 
-    const resolution = resolver.forRequest({
-      writer,
-      pass: request.pass,
-      signal,
-      holds: (held) => (refreshToken = held),
-      signIn,
-    });
+    const holds = (held: string | null) => (refreshToken = held);
+    const resolution = resolver.forRequest({ writer, pass: request.pass, signal, holds, signIn });
     // An upstream that cannot refresh or exchange right now is the page's 408/5xx, not a signed-out user.
     const current = () =>
       (state ??= resolution.resolve().catch((error: unknown) => {
@@ -96,9 +94,8 @@ export function createSessionStore(deps: {
       /** Stores a login result's tokens in the two cookies. */
       async signIn(result: CallResult<'login'>) {
         await signIn(result);
-        const { id, token } = result;
-        const { authToken, refreshToken } = token;
-        state = Promise.resolve({ userId: id, authToken, refreshToken, refreshed: false });
+        const { authToken, refreshToken } = result.token;
+        state = Promise.resolve({ userId: result.id, authToken, refreshToken, refreshed: false });
       },
       /** The id of this browser's device cookie, when it was issued for `login` (ADR 009). */
       deviceFor: (login: string) => writer.deviceFor(login),
