@@ -31,7 +31,7 @@ describe('upstreamErrors', () => {
 
   it('rethrows anything that is not an upstream failure', () => {
     const redirect = new Response(null, { status: 302 });
-    expect(() => upstreamErrors(redirect)).toThrow();
+    expect(() => upstreamErrors(redirect)).toThrow(Response);
   });
 });
 
