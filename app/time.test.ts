@@ -8,10 +8,4 @@ describe('time helpers', () => {
     expect(minutes(5)).toBe(300_000);
     expect(hours(1)).toBe(3_600_000);
   });
-
-  it('compose: the 68-hour session countdown', () => {
-    expect(hours(68)).toBe(68 * 60 * 60 * 1000);
-    expect(minutes(60)).toBe(hours(1));
-    expect(seconds(60)).toBe(minutes(1));
-  });
 });

@@ -40,7 +40,7 @@ describe('startUpstream', () => {
       body: JSON.stringify({ drop: true, times: 1 }),
     });
     const url = `${upstream.url}/rest/analytics/links/transition/?code=auth`;
-    await expect(fetch(url, { method: 'POST', headers })).rejects.toThrow();
+    await expect(fetch(url, { method: 'POST', headers })).rejects.toThrow(new TypeError('fetch failed'));
     expect((await fetch(url, { method: 'POST', headers })).status).toBe(200);
   });
 

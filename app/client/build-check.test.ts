@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILD_CHECK_INTERVAL, isNewBuild, parseBuildDescriptor, shouldLoadDocument } from './build-check';
-
-describe('BUILD_CHECK_INTERVAL', () => {
-  it('is one hour (docs/product.md §9)', () => {
-    expect(BUILD_CHECK_INTERVAL).toBe(60 * 60 * 1000);
-  });
-});
+import { isNewBuild, parseBuildDescriptor, shouldLoadDocument } from './build-check';
 
 describe('isNewBuild', () => {
   it('is true only when a different build is known', () => {

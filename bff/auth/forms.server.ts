@@ -1,10 +1,13 @@
 import type { Submission } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { data, type AppLoadContext } from '@remix-run/node';
+import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
 import { isUpstreamError, pageStatusOf } from '../rest/errors.server';
+import { passesHoneypot } from './honeypot.server';
 import type { GuardedForm } from './rate-limit.server';
 import { tooManyAttemptsMessage } from './rate-limit.server';
+import { requireForm } from './require-form.server';
+import { requireUser } from './require-user.server';
 
 const copy = {
   spam: 'Не удалось отправить форму. Обновите страницу и попробуйте ещё раз.',
@@ -27,15 +30,6 @@ export function rejectForm(
   init: ResponseInit = { status: 400 },
 ) {
   return data<Reply>(submission.reply({ ...errors, hideFields: SECRET_FIELDS }), init);
-}
-
-/** A throttled attempt: HTTP 429 with Retry-After, and the Russian message on the form (JS on or off). */
-export function throttledForm(submission: Submission<unknown>, waitSeconds: number) {
-  return rejectForm(
-    submission,
-    { formErrors: [tooManyAttemptsMessage(waitSeconds)] },
-    { status: 429, headers: { 'Retry-After': String(waitSeconds) } },
-  );
 }
 
 /**
@@ -62,11 +56,8 @@ export async function submitPublicForm<Schema extends z.ZodType<{ email: string 
 
   if (!passesHoneypot(context, formData, options.form)) return rejectForm(submission, { formErrors: [copy.spam] });
   const device = await context.session.deviceFor(email);
-  const wait = await context.limits.attempt(options.form, context.clientAddress, email, device);
-  if (wait !== null) {
-    context.log.warn({ form: options.form }, 'rate limited');
-    return throttledForm(submission, wait);
-  }
+  const throttled = await countAttempt(context, submission, options.form, email, device);
+  if (throttled) return throttled;
 
   let response: Response;
   try {
@@ -81,17 +72,57 @@ export async function submitPublicForm<Schema extends z.ZodType<{ email: string 
   return response;
 }
 
-/** The honeypot of a public form, checked before anything reaches the upstream. */
-function passesHoneypot(context: AppLoadContext, formData: FormData, form: GuardedForm): boolean {
-  try {
-    // remix-utils skips its check when the honeypot fields are missing altogether; a real form always has them.
-    if (!formData.has(context.honeypot.getInputProps().nameFieldName)) throw new Error('honeypot fields missing');
-    context.honeypot.check(formData);
-    return true;
-  } catch {
-    context.log.warn({ form }, 'honeypot tripped');
-    return false;
+/**
+ * The one way a signed-in form (profile, password change) is handled: for a signed-in user only, read with the
+ * one form reader and parsed with its schema, rate limited per account when `limit` names the form (its
+ * upstream checks something a stolen session could guess, such as the current password), then `submit`. A
+ * failure goes back to the form with what was typed and the upstream's errors at their fields; a success
+ * redirects (303) to `redirectTo`, so reloading the page does not send the form again.
+ */
+export async function submitSignedInForm<Schema extends z.ZodTypeAny>(
+  request: Request,
+  context: AppLoadContext,
+  options: {
+    schema: Schema;
+    submit: (value: z.output<Schema>) => Promise<unknown>;
+    redirectTo: string;
+    limit?: GuardedForm;
+  },
+) {
+  const user = await requireUser(request, context);
+  const submission = parseWithZod(await requireForm(request), { schema: options.schema });
+  if (submission.status !== 'success') return rejectForm(submission);
+
+  const account = `user-${user.id}`;
+  if (options.limit) {
+    const throttled = await countAttempt(context, submission, options.limit, account);
+    if (throttled) return throttled;
   }
+  try {
+    await options.submit(submission.value);
+  } catch (error) {
+    return rejectForm(submission, upstreamErrors(error));
+  }
+  if (options.limit) await context.limits.forgive(options.limit, context.clientAddress, account);
+  return redirect(options.redirectTo, 303);
+}
+
+/**
+ * Counts one attempt at a guarded form. One too many is HTTP 429 with Retry-After and the Russian message on
+ * the form (JS on or off); otherwise null.
+ */
+async function countAttempt(
+  context: AppLoadContext,
+  submission: Submission<unknown>,
+  form: GuardedForm,
+  login: string,
+  device: string | null = null,
+) {
+  const wait = await context.limits.attempt(form, context.clientAddress, login, device);
+  if (wait === null) return null;
+  context.log.warn({ form }, 'rate limited');
+  const message = tooManyAttemptsMessage(wait);
+  return rejectForm(submission, { formErrors: [message] }, { status: 429, headers: { 'Retry-After': String(wait) } });
 }
 
 /**

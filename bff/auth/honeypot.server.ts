@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
+import type { AppLoadContext } from '@remix-run/node';
 import { Honeypot } from 'remix-utils/honeypot/server';
 import { hours } from '../time';
+import type { GuardedForm } from './rate-limit.server';
 
 /** A form left open longer than this is sent again from a fresh page («Обновите страницу…»). */
 const HONEYPOT_MAX_AGE = hours(2);
@@ -20,4 +22,17 @@ export function createHoneypot(sessionSecret: string): Honeypot {
   return new ExpiringHoneypot({
     encryptionSeed: createHmac('sha256', sessionSecret).update('honeypot').digest('base64url'),
   });
+}
+
+/** The honeypot of a public form, checked before anything reaches the upstream. */
+export function passesHoneypot(context: AppLoadContext, formData: FormData, form: GuardedForm): boolean {
+  try {
+    // remix-utils skips its check when the honeypot fields are missing altogether; a real form always has them.
+    if (!formData.has(context.honeypot.getInputProps().nameFieldName)) throw new Error('honeypot fields missing');
+    context.honeypot.check(formData);
+    return true;
+  } catch {
+    context.log.warn({ form }, 'honeypot tripped');
+    return false;
+  }
 }

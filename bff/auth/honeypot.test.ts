@@ -1,4 +1,4 @@
-import { Honeypot } from 'remix-utils/honeypot/server';
+import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hours } from '../time';
 import { createHoneypot } from './honeypot.server';
@@ -19,7 +19,7 @@ describe('honeypot', () => {
     const honeypot = createHoneypot(secret);
     const props = honeypot.getInputProps();
     expect(() => honeypot.check(formWith(props))).not.toThrow();
-    expect(() => honeypot.check(formWith(props, 'bot'))).toThrow();
+    expect(() => honeypot.check(formWith(props, 'bot'))).toThrow(new SpamError('Honeypot input not empty'));
   });
 
   it('refuses a timestamp older than two hours', () => {
@@ -27,12 +27,14 @@ describe('honeypot', () => {
     const honeypot = createHoneypot(secret);
     const props = honeypot.getInputProps();
     vi.setSystemTime(Date.now() + hours(2) + 1000);
-    expect(() => honeypot.check(formWith(props))).toThrow();
+    expect(() => honeypot.check(formWith(props))).toThrow(new SpamError('Invalid honeypot valid from input'));
   });
 
   it('does not encrypt with the session secret itself', () => {
     const props = createHoneypot(secret).getInputProps();
     expect(() => createHoneypot(secret).check(formWith(props))).not.toThrow();
-    expect(() => new Honeypot({ encryptionSeed: secret }).check(formWith(props))).toThrow();
+    expect(() => new Honeypot({ encryptionSeed: secret }).check(formWith(props))).toThrow(
+      new SpamError('Invalid honeypot valid from input'),
+    );
   });
 });

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallName } from '#contract';
-import {
-  DEMO_USERS,
-  readForms,
-  startPortal,
-  startReferenceUpstream,
-  type Client,
-  type Portal,
-  type ReferenceUpstream,
-} from './harness';
+import { DEMO_USERS, readForms, startPortal, type Client, type Portal } from './harness';
+import { useServers } from './servers';
 import { fieldErrorOf, formAlertOf, headingOf, viewerNameOf } from './page';
 
 /**
@@ -19,22 +12,12 @@ import { fieldErrorOf, formAlertOf, headingOf, viewerNameOf } from './page';
 const SAVED = 'Сохранено';
 const WELCOME = 'Добро пожаловать в личный кабинет!';
 
-let upstream: ReferenceUpstream;
-let portal: Portal;
 let serial = 0;
 
-beforeAll(async () => {
-  upstream = await startReferenceUpstream();
-  portal = await startPortal({ upstreamUrl: upstream.url });
-});
-
-afterAll(async () => {
-  await portal?.close();
-  await upstream?.close();
-});
+const servers = useServers();
 
 async function calls(name: CallName) {
-  return (await upstream.stats())[name];
+  return (await servers.upstream.stats())[name];
 }
 
 function newcomer(overrides: Record<string, string> = {}) {
@@ -54,7 +37,7 @@ function newcomer(overrides: Record<string, string> = {}) {
 
 /** Registers someone new through the form and returns their signed-in browser. */
 async function register(fields = newcomer()) {
-  const browser = portal.client();
+  const browser = servers.portal.client();
   const response = await browser.submit('/registration', fields);
   expect(response.status).toBe(303);
   expect(response.headers.get('Location')).toBe('/lk');
@@ -62,7 +45,7 @@ async function register(fields = newcomer()) {
 }
 
 async function canSignIn(email: string, password: string) {
-  const response = await portal.client().submit('/login', { email, password });
+  const response = await servers.portal.client().submit('/login', { email, password });
   return response.status === 303;
 }
 
@@ -82,7 +65,7 @@ describe('registration', () => {
 
   it('an address already registered → 400 at the e-mail field, the rest kept', async () => {
     const fields = newcomer({ email: DEMO_USERS.teacher.email });
-    const response = await portal.client().submit('/registration', fields);
+    const response = await servers.portal.client().submit('/registration', fields);
     const html = await response.text();
     expect(response.status).toBe(400);
     expect(fieldErrorOf(html, 'email')).toBe('Пользователь с таким адресом уже зарегистрирован');
@@ -95,7 +78,7 @@ describe('registration', () => {
 
   it('mistakes the portal catches itself, without asking the upstream', async () => {
     const before = await calls('register');
-    const response = await portal
+    const response = await servers.portal
       .client()
       .submit(
         '/registration',
@@ -111,13 +94,15 @@ describe('registration', () => {
   });
 
   it('passwords that differ', async () => {
-    const response = await portal.client().submit('/registration', newcomer({ passwordConfirm: 'does-not-match-1' }));
+    const response = await servers.portal
+      .client()
+      .submit('/registration', newcomer({ passwordConfirm: 'does-not-match-1' }));
     expect(fieldErrorOf(await response.text(), 'passwordConfirm')).toBe('Пароли не совпадают');
   });
 
   it('a filled honeypot → refused', async () => {
     const before = await calls('register');
-    const response = await portal.client().submit('/registration', newcomer({ name__confirm: 'bot' }));
+    const response = await servers.portal.client().submit('/registration', newcomer({ name__confirm: 'bot' }));
     expect(response.status).toBe(400);
     expect(formAlertOf(await response.text())).toBe(
       'Не удалось отправить форму. Обновите страницу и попробуйте ещё раз.',
@@ -128,14 +113,14 @@ describe('registration', () => {
 
 describe('password recovery', () => {
   async function codeFor(email: string) {
-    const [letter] = await upstream.outbox(email);
+    const [letter] = await servers.upstream.outbox(email);
     expect(letter?.subject).toBe('Восстановление пароля');
     return /\b(\d{6})\b/.exec(letter!.body)![1]!;
   }
 
   it('the code from the letter sets a new password; the old one stops working, old sessions end', async () => {
     const { browser: elsewhere, fields } = await register();
-    const recovering = portal.client();
+    const recovering = servers.portal.client();
     const sent = await recovering.submit('/password', { email: fields.email });
     expect(sent.status).toBe(303);
     const confirmUrl = sent.headers.get('Location')!;
@@ -146,7 +131,7 @@ describe('password recovery', () => {
     expect(confirmPage).toContain('Если адрес зарегистрирован, мы отправили на него код.');
     expect(confirmPage).toContain(`value="${fields.email}"`);
     // Another browser, without the cookie, starts over at the first step.
-    const elsewherePage = await (await portal.client().request(confirmUrl)).text();
+    const elsewherePage = await (await servers.portal.client().request(confirmUrl)).text();
     expect(elsewherePage).toContain('Получить код');
     expect(elsewherePage).not.toContain(fields.email);
 
@@ -165,13 +150,13 @@ describe('password recovery', () => {
     expect(await canSignIn(fields.email, newPassword)).toBe(true);
     // The browser signed in before the reset is signed out at its next page.
     const { url } = await elsewhere.follow('/lk');
-    expect(url).not.toBe(`${portal.origin}/lk`);
+    expect(url).not.toBe(`${servers.portal.origin}/lk`);
     expect(await elsewhere.cookieNames()).toEqual([]);
   });
 
   it('a wrong code → 400 at the code field, nothing changed', async () => {
     const { fields } = await register();
-    const recovering = portal.client();
+    const recovering = servers.portal.client();
     const sent = await recovering.submit('/password', { email: fields.email });
     const code = await codeFor(fields.email);
     const wrong = code === '000000' ? '111111' : '000000';
@@ -188,17 +173,17 @@ describe('password recovery', () => {
   });
 
   it('an unknown address gets the same answer, and no letter goes out', async () => {
-    const response = await portal.client().submit('/password', { email: 'nobody-here@example.org' });
+    const response = await servers.portal.client().submit('/password', { email: 'nobody-here@example.org' });
     expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe('/password?step=confirm');
-    expect(await upstream.outbox('nobody-here@example.org')).toEqual([]);
+    expect(await servers.upstream.outbox('nobody-here@example.org')).toEqual([]);
   });
 });
 
 describe('the admin sign-in (ADR 003)', () => {
   it('an admin gets in', async () => {
     const before = await calls('adminAuth');
-    const browser = portal.client();
+    const browser = servers.portal.client();
     const response = await browser.submit('/admin-auth', {
       email: DEMO_USERS.admin.email,
       password: DEMO_USERS.admin.password,
@@ -212,7 +197,7 @@ describe('the admin sign-in (ADR 003)', () => {
   });
 
   it('a teacher, with the right password, gets the answer of a wrong password', async () => {
-    const browser = portal.client();
+    const browser = servers.portal.client();
     const response = await browser.submit('/admin-auth', {
       email: DEMO_USERS.teacher.email,
       password: DEMO_USERS.teacher.password,
@@ -224,7 +209,9 @@ describe('the admin sign-in (ADR 003)', () => {
   });
 
   it('a wrong password is refused', async () => {
-    const response = await portal.client().submit('/admin-auth', { email: DEMO_USERS.admin.email, password: 'not-it' });
+    const response = await servers.portal
+      .client()
+      .submit('/admin-auth', { email: DEMO_USERS.admin.email, password: 'not-it' });
     expect(response.status).toBe(400);
     expect(fieldErrorOf(await response.text(), 'password')).toBe('Неверный адрес электронной почты или пароль');
   });
@@ -288,7 +275,7 @@ describe('profile edit', () => {
 
   it('a guest posting the profile form is sent to sign in, nothing sent upstream', async () => {
     const before = await calls('updateProfile');
-    const response = await portal
+    const response = await servers.portal
       .client()
       .request('/profile', { form: { firstName: 'X', lastName: 'Y', phone: '+7 (900) 000-00-00' } });
     expect(response.status).toBe(302);
@@ -315,8 +302,8 @@ describe('password change', () => {
 
   it('changes it: «Сохранено», the old password refused, this session kept, other sessions ended', async () => {
     const { browser, fields } = await register();
-    const elsewhere = portal.client();
-    expect((await elsewhere.login(fields.email, fields.password)).url).toBe(`${portal.origin}/lk`);
+    const elsewhere = servers.portal.client();
+    expect((await elsewhere.login(fields.email, fields.password)).url).toBe(`${servers.portal.origin}/lk`);
     const newPassword = 'changed-password-3';
     const response = await browser.submit(
       '/profile/security',
@@ -336,7 +323,7 @@ describe('password change', () => {
     expect(here.status).toBe(200);
     expect(headingOf(await here.text())).toBe('Безопасность');
     const { url } = await elsewhere.follow('/lk');
-    expect(url).not.toBe(`${portal.origin}/lk`);
+    expect(url).not.toBe(`${servers.portal.origin}/lk`);
     expect(await elsewhere.cookieNames()).toEqual([]);
   });
 
@@ -358,7 +345,7 @@ describe('password change', () => {
     ).toEqual(['__Host-rvptk', '__Host-vptk']);
     expect(await browser.cookieHeader()).not.toBe(stolen);
     expect((await browser.request('/profile/security')).status).toBe(200);
-    const thief = portal.client();
+    const thief = servers.portal.client();
     const replayed = await thief.request('/lk', { headers: { Cookie: stolen } });
     expect(replayed.status).toBe(302);
     expect(replayed.headers.get('Location')).not.toContain('/lk');
@@ -385,7 +372,7 @@ describe('the welcome notice (popup)', () => {
     expect(response.headers.get('Location')).toBe('/lk/scenarios');
     expect(await calls('popup')).toBe(before + 1);
     expect(await hasWelcome(browser)).toBe(false);
-    const otherDevice = portal.client();
+    const otherDevice = servers.portal.client();
     await otherDevice.login(fields.email, fields.password);
     expect(await hasWelcome(otherDevice)).toBe(false);
   });
@@ -398,7 +385,7 @@ describe('the welcome notice (popup)', () => {
     const get = await browser.request('/popups?popup=welcome');
     expect(get.status).toBe(302);
     expect(get.headers.get('Location')).toBe('/lk');
-    const guest = await portal.client().request('/popups', { form: { popup: 'welcome' } });
+    const guest = await servers.portal.client().request('/popups', { form: { popup: 'welcome' } });
     expect(guest.status).toBe(302);
     expect(guest.headers.get('Location')).toMatch(/^\/login\?redirectTo=/);
     expect(await calls('popup')).toBe(before);
@@ -420,7 +407,7 @@ describe('rate limits on the other public forms (AUTH_RATE_LIMIT_PER_LOGIN=3)', 
   const TOO_MANY = 'Слишком много попыток. Повторите через 15 минут.';
 
   beforeAll(async () => {
-    limited = await startPortal({ upstreamUrl: upstream.url, env: { AUTH_RATE_LIMIT_PER_LOGIN: '3' } });
+    limited = await startPortal({ upstreamUrl: servers.upstream.url, env: { AUTH_RATE_LIMIT_PER_LOGIN: '3' } });
   });
 
   afterAll(async () => {
@@ -470,7 +457,7 @@ describe('rate limits on the other public forms (AUTH_RATE_LIMIT_PER_LOGIN=3)', 
     const browser = limited.client();
     const sent = await browser.submit('/password', { email: fields.email });
     const confirmUrl = sent.headers.get('Location')!;
-    const [letter] = await upstream.outbox(fields.email);
+    const [letter] = await servers.upstream.outbox(fields.email);
     const code = /\b(\d{6})\b/.exec(letter!.body)![1]!;
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 2; i++) {

@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO_USERS,
-  startPortal,
-  startReferenceUpstream,
-  type Client,
-  type Portal,
-  type ReferenceUpstream,
-} from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS, type Client } from './harness';
+import { useServers } from './servers';
 
 /**
  * Input the portal cannot use is the client's error: a 4xx with the error page, never a 5xx with a stack in the
  * log. Every action, every kind of wrong body; then a seeded fuzz run over paths, queries, methods and bodies.
  */
-let upstream: ReferenceUpstream;
-let portal: Portal;
 let teacher: Client;
 
+const servers = useServers();
+
 beforeAll(async () => {
-  upstream = await startReferenceUpstream();
-  portal = await startPortal({ upstreamUrl: upstream.url });
-  teacher = portal.client();
+  teacher = servers.portal.client();
   await teacher.login(DEMO_USERS.teacher.email, DEMO_USERS.teacher.password);
-});
-afterAll(async () => {
-  await portal?.close();
-  await upstream?.close();
 });
 
 const ACTIONS = [
@@ -54,9 +42,9 @@ describe.each(ACTIONS)('POST %s with a wrong body', (action) => {
   it.each(Object.keys(BODIES))('%s → a 4xx (or the form’s own answer), never a 5xx', async (kind) => {
     const { type, body, status } = BODIES[kind]!;
     // Signed in, so that the actions behind requireUser read the body too (logout last, in its own browser).
-    const browser = action === '/logout' ? portal.client() : teacher;
+    const browser = action === '/logout' ? servers.portal.client() : teacher;
     const headers: Record<string, string> = type ? { 'Content-Type': type } : {};
-    const response = await fetch(new URL(action, portal.origin), {
+    const response = await fetch(new URL(action, servers.portal.origin), {
       method: 'POST',
       headers: { ...headers, 'Sec-Fetch-Site': 'same-origin', Cookie: await browser.cookieHeader() },
       body: body ?? '',
@@ -64,11 +52,11 @@ describe.each(ACTIONS)('POST %s with a wrong body', (action) => {
     });
     await response.arrayBuffer();
     expect([...status, 302]).toContain(response.status);
-    expect(portal.logLines.filter((line) => /"level":50/.test(line))).toEqual([]);
+    expect(servers.portal.logLines.filter((line) => /"level":50/.test(line))).toEqual([]);
   });
 
   it.each(['PUT', 'PATCH', 'DELETE'])('%s with a form → 405', async (method) => {
-    const response = await fetch(new URL(action, portal.origin), {
+    const response = await fetch(new URL(action, servers.portal.origin), {
       method,
       headers: { 'Content-Type': FORM, 'Sec-Fetch-Site': 'same-origin', Cookie: await teacher.cookieHeader() },
       body: 'email=a@b.c',
@@ -146,19 +134,19 @@ describe('fuzz (seed 20261123, 400 requests)', () => {
       const headers: Record<string, string> = { 'Sec-Fetch-Site': 'same-origin' };
       if (type) headers['Content-Type'] = type;
       if (browser) headers.Cookie = await browser.cookieHeader();
-      const response = await fetch(`${portal.origin}${path}`, { method, headers, body, redirect: 'manual' });
+      const response = await fetch(`${servers.portal.origin}${path}`, { method, headers, body, redirect: 'manual' });
       await response.arrayBuffer();
       if (response.status >= 500) failures.push(`${method} ${path} ${type ?? '-'} → ${response.status}`);
     }
     expect(failures).toEqual([]);
-    expect((await fetch(new URL('/healthz', portal.origin))).status).toBe(200);
+    expect((await fetch(new URL('/healthz', servers.portal.origin))).status).toBe(200);
   }, 120_000);
 });
 
 describe('?_data= requests', () => {
   it('are warned about once, never logged as errors', async () => {
-    for (let i = 0; i < 3; i++) await (await fetch(`${portal.origin}/lk?_data=root`)).arrayBuffer();
-    const lines = portal.logLines.filter((line) => line.includes('?_data requests'));
+    for (let i = 0; i < 3; i++) await (await fetch(`${servers.portal.origin}/lk?_data=root`)).arrayBuffer();
+    const lines = servers.portal.logLines.filter((line) => line.includes('?_data requests'));
     expect(lines.length).toBeLessThanOrEqual(1);
     expect(lines.filter((line) => /"level":50/.test(line))).toEqual([]);
   });

@@ -1,24 +1,15 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPortal, startReferenceUpstream, type Portal, type ReferenceUpstream } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useServers } from './servers';
 
 /** Remix reads a body whole before an action runs: oversized or length-less bodies are refused up front. */
-let upstream: ReferenceUpstream;
-let portal: Portal;
 
-beforeAll(async () => {
-  upstream = await startReferenceUpstream();
-  portal = await startPortal({ upstreamUrl: upstream.url });
-});
-afterAll(async () => {
-  await portal?.close();
-  await upstream?.close();
-});
+const servers = useServers();
 
 function post(headers: Record<string, string>, body: string | string[]): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
-      `${portal.origin}/login`,
+      `${servers.portal.origin}/login`,
       { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin', ...headers } },
       (res) => {
         let text = '';
@@ -34,7 +25,7 @@ function post(headers: Record<string, string>, body: string | string[]): Promise
 
 describe('request body limit', () => {
   it('refuses a body over 64 KB with 413 before reading it, and never calls the upstream', async () => {
-    await upstream.resetStats();
+    await servers.upstream.resetStats();
     const big = `email=${'a'.repeat(70 * 1024)}`;
     const answer = await post(
       { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(big.length) },
@@ -42,7 +33,7 @@ describe('request body limit', () => {
     );
     expect(answer.status).toBe(413);
     expect(answer.text).toBe('Запрос слишком большой.');
-    expect((await upstream.stats()).login).toBe(0);
+    expect((await servers.upstream.stats()).login).toBe(0);
   });
 
   it('refuses a chunked body without a length with 411', async () => {

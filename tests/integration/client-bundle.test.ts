@@ -27,6 +27,8 @@ const markers: [marker: string, origin: string][] = [
   ['REST_API_URL', 'configuration'],
   ['development-only-secret-never-use-in-production', 'the development session secret'],
   ['createSessionStore', 'bff/session/session.server.ts'],
+  ['createCookieWriter', 'bff/session/cookie-writer.server.ts'],
+  ['createResolver', 'bff/session/resolver.server.ts'],
   ['createSealer', 'bff/session/seal.server.ts'],
   ['createSingleFlight', 'bff/session/single-flight.server.ts'],
   ['createUpstreamClient', 'bff/rest/client.server.ts'],

@@ -1,15 +1,8 @@
 import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallName } from '#contract';
-import {
-  DEMO_USERS,
-  readForms,
-  startPortal,
-  startReferenceUpstream,
-  type Client,
-  type Portal,
-  type ReferenceUpstream,
-} from './harness';
+import { DEMO_USERS, readForms, startPortal, type Client, type Portal } from './harness';
+import { useServers } from './servers';
 import { fieldErrorOf, formAlertOf, headingOf, viewerNameOf } from './page';
 
 /** docs/product.md §4 and docs/architecture.md §4 against the reference upstream: the entry flows, signing in and out, form guards. */
@@ -19,35 +12,24 @@ const PARTICIPANT = `${DEMO_USERS.participant.firstName} ${DEMO_USERS.participan
 const SPAM = 'Не удалось отправить форму. Обновите страницу и попробуйте ещё раз.';
 const BAD_CREDENTIALS = 'Неверный адрес электронной почты или пароль';
 
-let upstream: ReferenceUpstream;
-let portal: Portal;
-
-beforeAll(async () => {
-  upstream = await startReferenceUpstream();
-  portal = await startPortal({ upstreamUrl: upstream.url, env: { FIRST_AUTH_URL: `${upstream.url}/first-auth/` } });
-});
-
-afterAll(async () => {
-  await portal?.close();
-  await upstream?.close();
-});
+const servers = useServers({ portal: (upstream) => ({ env: { FIRST_AUTH_URL: `${upstream.url}/first-auth/` } }) });
 
 async function signIn(user: 'teacher' | 'participant' | 'admin' = 'teacher') {
-  const client = portal.client();
+  const client = servers.portal.client();
   const { url } = await client.login(DEMO_USERS[user].email, DEMO_USERS[user].password);
-  expect(url).toBe(`${portal.origin}/lk`);
+  expect(url).toBe(`${servers.portal.origin}/lk`);
   return client;
 }
 
 async function calls(name: CallName) {
-  return (await upstream.stats())[name];
+  return (await servers.upstream.stats())[name];
 }
 
 describe('one-time pass links (docs/product.md §4.1)', () => {
   it('the link from /__dev__/passes signs in, then the pass leaves the URL', async () => {
-    const { link } = await upstream.issuePass(DEMO_USERS.participant.email, portal.origin);
-    expect(link.startsWith(`${portal.origin}/?pass=`)).toBe(true);
-    const browser = portal.client();
+    const { link } = await servers.upstream.issuePass(DEMO_USERS.participant.email, servers.portal.origin);
+    expect(link.startsWith(`${servers.portal.origin}/?pass=`)).toBe(true);
+    const browser = servers.portal.client();
     const first = await browser.request(link);
     expect(first.status).toBe(302);
     expect(first.headers.get('Location')).toBe('/');
@@ -62,8 +44,8 @@ describe('one-time pass links (docs/product.md §4.1)', () => {
   });
 
   it('on a cabinet page, with the portal’s own parameters kept', async () => {
-    const { pass } = await upstream.issuePass(DEMO_USERS.participant.email, portal.origin);
-    const browser = portal.client();
+    const { pass } = await servers.upstream.issuePass(DEMO_USERS.participant.email, servers.portal.origin);
+    const browser = servers.portal.client();
     const response = await browser.request(`/lk/scenarios/5?pass=${encodeURIComponent(pass)}&status=1`);
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/lk/scenarios/5?status=1');
@@ -73,9 +55,9 @@ describe('one-time pass links (docs/product.md §4.1)', () => {
   });
 
   it('a pass used once → /login?reason=pass, which says why', async () => {
-    const { pass } = await upstream.issuePass(DEMO_USERS.participant.email, portal.origin);
-    expect((await portal.client().request(`/?pass=${pass}`)).status).toBe(302);
-    const again = portal.client();
+    const { pass } = await servers.upstream.issuePass(DEMO_USERS.participant.email, servers.portal.origin);
+    expect((await servers.portal.client().request(`/?pass=${pass}`)).status).toBe(302);
+    const again = servers.portal.client();
     const response = await again.request(`/lk?pass=${pass}`);
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/login?reason=pass');
@@ -85,13 +67,13 @@ describe('one-time pass links (docs/product.md §4.1)', () => {
   });
 
   it('a made-up pass → /login?reason=pass', async () => {
-    const response = await portal.client().request('/week?pass=not-a-real-pass');
+    const response = await servers.portal.client().request('/week?pass=not-a-real-pass');
     expect(response.headers.get('Location')).toBe('/login?reason=pass');
   });
 
   it('someone already signed in keeps their session; the pass is not spent', async () => {
     const teacher = await signIn('teacher');
-    const { pass } = await upstream.issuePass(DEMO_USERS.participant.email, portal.origin);
+    const { pass } = await servers.upstream.issuePass(DEMO_USERS.participant.email, servers.portal.origin);
     const before = await calls('pass');
     const response = await teacher.request(`/lk?pass=${pass}`);
     expect(response.status).toBe(302);
@@ -99,42 +81,42 @@ describe('one-time pass links (docs/product.md §4.1)', () => {
     expect(await calls('pass')).toBe(before);
     expect(viewerNameOf(await (await teacher.request('/lk')).text())).toBe(TEACHER);
     // Still good for the person it was meant for.
-    expect((await portal.client().request(`/?pass=${pass}`)).headers.getSetCookie()).toHaveLength(2);
+    expect((await servers.portal.client().request(`/?pass=${pass}`)).headers.getSetCookie()).toHaveLength(2);
   });
 });
 
 describe('?re=auth (docs/product.md §4.7)', () => {
   it('sends the analytics transition and goes to the first authorisation with backurl /lk/scenarios', async () => {
     const before = await calls('linkTransition');
-    const browser = portal.client();
+    const browser = servers.portal.client();
     const response = await browser.request('/?re=auth');
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('Location')!);
-    expect(`${location.origin}${location.pathname}`).toBe(`${upstream.url}/first-auth/`);
-    expect(location.searchParams.get('backurl')).toBe(`${portal.origin}/lk/scenarios`);
+    expect(`${location.origin}${location.pathname}`).toBe(`${servers.upstream.url}/first-auth/`);
+    expect(location.searchParams.get('backurl')).toBe(`${servers.portal.origin}/lk/scenarios`);
     expect(await calls('linkTransition')).toBe(before + 1);
     const external = await fetch(location);
-    expect(await external.text()).toContain(`href="${portal.origin}/lk/scenarios"`);
+    expect(await external.text()).toContain(`href="${servers.portal.origin}/lk/scenarios"`);
   });
 
   it('for a signed-in user too, the transition carrying their session', async () => {
     const teacher = await signIn('teacher');
     const before = await calls('linkTransition');
     const response = await teacher.request('/lk/scenarios?re=auth');
-    expect(response.headers.get('Location')).toMatch(new RegExp(`^${upstream.url}/first-auth/\\?backurl=`));
+    expect(response.headers.get('Location')).toMatch(new RegExp(`^${servers.upstream.url}/first-auth/\\?backurl=`));
     expect(await calls('linkTransition')).toBe(before + 1);
-    const row = upstream.db
+    const row = servers.upstream.db
       .prepare('SELECT user_id AS userId FROM analytics_transitions ORDER BY id DESC LIMIT 1')
       .get() as { userId: number | null };
     expect(row.userId).not.toBeNull();
   });
 
   it('goes ahead when the analytics call fails', async () => {
-    await upstream.fault({ path: '/rest/analytics/', status: 500, times: 1 });
-    const response = await portal.client().request('/?re=auth');
+    await servers.upstream.fault({ path: '/rest/analytics/', status: 500, times: 1 });
+    const response = await servers.portal.client().request('/?re=auth');
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toContain('/first-auth/?backurl=');
-    await upstream.clearFaults();
+    await servers.upstream.clearFaults();
   });
 });
 
@@ -144,19 +126,19 @@ describe('the status/stage rule (docs/product.md §2)', () => {
     ['/week?utm_source=mail&utm_medium=x', '/week'],
     ['/login?redirectTo=%2Flk&fbclid=abc', '/login?redirectTo=%2Flk'],
   ])('%s → %s', async (from, to) => {
-    const response = await portal.client().request(from);
+    const response = await servers.portal.client().request(from);
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe(to);
   });
 
   it.each(['/?status=1&x=2', '/?stage=2&utm=1', '/login?redirectTo=%2Flk', '/week'])('%s is kept', async (path) => {
-    const response = await portal.client().request(path);
+    const response = await servers.portal.client().request(path);
     expect(response.status).toBe(200);
   });
 
   /** The raw request line `GET //evil.example…`: a URL-based client would go to evil.example itself. */
   function rawGet(path: string): Promise<{ status: number; location: string | undefined }> {
-    const { hostname, port } = new URL(portal.origin);
+    const { hostname, port } = new URL(servers.portal.origin);
     return new Promise((resolve, reject) => {
       get({ host: hostname, port, path, headers: { 'Sec-Fetch-Site': 'none' } }, (res) => {
         res.resume();
@@ -175,7 +157,7 @@ describe('the status/stage rule (docs/product.md §2)', () => {
   );
 
   it('a pass on //host lands on this site too', async () => {
-    const { pass } = await upstream.issuePass(DEMO_USERS.participant.email, portal.origin);
+    const { pass } = await servers.upstream.issuePass(DEMO_USERS.participant.email, servers.portal.origin);
     const { status, location } = await rawGet(`//evil.example/lk?pass=${pass}`);
     expect(status).toBe(302);
     expect(location).toMatch(/^\/[^/\\]/);
@@ -184,7 +166,7 @@ describe('the status/stage rule (docs/product.md §2)', () => {
 
 describe('signing in', () => {
   it('goes to /lk', async () => {
-    const response = await portal
+    const response = await servers.portal
       .client()
       .submit('/login', { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password });
     expect(response.status).toBe(303);
@@ -192,7 +174,7 @@ describe('signing in', () => {
   });
 
   it('the e-mail is read without regard to case and spaces', async () => {
-    const response = await portal
+    const response = await servers.portal
       .client()
       .submit('/login', { email: '  Teacher@Example.ORG ', password: DEMO_USERS.teacher.password });
     expect(response.headers.get('Location')).toBe('/lk');
@@ -209,7 +191,7 @@ describe('signing in', () => {
     ['/lk\r\nSet-Cookie: x=1', '/lk'],
     ['/lk/ж', '/lk/%D0%B6'],
   ])('redirectTo %j → %s', async (redirectTo, target) => {
-    const response = await portal
+    const response = await servers.portal
       .client()
       .submit('/login', { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password, redirectTo });
     expect(response.status).toBe(303);
@@ -217,9 +199,9 @@ describe('signing in', () => {
   });
 
   it('a guest sent from /lk/scenarios/5 to the login page lands on /lk/scenarios/5', async () => {
-    const browser = portal.client();
+    const browser = servers.portal.client();
     const { url } = await browser.follow('/lk/scenarios/5');
-    expect(url).toBe(`${portal.origin}/login?redirectTo=%2Flk%2Fscenarios%2F5`);
+    expect(url).toBe(`${servers.portal.origin}/login?redirectTo=%2Flk%2Fscenarios%2F5`);
     const posted = await browser.submit(new URL(url).pathname + new URL(url).search, {
       email: DEMO_USERS.teacher.email,
       password: DEMO_USERS.teacher.password,
@@ -232,7 +214,7 @@ describe('signing in', () => {
   });
 
   it('a wrong password → 400, the Russian message at the field, the e-mail kept, the password not echoed', async () => {
-    const browser = portal.client();
+    const browser = servers.portal.client();
     const response = await browser.submit('/login', { email: DEMO_USERS.teacher.email, password: 'not-the-password' });
     const html = await response.text();
     expect(response.status).toBe(400);
@@ -246,14 +228,16 @@ describe('signing in', () => {
   });
 
   it('an unknown address gets the same answer as a wrong password', async () => {
-    const response = await portal.client().submit('/login', { email: 'nobody@example.org', password: 'whatever-1' });
+    const response = await servers.portal
+      .client()
+      .submit('/login', { email: 'nobody@example.org', password: 'whatever-1' });
     expect(response.status).toBe(400);
     expect(fieldErrorOf(await response.text(), 'password')).toBe(BAD_CREDENTIALS);
   });
 
   it('an empty form is answered by the portal, without asking the upstream', async () => {
     const before = await calls('login');
-    const response = await portal.client().submit('/login', { email: '', password: '' });
+    const response = await servers.portal.client().submit('/login', { email: '', password: '' });
     const html = await response.text();
     expect(response.status).toBe(400);
     expect(fieldErrorOf(html, 'email')).toBe('Введите адрес электронной почты');
@@ -263,7 +247,7 @@ describe('signing in', () => {
 
   it('a filled honeypot → refused, nothing sent upstream', async () => {
     const before = await calls('login');
-    const response = await portal.client().submit('/login', {
+    const response = await servers.portal.client().submit('/login', {
       email: DEMO_USERS.teacher.email,
       password: DEMO_USERS.teacher.password,
       name__confirm: 'I am a bot',
@@ -275,12 +259,12 @@ describe('signing in', () => {
 
   it('a form without its honeypot fields, or with a forged timestamp → refused', async () => {
     const before = await calls('login');
-    const bare = await portal
+    const bare = await servers.portal
       .client()
       .request('/login', { form: { email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password } });
     expect(bare.status).toBe(400);
     expect(formAlertOf(await bare.text())).toBe(SPAM);
-    const forged = await portal.client().submit('/login', {
+    const forged = await servers.portal.client().submit('/login', {
       email: DEMO_USERS.teacher.email,
       password: DEMO_USERS.teacher.password,
       from__confirm: 'U2FsdGVkX1+forged',
@@ -301,7 +285,7 @@ describe('the rate limit (AUTH_RATE_LIMIT_PER_LOGIN=3)', () => {
   let limited: Portal;
 
   beforeAll(async () => {
-    limited = await startPortal({ upstreamUrl: upstream.url, env: { AUTH_RATE_LIMIT_PER_LOGIN: '3' } });
+    limited = await startPortal({ upstreamUrl: servers.upstream.url, env: { AUTH_RATE_LIMIT_PER_LOGIN: '3' } });
   });
 
   afterAll(async () => {
@@ -355,7 +339,7 @@ describe('no lock-out by strangers (ADR 009)', () => {
   const owner = DEMO_USERS.participant;
 
   beforeAll(async () => {
-    proxied = await startPortal({ upstreamUrl: upstream.url, env: { TRUST_PROXY: 'loopback' } });
+    proxied = await startPortal({ upstreamUrl: servers.upstream.url, env: { TRUST_PROXY: 'loopback' } });
   });
   afterAll(async () => {
     await proxied?.close();
@@ -390,7 +374,7 @@ describe('signing out (docs/product.md §4.5)', () => {
   async function expectSignedOut(browser: Client) {
     expect(await browser.cookieNames()).toEqual([]);
     const { url } = await browser.follow('/lk');
-    expect(url).toBe(`${portal.origin}/login?redirectTo=%2Flk`);
+    expect(url).toBe(`${servers.portal.origin}/login?redirectTo=%2Flk`);
   }
 
   it('from a cabinet page: upstream logout, both cookies cleared, Clear-Site-Data, lands on /', async () => {
@@ -437,12 +421,12 @@ describe('signing out (docs/product.md §4.5)', () => {
   it('the cookies are cleared even when the upstream logout fails, and a copy of them is refused', async () => {
     const teacher = await signIn();
     const copied = await teacher.cookieHeader();
-    await upstream.fault({ path: '/rest/users/authentication/logout/', status: 503, times: 1 });
+    await servers.upstream.fault({ path: '/rest/users/authentication/logout/', status: 503, times: 1 });
     const response = await teacher.logout('/lk');
     expect(response.status).toBe(303);
     expect(response.headers.getSetCookie()).toHaveLength(2);
     await expectSignedOut(teacher);
-    const replayed = await portal.client().request('/lk', { headers: { Cookie: copied } });
+    const replayed = await servers.portal.client().request('/lk', { headers: { Cookie: copied } });
     expect(replayed.status).toBe(302);
     expect(replayed.headers.get('Location')).toBe('/login?redirectTo=%2Flk');
   });
@@ -450,17 +434,17 @@ describe('signing out (docs/product.md §4.5)', () => {
   it('with only the refresh cookie left and the refresh failing, logout still clears it, and it stays refused', async () => {
     const teacher = await signIn();
     const refreshOnly = (await teacher.cookieHeader()).split('; ').find((c) => c.startsWith('__Host-rvptk='))!;
-    const browser = portal.client();
-    await upstream.fault({ path: '/rest/users/authentication/refresh/', status: 503, times: 5 });
+    const browser = servers.portal.client();
+    await servers.upstream.fault({ path: '/rest/users/authentication/refresh/', status: 503, times: 5 });
     const response = await browser.request('/logout', {
       form: { redirectTo: '/lk' },
       headers: { Cookie: refreshOnly },
     });
-    await upstream.clearFaults();
+    await servers.upstream.clearFaults();
     expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe('/');
     expect(response.headers.getSetCookie()).toEqual([expect.stringMatching(/^__Host-rvptk=;.*Max-Age=0/)]);
-    const replayed = await portal.client().request('/lk', { headers: { Cookie: refreshOnly } });
+    const replayed = await servers.portal.client().request('/lk', { headers: { Cookie: refreshOnly } });
     expect(replayed.headers.get('Location')).toBe('/login?redirectTo=%2Flk');
   });
 

@@ -15,12 +15,14 @@ export { DEMO_USERS };
 
 const buildFile = path.resolve('build/server/index.js');
 
-/** The built portal, in this process, over real HTTP on a free port. */
-export async function startPortal(options: {
+export interface PortalOptions {
   upstreamUrl: string;
   env?: Record<string, string>;
   fetch?: typeof fetch;
-}) {
+}
+
+/** The built portal, in this process, over real HTTP on a free port. */
+export async function startPortal(options: PortalOptions) {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

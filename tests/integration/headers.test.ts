@@ -1,32 +1,19 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO_USERS,
-  startPortal,
-  startReferenceUpstream,
-  type Client,
-  type Portal,
-  type ReferenceUpstream,
-} from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS, startPortal, type Client } from './harness';
+import { useServers } from './servers';
 
 /** docs/architecture.md §3: the headers every response carries, health and readiness, the build descriptor, static assets. */
 
-let upstream: ReferenceUpstream;
-let portal: Portal;
 let teacher: Client;
 
-beforeAll(async () => {
-  upstream = await startReferenceUpstream();
-  portal = await startPortal({ upstreamUrl: upstream.url });
-  teacher = portal.client();
-  await teacher.login(DEMO_USERS.teacher.email, DEMO_USERS.teacher.password);
-});
+const servers = useServers();
 
-afterAll(async () => {
-  await portal?.close();
-  await upstream?.close();
+beforeAll(async () => {
+  teacher = servers.portal.client();
+  await teacher.login(DEMO_USERS.teacher.email, DEMO_USERS.teacher.password);
 });
 
 function directives(csp: string | null): Map<string, string[]> {
@@ -69,12 +56,12 @@ function expectBaseHeaders(response: Response) {
 
 describe('documents', () => {
   const documents: [string, () => Client][] = [
-    ['/', () => portal.client()],
-    ['/login', () => portal.client()],
+    ['/', () => servers.portal.client()],
+    ['/login', () => servers.portal.client()],
     ['/week', () => teacher],
     ['/lk/scenarios/5', () => teacher],
     ['/profile', () => teacher],
-    ['/nope', () => portal.client()],
+    ['/nope', () => servers.portal.client()],
     ['/lk/testing/abc', () => teacher],
   ];
 
@@ -94,7 +81,7 @@ describe('documents', () => {
   it('the nonce is fresh for every response', async () => {
     const nonces = new Set<string>();
     for (let i = 0; i < 5; i++) {
-      const response = await portal.client().request('/');
+      const response = await servers.portal.client().request('/');
       const nonce = nonceOf(response.headers.get('Content-Security-Policy'));
       expect(await response.text()).toContain(`nonce="${nonce}"`);
       nonces.add(nonce);
@@ -103,7 +90,7 @@ describe('documents', () => {
   });
 
   it('redirects, data requests and refusals carry the headers too', async () => {
-    const redirect = await portal.client().request('/lk');
+    const redirect = await servers.portal.client().request('/lk');
     expect(redirect.status).toBe(302);
     expectBaseHeaders(redirect);
     const data = await teacher.request('/lk.data');
@@ -120,7 +107,7 @@ describe('health and readiness', () => {
     ['/healthz', { ok: true }],
     ['/readyz', { ready: true }],
   ])('%s → 200, JSON, never cached', async (page, body) => {
-    const response = await fetch(`${portal.origin}${page}`);
+    const response = await fetch(`${servers.portal.origin}${page}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
     expect(response.headers.get('Cache-Control')).toBe('no-store');
@@ -129,11 +116,11 @@ describe('health and readiness', () => {
   });
 
   it('/healthz needs no upstream: it answers while the upstream is down', async () => {
-    await upstream.fault({ drop: true });
+    await servers.upstream.fault({ drop: true });
     try {
-      expect((await fetch(`${portal.origin}/healthz`)).status).toBe(200);
+      expect((await fetch(`${servers.portal.origin}/healthz`)).status).toBe(200);
     } finally {
-      await upstream.clearFaults();
+      await servers.upstream.clearFaults();
     }
   });
 });
@@ -141,19 +128,19 @@ describe('health and readiness', () => {
 describe('/build.json', () => {
   it('names the deployed build, the one the page was rendered from', async () => {
     const build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild;
-    const response = await fetch(`${portal.origin}/build.json`);
+    const response = await fetch(`${servers.portal.origin}/build.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('no-store');
     expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
     const body = (await response.json()) as Record<string, unknown>;
     expect(Object.keys(body)).toEqual(['buildId']);
     expect(body.buildId).toBe(build.assets.version);
-    const rootData = await (await portal.client().request('/_root.data')).text();
+    const rootData = await (await servers.portal.client().request('/_root.data')).text();
     expect(rootData).toContain(`"buildId","${build.assets.version}"`);
   });
 
   it('follows BUILD_ID when the deployment sets one', async () => {
-    const pinned = await startPortal({ upstreamUrl: upstream.url, env: { BUILD_ID: 'release-2024-09-01' } });
+    const pinned = await startPortal({ upstreamUrl: servers.upstream.url, env: { BUILD_ID: 'release-2024-09-01' } });
     try {
       expect(await (await fetch(`${pinned.origin}/build.json`)).json()).toEqual({ buildId: 'release-2024-09-01' });
     } finally {
@@ -164,7 +151,7 @@ describe('/build.json', () => {
 
 describe('static files', () => {
   async function assetsOf(page: string) {
-    const html = await (await portal.client().request(page)).text();
+    const html = await (await servers.portal.client().request(page)).text();
     return [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map(([, href]) => href!);
   }
 
@@ -173,7 +160,7 @@ describe('static files', () => {
     expect(assets.some((a) => a.endsWith('.js'))).toBe(true);
     expect(assets.some((a) => a.endsWith('.css'))).toBe(true);
     for (const asset of assets) {
-      const response = await fetch(`${portal.origin}${asset}`);
+      const response = await fetch(`${servers.portal.origin}${asset}`);
       expect(response.status, asset).toBe(200);
       expect(response.headers.get('Cache-Control'), asset).toBe('public, max-age=31536000, immutable');
       expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
@@ -183,14 +170,14 @@ describe('static files', () => {
   });
 
   it('a missing asset is a 404 that no cache keeps', async () => {
-    const response = await fetch(`${portal.origin}/assets/entry.client-00000000.js`);
+    const response = await fetch(`${servers.portal.origin}/assets/entry.client-00000000.js`);
     expect(response.status).toBe(404);
     expect(response.headers.get('Cache-Control') ?? '').not.toMatch(/immutable|max-age=[1-9]/);
     await response.arrayBuffer();
   });
 
   it('other public files are cached briefly, not immutable', async () => {
-    const response = await fetch(`${portal.origin}/favicon.svg`);
+    const response = await fetch(`${servers.portal.origin}/favicon.svg`);
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=3600');
     await response.arrayBuffer();
@@ -199,7 +186,10 @@ describe('static files', () => {
 
 describe('an https deployment', () => {
   it('adds HSTS and upgrade-insecure-requests', async () => {
-    const https = await startPortal({ upstreamUrl: upstream.url, env: { PUBLIC_ORIGIN: 'https://portal.example' } });
+    const https = await startPortal({
+      upstreamUrl: servers.upstream.url,
+      env: { PUBLIC_ORIGIN: 'https://portal.example' },
+    });
     try {
       const response = await https.client().request('/');
       expect(response.headers.get('Strict-Transport-Security')).toBe('max-age=31536000; includeSubDomains');
@@ -211,7 +201,7 @@ describe('an https deployment', () => {
   });
 
   it('an http://localhost origin gets no HSTS (it would pin localhost for every project)', async () => {
-    const response = await portal.client().request('/');
+    const response = await servers.portal.client().request('/');
     expect(response.headers.get('Strict-Transport-Security')).toBeNull();
     await response.arrayBuffer();
   });
@@ -231,7 +221,7 @@ describe('Server-Timing', () => {
   });
 
   it('is absent from a page that makes no upstream call', async () => {
-    const response = await portal.client().request('/login');
+    const response = await servers.portal.client().request('/login');
     expect(response.status).toBe(200);
     expect(response.headers.get('Server-Timing')).toBeNull();
   });
@@ -241,7 +231,7 @@ describe('documents stay out of shared caches', () => {
   it.each(['/', '/login', '/week', '/password'])(
     'signed-out %s: private, no-store (its nonce and honeypot are its own)',
     async (path) => {
-      const response = await portal.client().request(path);
+      const response = await servers.portal.client().request(path);
       expect(response.status).toBe(200);
       expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
       expect(response.headers.get('Cache-Control')).toBe('private, no-store');

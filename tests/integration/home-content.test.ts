@@ -1,14 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO_USERS,
-  decodeHtml,
-  readForms,
-  startPortal,
-  startReferenceUpstream,
-  type Client,
+import { DEMO_USERS, decodeHtml, readForms, type Client   startPortal,
   type Portal,
-  type ReferenceUpstream,
 } from './harness';
+import { useServers } from './servers';
 import { fieldErrorOf, headingOf } from './page';
 
 /**
@@ -17,23 +11,12 @@ import { fieldErrorOf, headingOf } from './page';
  * with its upstream failing.
  */
 
-let upstream: ReferenceUpstream;
-let portal: Portal;
+const servers = useServers();
 
-beforeAll(async () => {
-  upstream = await startReferenceUpstream();
-  portal = await startPortal({ upstreamUrl: upstream.url });
-});
-
-afterAll(async () => {
-  await portal?.close();
-  await upstream?.close();
-});
-
-afterEach(() => upstream.clearFaults());
+afterEach(() => servers.upstream.clearFaults());
 
 async function signedIn(user: { email: string; password: string } = DEMO_USERS.teacher): Promise<Client> {
-  const browser = portal.client();
+  const browser = servers.portal.client();
   await browser.login(user.email, user.password);
   return browser;
 }
@@ -51,29 +34,29 @@ async function submitIntent(browser: Client, page: string, intent: string, field
 
 describe('banners', () => {
   it('shows the banners on / and records a followed one before redirecting to its own link', async () => {
-    const home = await (await portal.client().request('/')).text();
+    const home = await (await servers.portal.client().request('/')).text();
     expect(text(home)).toContain('Неделя открытых уроков');
     expect(home).toContain('href="/go/week-open-lessons"');
 
-    const before = (await upstream.stats()).linkTransition;
-    const go = await portal.client().request('/go/week-open-lessons');
+    const before = (await servers.upstream.stats()).linkTransition;
+    const go = await servers.portal.client().request('/go/week-open-lessons');
     expect(go.status).toBe(302);
     expect(go.headers.get('Location')).toBe('/week');
-    expect((await upstream.stats()).linkTransition).toBe(before + 1);
+    expect((await servers.upstream.stats()).linkTransition).toBe(before + 1);
 
-    const outside = await portal.client().request('/go/fgos-materials');
+    const outside = await servers.portal.client().request('/go/fgos-materials');
     expect(outside.headers.get('Location')).toBe('https://edsoo.ru/');
   });
 
   it('knows no other target: an unknown code is a 404 and nothing is recorded', async () => {
-    const before = (await upstream.stats()).linkTransition;
-    const unknown = await portal.client().request('/go/evil?to=https://attacker.example');
+    const before = (await servers.upstream.stats()).linkTransition;
+    const unknown = await servers.portal.client().request('/go/evil?to=https://attacker.example');
     expect(unknown.status).toBe(404);
-    expect((await upstream.stats()).linkTransition).toBe(before);
+    expect((await servers.upstream.stats()).linkTransition).toBe(before);
   });
 
   it('serves a banner picture through the portal', async () => {
-    const image = await portal.client().request('/banners/1/image');
+    const image = await servers.portal.client().request('/banners/1/image');
     expect(image.status).toBe(200);
     expect(image.headers.get('Content-Type')).toContain('image/svg+xml');
   });
@@ -82,18 +65,18 @@ describe('banners', () => {
 describe('the cabinet home', () => {
   it('shows today’s day, the certificate and the banners, with the reads made side by side', async () => {
     const browser = await signedIn();
-    await upstream.resetStats();
+    await servers.upstream.resetStats();
     const html = await (await browser.request('/lk')).text();
     expect(headingOf(html)).toBe('Личный кабинет');
     expect(text(html)).toContain('Сегодня в программе недели');
     expect(text(html)).toContain('Сертификат участника');
     expect(html).toContain('href="/lk/certificate.pdf"');
-    const stats = await upstream.stats();
+    const stats = await servers.upstream.stats();
     expect([stats.weekList, stats.weekParticipation, stats.certificate].every((n) => n <= 1)).toBe(true);
   });
 
   it('shows the next master class: the soonest one that has not ended', async () => {
-    const next = upstream.db
+    const next = servers.upstream.db
       .prepare(
         'SELECT id, title FROM webinars WHERE starts_at + duration_minutes * 60000 > ? ORDER BY starts_at LIMIT 1',
       )
@@ -126,11 +109,11 @@ describe('the certificate', () => {
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const profile = await (await browser.request('/profile')).text();
     expect(profile).toContain('href="/lk/certificate.pdf"');
-    expect(profile).not.toContain(upstream.url);
+    expect(profile).not.toContain(servers.upstream.url);
   });
 
   it('sends a signed-out visitor to the sign-in page', async () => {
-    const response = await portal.client().request('/lk/certificate.pdf');
+    const response = await servers.portal.client().request('/lk/certificate.pdf');
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toMatch(/^\/login\?redirectTo=/);
   });
@@ -138,7 +121,7 @@ describe('the certificate', () => {
 
 describe('the weekly program', () => {
   it('shows the program on /week with an invitation to sign in', async () => {
-    const html = await (await portal.client().request('/week')).text();
+    const html = await (await servers.portal.client().request('/week')).text();
     expect(headingOf(html)).toBe('Программа недели');
     expect(text(html)).toContain('Войдите, чтобы отправить ссылку');
     expect(text(html)).toContain('Приём ссылок за этот день закрыт');
@@ -194,29 +177,29 @@ describe('upstream failures', () => {
   // A portal of its own: the shared read cache of the other one already holds the lists.
   let fresh: Portal;
   beforeAll(async () => {
-    fresh = await startPortal({ upstreamUrl: upstream.url });
+    fresh = await startPortal({ upstreamUrl: servers.upstream.url });
   });
   afterAll(() => fresh?.close());
 
   it('shows the error page of the failed read on /, /week, /lk and /lk/week', async () => {
-    await upstream.fault({ path: '/rest/banners/list/', status: 404 });
+    await servers.upstream.fault({ path: '/rest/banners/list/', status: 404 });
     expect((await fresh.client().request('/')).status).toBe(404);
-    await upstream.clearFaults();
+    await servers.upstream.clearFaults();
 
-    await upstream.fault({ path: '/rest/week/list', status: 503 });
+    await servers.upstream.fault({ path: '/rest/week/list', status: 503 });
     expect((await fresh.client().request('/week')).status).toBe(503);
-    await upstream.clearFaults();
+    await servers.upstream.clearFaults();
 
     // Set before signing in: the sign-in lands on /lk, and a read that succeeded there would be cached.
-    await upstream.fault({ path: '/rest/teachers/my/participantOfflineCertificate/', status: 500 });
+    await servers.upstream.fault({ path: '/rest/teachers/my/participantOfflineCertificate/', status: 500 });
     const browser = fresh.client();
     await browser.login(DEMO_USERS.participant.email, DEMO_USERS.participant.password);
     const home = await browser.request('/lk');
     expect(home.status).toBe(500);
     expect(headingOf(await home.text())).toBe('Ошибка 500');
-    await upstream.clearFaults();
+    await servers.upstream.clearFaults();
 
-    await upstream.fault({ path: '/rest/tender/question/sendcheck', status: 500 });
+    await servers.upstream.fault({ path: '/rest/tender/question/sendcheck', status: 500 });
     expect((await browser.request('/lk/week')).status).toBe(500);
   });
 });

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_USERS, startPortal, startReferenceUpstream, type Portal, type ReferenceUpstream } from './harness';
+import { beforeAll, expect, it } from 'vitest';
+import { DEMO_USERS } from './harness';
+import { useServers } from './servers';
 
 /**
  * docs/architecture.md §3: nothing per-user lives at module scope. Two users and a guest, interleaved under load, with and
@@ -18,25 +19,18 @@ const other = (who: Who): Who => (who === 'teacher' ? 'participant' : 'teacher')
 
 const paths = ['/lk', '/profile', '/lk.data', '/profile.data', '/_root.data', '/lk/scenarios/3', '/profile/security'];
 
-let upstream: ReferenceUpstream;
-let portal: Portal;
 const cookies = {} as Record<Who, { both: string; refreshOnly: string }>;
 
+const servers = useServers();
+
 beforeAll(async () => {
-  upstream = await startReferenceUpstream();
-  portal = await startPortal({ upstreamUrl: upstream.url });
   for (const who of Object.keys(users) as Who[]) {
-    const client = portal.client();
+    const client = servers.portal.client();
     const { url } = await client.login(users[who].email, users[who].password);
-    expect(url).toBe(`${portal.origin}/lk`);
+    expect(url).toBe(`${servers.portal.origin}/lk`);
     const both = await client.cookieHeader();
     cookies[who] = { both, refreshOnly: both.split('; ').find((c) => c.startsWith('__Host-rvptk='))! };
   }
-});
-
-afterAll(async () => {
-  await portal?.close();
-  await upstream?.close();
 });
 
 function expectOnly(who: Who | 'guest', body: string, label: string) {
@@ -55,12 +49,12 @@ it(`2 × ${PER_USER} interleaved requests (pages and data, half of them refreshi
     }
     if (i % 4 === 0) requests.push({ who: 'guest', path: i % 8 === 0 ? '/' : '/_root.data' });
   }
-  const before = await upstream.stats();
+  const before = await servers.upstream.stats();
 
   const results = await Promise.all(
     requests.map(async (request) => {
       const headers: Record<string, string> = request.cookie ? { Cookie: request.cookie } : {};
-      const response = await portal.client().request(request.path, { headers });
+      const response = await servers.portal.client().request(request.path, { headers });
       return { ...request, response, body: await response.text() };
     }),
   );
@@ -70,7 +64,7 @@ it(`2 × ${PER_USER} interleaved requests (pages and data, half of them refreshi
     expect(response.status, label).toBe(200);
     expectOnly(who, body, label);
   }
-  const after = await upstream.stats();
+  const after = await servers.upstream.stats();
   // One refresh per user however many of their requests needed it.
   expect(after.refresh - before.refresh).toBe(2);
 
@@ -81,7 +75,9 @@ it(`2 × ${PER_USER} interleaved requests (pages and data, half of them refreshi
     renewed.map(async ({ who, response }) => {
       const authCookie = response.headers.getSetCookie().find((c) => c.startsWith('__Host-vptk='));
       expect(authCookie).toBeDefined();
-      const check = await portal.client().request('/_root.data', { headers: { Cookie: authCookie!.split(';')[0]! } });
+      const check = await servers.portal
+        .client()
+        .request('/_root.data', { headers: { Cookie: authCookie!.split(';')[0]! } });
       expectOnly(who as Who, await check.text(), `${who}'s renewed cookie`);
     }),
   );
@@ -90,7 +86,7 @@ it(`2 × ${PER_USER} interleaved requests (pages and data, half of them refreshi
 it('the profile form of each user is filled with their own data only', async () => {
   const [teacher, participant] = await Promise.all(
     (['teacher', 'participant'] as const).map(async (who) => {
-      const response = await portal.client().request('/profile', { headers: { Cookie: cookies[who].both } });
+      const response = await servers.portal.client().request('/profile', { headers: { Cookie: cookies[who].both } });
       return response.text();
     }),
   );

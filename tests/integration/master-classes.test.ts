@@ -1,12 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Client,
-  DEMO_USERS,
-  startPortal,
-  startReferenceUpstream,
-  type Portal,
-  type ReferenceUpstream,
-} from './harness';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Client, DEMO_USERS } from './harness';
+import { useServers } from './servers';
 import { headingOf, stackTraceIn, titleOf } from './page';
 
 /** `/lk/master-classes` and `/lk/master-classes/{id}` against the reference upstream, and its failures. */
@@ -16,20 +10,9 @@ const PRODUCT = 'Образовательный портал';
 const PAST = 1;
 const UPCOMING = 40;
 
-let upstream: ReferenceUpstream;
-let portal: Portal;
+const servers = useServers();
 
-beforeAll(async () => {
-  upstream = await startReferenceUpstream();
-  portal = await startPortal({ upstreamUrl: upstream.url });
-});
-
-afterEach(() => upstream.clearFaults());
-
-afterAll(async () => {
-  await portal?.close();
-  await upstream?.close();
-});
+afterEach(() => servers.upstream.clearFaults());
 
 let registered = 0;
 
@@ -37,7 +20,7 @@ let registered = 0;
 async function newcomer() {
   registered += 1;
   const user = { email: `webinar-newcomer-${registered}@example.org`, password: 'newcomer-password' };
-  const response = await fetch(`${upstream.url}/rest/v2/users/authentication/register/`, {
+  const response = await fetch(`${servers.upstream.url}/rest/v2/users/authentication/register/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Api-Version': '1' },
     body: JSON.stringify({ ...user, firstName: 'Ольга', lastName: 'Кузнецова', phone: '79001234567' }),
@@ -48,7 +31,7 @@ async function newcomer() {
 }
 
 async function signedIn(user: { email: string; password: string } = DEMO_USERS.teacher, landing?: string) {
-  const client = new Client(portal.origin);
+  const client = new Client(servers.portal.origin);
   await client.login(user.email, user.password, landing);
   return client;
 }
@@ -67,7 +50,7 @@ function beacon(client: Client, id: number, fields: Record<string, string>, site
   return client.request(`/lk/master-classes/${id}/progress`, {
     form: fields,
     site,
-    headers: { 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'empty', Origin: portal.origin },
+    headers: { 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'empty', Origin: servers.portal.origin },
   });
 }
 
@@ -97,7 +80,7 @@ describe('the list', () => {
     expect(text).toContain('Просмотрено 42 %');
     expect(text).toContain('Просмотрено полностью');
     expect(html).toContain(`href="/lk/master-classes/${UPCOMING}"`);
-    expect(html).not.toContain(upstream.url);
+    expect(html).not.toContain(servers.upstream.url);
   });
 
   it('shows another user only their own progress', async () => {
@@ -109,7 +92,7 @@ describe('the list', () => {
 
   it('an upstream failure is the error page of its status, not a stack trace', async () => {
     const teacher = await newcomer();
-    await upstream.fault({ path: '/rest/webinars/list/', status: 500 });
+    await servers.upstream.fault({ path: '/rest/webinars/list/', status: 500 });
     const response = await teacher.request('/lk/master-classes');
     expect(response.status).toBe(500);
     const html = await response.text();
@@ -128,7 +111,7 @@ describe('one master class', () => {
     expect(html).toMatch(new RegExp(`<video[^>]*src="/lk/master-classes/${PAST}/recording"`));
     expect(html).toMatch(/<video[^>]*controls/);
     expect(html).not.toContain('/files/');
-    expect(html).not.toContain(upstream.url);
+    expect(html).not.toContain(servers.upstream.url);
   });
 
   it('links an upcoming one to its live broadcast', async () => {
@@ -151,7 +134,7 @@ describe('one master class', () => {
 
   it('an upstream failure is the error page of its status', async () => {
     const teacher = await newcomer();
-    await upstream.fault({ path: '/rest/webinars/by/id/', status: 503 });
+    await servers.upstream.fault({ path: '/rest/webinars/by/id/', status: 503 });
     const response = await teacher.request(`/lk/master-classes/${PAST}`);
     expect(response.status).toBe(503);
     expect(stackTraceIn(await response.text())).toBeNull();
@@ -180,7 +163,7 @@ describe('the recording', () => {
   });
 
   it('is for signed-in users only', async () => {
-    const guest = new Client(portal.origin);
+    const guest = new Client(servers.portal.origin);
     const response = await guest.request(`/lk/master-classes/${PAST}/recording`);
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toMatch(/^\/login\?redirectTo=/);
@@ -207,7 +190,7 @@ describe('the place in the recording', () => {
     expect((await beacon(participant, 3, { positionSeconds: '-5', watchedSeconds: 'x' }, 'same-origin')).status).toBe(
       400,
     );
-    const guest = new Client(portal.origin);
+    const guest = new Client(servers.portal.origin);
     expect((await beacon(guest, 3, { positionSeconds: '5', watchedSeconds: '5' }, 'same-origin')).status).toBe(302);
     const page = textOf(await (await participant.request('/lk/master-classes/3')).text());
     expect(page).not.toContain('остановились');

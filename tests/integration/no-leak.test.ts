@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  Client,
-  DEMO_USERS,
-  startPortal,
-  startReferenceUpstream,
-  type Portal,
-  type ReferenceUpstream,
-} from './harness';
+import { expect, it } from 'vitest';
+import { Client, DEMO_USERS } from './harness';
+import { useServers } from './servers';
 import { viewerNameOf } from './page';
 
 /**
@@ -73,23 +67,13 @@ class RecordingClient extends Client {
   }
 }
 
-let upstream: ReferenceUpstream;
-let portal: Portal;
 /** Passes, passwords, recovery codes: secrets the user holds, which no answer or log may repeat either. */
 const userSecrets = new Set<string>([SESSION_SECRET, DEMO_USERS.teacher.password, DEMO_USERS.admin.password]);
 const recoveryCodes = new Set<string>();
 
-beforeAll(async () => {
-  upstream = await startReferenceUpstream();
-  portal = await startPortal({ upstreamUrl: upstream.url, fetch: recordingFetch });
-});
+const servers = useServers({ portal: { fetch: recordingFetch } });
 
-afterAll(async () => {
-  await portal?.close();
-  await upstream?.close();
-});
-
-const browser = () => new RecordingClient(portal.origin);
+const browser = () => new RecordingClient(servers.portal.origin);
 
 async function journey() {
   // A guest looks around and mistypes the password.
@@ -102,7 +86,7 @@ async function journey() {
   // The teacher signs in and uses the cabinet, pages and data requests alike.
   const teacher = browser();
   expect((await teacher.login(DEMO_USERS.teacher.email, DEMO_USERS.teacher.password, '/lk/scenarios/5')).url).toBe(
-    `${portal.origin}/lk/scenarios/5`,
+    `${servers.portal.origin}/lk/scenarios/5`,
   );
   for (const path of [
     '/lk',
@@ -134,15 +118,15 @@ async function journey() {
   expect(viewerNameOf(await refreshed.text())).toBe('Анна Иванова');
 
   // Upstream trouble: a 401 storm renewed once, a 500, a dropped connection, a malformed answer.
-  await upstream.fault({ path: '/rest/v2/users/profile/', status: 401, times: 1 });
+  await servers.upstream.fault({ path: '/rest/v2/users/profile/', status: 401, times: 1 });
   expect((await teacher.request('/lk/support')).status).toBe(200);
-  await upstream.fault({ path: '/rest/v2/users/profile/', status: 500, times: 4 });
+  await servers.upstream.fault({ path: '/rest/v2/users/profile/', status: 500, times: 4 });
   expect((await teacher.request('/profile')).status).toBe(500);
-  await upstream.fault({ path: '/rest/v2/users/profile/', drop: true, times: 4 });
+  await servers.upstream.fault({ path: '/rest/v2/users/profile/', drop: true, times: 4 });
   expect((await teacher.request('/lk')).status).not.toBe(200);
-  await upstream.fault({ path: '/rest/v2/users/profile/', malformed: true, times: 1 });
+  await servers.upstream.fault({ path: '/rest/v2/users/profile/', malformed: true, times: 1 });
   expect((await teacher.request('/lk.data')).status).toBe(500);
-  await upstream.clearFaults();
+  await servers.upstream.clearFaults();
 
   // The password changes; the old one is refused, the new one works.
   const newPassword = 'brand-new-password-1';
@@ -156,20 +140,20 @@ async function journey() {
   await (await teacher.follow(changed.headers.get('Location')!)).response.arrayBuffer();
 
   // A one-time pass for the participant, then the same pass again.
-  const { pass } = await upstream.issuePass(DEMO_USERS.participant.email, portal.origin);
+  const { pass } = await servers.upstream.issuePass(DEMO_USERS.participant.email, servers.portal.origin);
   userSecrets.add(pass);
   const participant = browser();
   const viaPass = await participant.follow(`/lk/scenarios?pass=${encodeURIComponent(pass)}`);
-  expect(viaPass.url).toBe(`${portal.origin}/lk/scenarios`);
+  expect(viaPass.url).toBe(`${servers.portal.origin}/lk/scenarios`);
   const replayed = await browser().follow(`/?pass=${encodeURIComponent(pass)}`);
-  expect(replayed.url).toBe(`${portal.origin}/login?reason=pass`);
+  expect(replayed.url).toBe(`${servers.portal.origin}/login?reason=pass`);
   expect((await participant.logout('/lk/scenarios')).status).toBe(303);
 
   // Password recovery for the participant, with the code from the mail.
   const recovering = browser();
   const sent = await recovering.submit('/password', { email: DEMO_USERS.participant.email });
   expect(sent.status).toBe(303);
-  const [letter] = await upstream.outbox(DEMO_USERS.participant.email);
+  const [letter] = await servers.upstream.outbox(DEMO_USERS.participant.email);
   const code = /\b(\d{6})\b/.exec(letter!.body)![1]!;
   recoveryCodes.add(code);
   const recoveredPassword = 'recovered-password-1';
@@ -180,7 +164,9 @@ async function journey() {
     passwordConfirm: recoveredPassword,
   });
   expect(confirmed.headers.get('Location')).toBe('/login?reason=password-changed');
-  expect((await browser().login(DEMO_USERS.participant.email, recoveredPassword)).url).toBe(`${portal.origin}/lk`);
+  expect((await browser().login(DEMO_USERS.participant.email, recoveredPassword)).url).toBe(
+    `${servers.portal.origin}/lk`,
+  );
 
   // The admin sign-in and a registration issue tokens too.
   const admin = browser();
@@ -224,13 +210,13 @@ it('no token the upstream issued reaches a response body, a header, a URL or a l
   expect(issuedTokens.size).toBeGreaterThanOrEqual(10);
   expect(bodies.length).toBeGreaterThanOrEqual(50);
   // At least one line per request (the access line), plus the upstream calls.
-  expect(portal.logLines.length).toBeGreaterThan(bodies.length);
+  expect(servers.portal.logLines.length).toBeGreaterThan(bodies.length);
 
   const places = [
     ...bodies.map((b) => ({ ...b, where: 'body' })),
     ...headerValues.map((h) => ({ ...h, where: 'header' })),
     ...setCookieValues.map((h) => ({ ...h, where: 'Set-Cookie (sealed)' })),
-    ...portal.logLines.map((line, i) => ({ label: `log line ${i}`, text: line, where: 'log' })),
+    ...servers.portal.logLines.map((line, i) => ({ label: `log line ${i}`, text: line, where: 'log' })),
   ];
   const found: string[] = [];
   for (const secret of [...issuedTokens, ...userSecrets]) {
@@ -251,6 +237,6 @@ it('no token the upstream issued reaches a response body, a header, a URL or a l
   console.info(
     `no-leak: ${issuedTokens.size} tokens + ${userSecrets.size} user secrets + ${recoveryCodes.size} recovery code checked in ` +
       `${bodies.length} bodies, ${headerValues.length} headers, ${urls.length} URLs, ${setCookieValues.length} Set-Cookie lines, ` +
-      `${portal.logLines.length} log lines (${upstreamAnswers.length} upstream answers recorded)`,
+      `${servers.portal.logLines.length} log lines (${upstreamAnswers.length} upstream answers recorded)`,
   );
 });

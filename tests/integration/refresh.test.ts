@@ -1,13 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Client,
-  DEMO_USERS,
-  startPortal,
-  startReferenceUpstream,
-  type Portal,
-  type ReferenceUpstream,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { Client, DEMO_USERS, type Portal } from './harness';
+import { useServers } from './servers';
 import { hours } from '../../bff/time';
 import { headingOf, viewerNameOf } from './page';
 
@@ -18,20 +12,9 @@ const REFRESH = '__Host-rvptk';
 const TEACHER = `${DEMO_USERS.teacher.firstName} ${DEMO_USERS.teacher.lastName}`;
 const CONCURRENT = 50;
 
-let upstream: ReferenceUpstream;
-let portal: Portal;
+const servers = useServers();
 
-beforeAll(async () => {
-  upstream = await startReferenceUpstream();
-  portal = await startPortal({ upstreamUrl: upstream.url });
-});
-
-afterAll(async () => {
-  await portal?.close();
-  await upstream?.close();
-});
-
-async function signIn(target: Portal = portal, user: keyof typeof DEMO_USERS = 'teacher') {
+async function signIn(target: Portal = servers.portal, user: keyof typeof DEMO_USERS = 'teacher') {
   const client = target.client();
   const { url } = await client.login(DEMO_USERS[user].email, DEMO_USERS[user].password);
   expect(url).toBe(`${target.origin}/lk`);
@@ -46,14 +29,14 @@ async function refreshCookieOf(client: Client) {
 }
 
 /** A fresh browser whose jar holds only the refresh cookie. */
-async function browserWithOnly(cookie: string, origin = portal.origin) {
+async function browserWithOnly(cookie: string, origin = servers.portal.origin) {
   const client = new Client(origin);
   await client.jar.setCookie(`${cookie}; Path=/; Secure; HttpOnly; SameSite=Lax`, origin);
   expect(await client.cookieNames()).toEqual([REFRESH]);
   return client;
 }
 
-async function refreshCalls(target = upstream) {
+async function refreshCalls(target = servers.upstream) {
   return (await target.stats()).refresh;
 }
 
@@ -77,18 +60,18 @@ describe('only the refresh cookie left', () => {
 
   it(`${CONCURRENT} concurrent requests cause exactly one refresh upstream`, async () => {
     const cookie = await refreshCookieOf(await signIn());
-    const before = await upstream.stats();
+    const before = await servers.upstream.stats();
     const paths = Array.from(
       { length: CONCURRENT },
       (_, i) => ['/lk', '/lk/scenarios/5', '/profile', '/lk.data', '/_root.data'][i % 5]!,
     );
     const responses = await Promise.all(
       paths.map(async (path) => {
-        const response = await portal.client().request(path, { headers: { Cookie: cookie } });
+        const response = await servers.portal.client().request(path, { headers: { Cookie: cookie } });
         return { path, response, body: await response.text() };
       }),
     );
-    const after = await upstream.stats();
+    const after = await servers.upstream.stats();
     expect(after.refresh - before.refresh).toBe(1);
     // Each request still loaded its own data, signed in.
     expect(after.profile - before.profile).toBe(CONCURRENT);
@@ -104,9 +87,9 @@ describe('only the refresh cookie left', () => {
 
   it('a refresh the upstream refuses clears both cookies and ends on a page, with no redirect loop', async () => {
     const cookie = await refreshCookieOf(await signIn());
-    await upstream.fault({ path: '/rest/users/authentication/refresh/', status: 401, times: 1 });
-    const browser = new Client(portal.origin);
-    await browser.jar.setCookie(`${cookie}; Path=/; Secure; HttpOnly`, portal.origin);
+    await servers.upstream.fault({ path: '/rest/users/authentication/refresh/', status: 401, times: 1 });
+    const browser = new Client(servers.portal.origin);
+    await browser.jar.setCookie(`${cookie}; Path=/; Secure; HttpOnly`, servers.portal.origin);
     // The auth cookie is left to expire as the browser would; only the refresh cookie goes along.
     const first = await browser.request('/lk');
     expect(first.status).toBe(302);
@@ -121,13 +104,13 @@ describe('only the refresh cookie left', () => {
   });
 
   it('a refused refresh with both cookies present (the auth token revoked) also ends on a page', async () => {
-    await upstream.clearFaults();
+    await servers.upstream.clearFaults();
     const client = await signIn();
-    await upstream.fault({ path: '/rest/v2/users/profile/', status: 401, times: 1 });
-    await upstream.fault({ path: '/rest/users/authentication/refresh/', status: 401, times: 1 });
+    await servers.upstream.fault({ path: '/rest/v2/users/profile/', status: 401, times: 1 });
+    await servers.upstream.fault({ path: '/rest/users/authentication/refresh/', status: 401, times: 1 });
     const { response, hops, url } = await client.follow('/lk');
     expect(hops.map((h) => h.location)).toEqual(['/']);
-    expect(url).toBe(`${portal.origin}/`);
+    expect(url).toBe(`${servers.portal.origin}/`);
     expect(response.status).toBe(200);
     expect(viewerNameOf(await response.text())).toBeNull();
     expect(await client.cookieNames()).toEqual([]);
@@ -138,29 +121,18 @@ describe('a burst of requests whose auth token the upstream refuses (401 storm)'
   // The upstream's clock is moved past the auth token's lifetime, so every request of the burst holds an
   // expired token at once, however the requests interleave; the renewed token stays valid.
   let clockOffset = 0;
-  let stormUpstream: ReferenceUpstream;
-  let stormPortal: Portal;
-
-  beforeAll(async () => {
-    stormUpstream = await startReferenceUpstream({ now: () => Date.now() + clockOffset });
-    stormPortal = await startPortal({ upstreamUrl: stormUpstream.url });
-  });
-
-  afterAll(async () => {
-    await stormPortal?.close();
-    await stormUpstream?.close();
-  });
+  const storm = useServers({ upstream: { now: () => Date.now() + clockOffset } });
 
   it('renews once for all of them', async () => {
-    const client = await signIn(stormPortal);
+    const client = await signIn(storm.portal);
     const cookie = await client.cookieHeader();
     clockOffset = hours(2);
-    const before = await stormUpstream.stats();
+    const before = await storm.upstream.stats();
     const responses = await Promise.all(
-      Array.from({ length: 20 }, () => stormPortal.client().request('/lk', { headers: { Cookie: cookie } })),
+      Array.from({ length: 20 }, () => storm.portal.client().request('/lk', { headers: { Cookie: cookie } })),
     );
     const bodies = await Promise.all(responses.map((r) => r.text()));
-    const after = await stormUpstream.stats();
+    const after = await storm.upstream.stats();
     expect(after.refresh - before.refresh).toBe(1);
     expect(after.profile - before.profile).toBe(40);
     responses.forEach((response, i) => {
@@ -171,27 +143,16 @@ describe('a burst of requests whose auth token the upstream refuses (401 storm)'
 });
 
 describe('an auth token that expired upstream (1 s lifetime)', () => {
-  let shortLived: ReferenceUpstream;
-  let shortPortal: Portal;
-
-  beforeAll(async () => {
-    shortLived = await startReferenceUpstream({ authTokenTtlSeconds: 1 });
-    shortPortal = await startPortal({ upstreamUrl: shortLived.url });
-  });
-
-  afterAll(async () => {
-    await shortPortal?.close();
-    await shortLived?.close();
-  });
+  const shortLived = useServers({ upstream: { authTokenTtlSeconds: 1 } });
 
   it('is renewed once and the page still renders', async () => {
-    const client = await signIn(shortPortal);
+    const client = await signIn(shortLived.portal);
     // Time is the subject here: the token must really be past its lifetime.
     await sleep(1_200);
-    const before = await shortLived.stats();
+    const before = await shortLived.upstream.stats();
     const response = await client.request('/lk/master-classes');
     const html = await response.text();
-    const after = await shortLived.stats();
+    const after = await shortLived.upstream.stats();
     expect(response.status).toBe(200);
     expect(headingOf(html)).toBe('Мастер-классы');
     expect(viewerNameOf(html)).toBe(TEACHER);
@@ -201,7 +162,7 @@ describe('an auth token that expired upstream (1 s lifetime)', () => {
     // The renewed token is in the new cookie: the next page needs no refresh.
     const next = await client.request('/lk');
     expect(next.status).toBe(200);
-    expect((await shortLived.stats()).refresh).toBe(after.refresh);
+    expect((await shortLived.upstream.stats()).refresh).toBe(after.refresh);
   });
 });
 
@@ -215,7 +176,7 @@ describe('after logout', () => {
     const replay = await browserWithOnly(refreshOnly);
     const { response, url } = await replay.follow('/lk');
     expect(response.status).toBe(200);
-    expect(url).not.toBe(`${portal.origin}/lk`);
+    expect(url).not.toBe(`${servers.portal.origin}/lk`);
     expect(viewerNameOf(await response.text())).toBeNull();
     expect(await replay.cookieNames()).toEqual([]);
   });
@@ -226,10 +187,10 @@ describe('after logout', () => {
     const logout = await client.logout('/lk/scenarios');
     expect(logout.status).toBe(303);
     expect(logout.headers.get('Location')).toBe('/');
-    expect((await upstream.stats()).logout).toBeGreaterThanOrEqual(1);
+    expect((await servers.upstream.stats()).logout).toBeGreaterThanOrEqual(1);
 
     // Both cookies replayed: the auth token is revoked, its refresh too → signed out, cookies cleared.
-    const replay = new Client(portal.origin);
+    const replay = new Client(servers.portal.origin);
     const both = await replay.request('/lk', { headers: { Cookie: stolen } });
     expect(both.status).toBe(302);
     expect(both.headers.getSetCookie()).toHaveLength(2);

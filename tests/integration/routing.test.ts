@@ -1,14 +1,8 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FLAT_PATHS } from '../../app/flat-paths';
-import {
-  DEMO_USERS,
-  startPortal,
-  startReferenceUpstream,
-  type Client,
-  type Portal,
-  type ReferenceUpstream,
-} from './harness';
+import { DEMO_USERS, type Client } from './harness';
+import { useServers } from './servers';
 import { headingOf, titleOf, viewerNameOf } from './page';
 
 /** docs/product.md §2 walked path by path: what a guest and a signed-in teacher get at every address. */
@@ -59,23 +53,16 @@ function expectedTitle(heading: string) {
   return heading === PRODUCT ? PRODUCT : `${heading} | ${PRODUCT}`;
 }
 
-let upstream: ReferenceUpstream;
-let portal: Portal;
 let guest: Client;
 let teacher: Client;
 
-beforeAll(async () => {
-  upstream = await startReferenceUpstream();
-  portal = await startPortal({ upstreamUrl: upstream.url });
-  guest = portal.client();
-  teacher = portal.client();
-  const signIn = await teacher.login(DEMO_USERS.teacher.email, DEMO_USERS.teacher.password);
-  expect(signIn.url).toBe(`${portal.origin}/lk`);
-});
+const servers = useServers();
 
-afterAll(async () => {
-  await portal?.close();
-  await upstream?.close();
+beforeAll(async () => {
+  guest = servers.portal.client();
+  teacher = servers.portal.client();
+  const signIn = await teacher.login(DEMO_USERS.teacher.email, DEMO_USERS.teacher.password);
+  expect(signIn.url).toBe(`${servers.portal.origin}/lk`);
 });
 
 async function page(client: Client, path: string, method = 'GET') {
@@ -104,7 +91,7 @@ describe('anonymous visitor', () => {
   it('follows the cabinet redirect to a login form that carries the way back', async () => {
     const { response, url } = await guest.follow('/lk/scenarios/5');
     expect(response.status).toBe(200);
-    expect(url).toBe(`${portal.origin}/login?redirectTo=%2Flk%2Fscenarios%2F5`);
+    expect(url).toBe(`${servers.portal.origin}/login?redirectTo=%2Flk%2Fscenarios%2F5`);
     const html = await response.text();
     expect(headingOf(html)).toBe('Вход');
     expect(html).toContain('name="redirectTo" value="/lk/scenarios/5"');
@@ -163,7 +150,7 @@ describe('unknown paths (docs/product.md §8)', () => {
   describe('request targets a URL parser refuses', () => {
     /** Sent raw: fetch would refuse to build these URLs at all. */
     function rawGet(target: string): Promise<string> {
-      const { hostname, port } = new URL(portal.origin);
+      const { hostname, port } = new URL(servers.portal.origin);
       return new Promise((resolve, reject) => {
         const socket = connect(Number(port), hostname, () => {
           socket.write(`GET ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`);
@@ -179,7 +166,7 @@ describe('unknown paths (docs/product.md §8)', () => {
       expect(answer).toMatch(/^HTTP\/1\.1 \d{3} /);
       // The access line is written after the answer; give a crash there the chance to happen.
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect((await fetch(`${portal.origin}/healthz`)).status).toBe(200);
+      expect((await fetch(`${servers.portal.origin}/healthz`)).status).toBe(200);
     });
   });
 
@@ -187,21 +174,23 @@ describe('unknown paths (docs/product.md §8)', () => {
     const malformed = ['/%E0%A4%A', '/%', '/lk/%zz', '/login?redirectTo=%E0%A4%A'];
 
     it.each(malformed)('%s: the request is logged and the server keeps serving', async (path) => {
-      const response = await fetch(`${portal.origin}${path}`);
+      const response = await fetch(`${servers.portal.origin}${path}`);
       const requestId = response.headers.get('X-Request-Id')!;
       await response.text();
       // The access line is written once the answer is finished; if writing it throws, the process dies.
       await vi.waitFor(() => {
-        const accessLine = portal.logLines.find((line) => line.includes(requestId) && line.includes('"msg":"request"'));
+        const accessLine = servers.portal.logLines.find(
+          (line) => line.includes(requestId) && line.includes('"msg":"request"'),
+        );
         expect(accessLine, 'access log line').toBeDefined();
       });
-      expect((await fetch(`${portal.origin}/healthz`)).status).toBe(200);
+      expect((await fetch(`${servers.portal.origin}/healthz`)).status).toBe(200);
     });
 
     it.each(malformed.filter((path) => !path.includes('?')))(
       '%s: a path that names no screen → 404, not 500',
       async (path) => {
-        const response = await fetch(`${portal.origin}${path}`);
+        const response = await fetch(`${servers.portal.origin}${path}`);
         const body = await response.text();
         expect(response.status).toBe(404);
         expect(body).toContain(`Page not found: ${path}`);
@@ -243,7 +232,7 @@ describe('flat fallback paths (docs/product.md §2, ADR 002)', () => {
   it.each(['/scenarios-id?id=abc', '/dictations-id?id=-1', '/testing-id?id=1e3'])('%s → 404', async (path) => {
     const { status, html } = await page(teacher, path);
     expect(status).toBe(404);
-    expect(html).toContain(`Page not found: ${new URL(path, portal.origin).pathname}`);
+    expect(html).toContain(`Page not found: ${new URL(path, servers.portal.origin).pathname}`);
   });
 
   it('every listed flat path leads a signed-in user to a screen that renders', async () => {

@@ -1,35 +1,21 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Client,
-  decodeHtml,
-  DEMO_USERS,
-  startPortal,
-  startReferenceUpstream,
-  type Portal,
-  type ReferenceUpstream,
-} from './harness';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Client, decodeHtml, DEMO_USERS } from './harness';
+import { useServers } from './servers';
 import { headingOf } from './page';
 
 /** The scenarios screens against the reference upstream: search, filters, the item, its files, and failures. */
 
-let upstream: ReferenceUpstream;
-let portal: Portal;
 let teacher: Client;
 
+const servers = useServers();
+
 beforeAll(async () => {
-  upstream = await startReferenceUpstream();
-  portal = await startPortal({ upstreamUrl: upstream.url });
-  teacher = portal.client();
+  teacher = servers.portal.client();
   await teacher.login(DEMO_USERS.teacher.email, DEMO_USERS.teacher.password);
 });
 
-afterEach(() => upstream.clearFaults());
-
-afterAll(async () => {
-  await portal?.close();
-  await upstream?.close();
-});
+afterEach(() => servers.upstream.clearFaults());
 
 async function page(target: string) {
   const response = await teacher.request(target);
@@ -62,10 +48,10 @@ describe('/lk/scenarios', () => {
     expect(titles.length).toBeGreaterThan(0);
     expect(titles).toEqual([...titles].sort());
     expect(first.html).toMatch(/<option value="title" selected="">По названию<\/option>/);
-    const before = (await upstream.stats()).scenariosList;
+    const before = (await servers.upstream.stats()).scenariosList;
     const second = await page(target);
     expect(titlesOf(second.html)).toEqual(titles);
-    expect((await upstream.stats()).scenariosList).toBe(before);
+    expect((await servers.upstream.stats()).scenariosList).toBe(before);
   });
 
   it('ignores filter values it cannot use instead of failing', async () => {
@@ -80,14 +66,14 @@ describe('/lk/scenarios', () => {
   });
 
   it('shows the error page when the upstream fails', async () => {
-    await upstream.fault({ path: '/rest/scenarios/list/', status: 500 });
+    await servers.upstream.fault({ path: '/rest/scenarios/list/', status: 500 });
     const { response, html } = await page('/lk/scenarios?q=сбой');
     expect(response.status).toBe(500);
     expect(html).toContain('Перезагрузите страницу.');
   });
 
   it('sends a visitor who is not signed in to the login', async () => {
-    const response = await portal.client().request('/lk/scenarios?topic=finance');
+    const response = await servers.portal.client().request('/lk/scenarios?topic=finance');
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toMatch(/^\/login\?redirectTo=/);
   });
@@ -132,7 +118,7 @@ describe('/lk/scenarios/{id}', () => {
   });
 
   it('keeps the files behind the sign-in', async () => {
-    const response = await portal.client().request('/lk/scenarios/4/files/1');
+    const response = await servers.portal.client().request('/lk/scenarios/4/files/1');
     expect(response.status).toBe(302);
   });
 });

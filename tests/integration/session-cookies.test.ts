@@ -1,17 +1,10 @@
 import { createHash } from 'node:crypto';
 import * as Iron from 'iron-webcrypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hours } from '../../bff/time';
 import { createSealer } from '../../bff/session/seal.server';
-import {
-  DEMO_USERS,
-  readForms,
-  startPortal,
-  startReferenceUpstream,
-  type Client,
-  type Portal,
-  type ReferenceUpstream,
-} from './harness';
+import { DEMO_USERS, readForms, startPortal, type Client } from './harness';
+import { useServers } from './servers';
 import { viewerNameOf } from './page';
 
 /** docs/architecture.md §4: the two sealed cookies, their attributes and lifetimes, caching of personal answers, tampering. */
@@ -22,18 +15,7 @@ const SIXTY_EIGHT_HOURS = 68 * 60 * 60;
 const ONE_YEAR = 365 * 24 * 60 * 60;
 const TEACHER = `${DEMO_USERS.teacher.firstName} ${DEMO_USERS.teacher.lastName}`;
 
-let upstream: ReferenceUpstream;
-let portal: Portal;
-
-beforeAll(async () => {
-  upstream = await startReferenceUpstream();
-  portal = await startPortal({ upstreamUrl: upstream.url });
-});
-
-afterAll(async () => {
-  await portal?.close();
-  await upstream?.close();
-});
+const servers = useServers();
 
 interface SetCookie {
   name: string;
@@ -86,26 +68,26 @@ function expectCleared(response: Response, names = [AUTH, REFRESH]) {
 }
 
 async function signedIn(user: keyof typeof DEMO_USERS = 'teacher') {
-  const client = portal.client();
+  const client = servers.portal.client();
   const { url } = await client.login(DEMO_USERS[user].email, DEMO_USERS[user].password);
-  expect(url).toBe(`${portal.origin}/lk`);
+  expect(url).toBe(`${servers.portal.origin}/lk`);
   return client;
 }
 
 async function cookieValues(client: Client) {
-  const cookies = await client.jar.getCookies(portal.origin);
+  const cookies = await client.jar.getCookies(servers.portal.origin);
   const values = Object.fromEntries(cookies.map((c) => [c.key, c.value]));
   return { [AUTH]: values[AUTH]!, [REFRESH]: values[REFRESH]! };
 }
 
 /** One request that carries exactly `cookie`, from a client with nothing else in its jar. */
 function withCookie(cookie: string, path = '/lk') {
-  return portal.client().request(path, { headers: { Cookie: cookie } });
+  return servers.portal.client().request(path, { headers: { Cookie: cookie } });
 }
 
 describe('signing in sets both cookies with the attributes of docs/architecture.md §4', () => {
   it('the login form', async () => {
-    const client = portal.client();
+    const client = servers.portal.client();
     const response = await client.submit('/login', {
       email: DEMO_USERS.teacher.email,
       password: DEMO_USERS.teacher.password,
@@ -130,7 +112,7 @@ describe('signing in sets both cookies with the attributes of docs/architecture.
   });
 
   it('the login form sent with JavaScript (a /login.data request), and the logout the same way', async () => {
-    const client = portal.client();
+    const client = servers.portal.client();
     const form = readForms(await (await client.request('/login')).text()).find((f) => f.method === 'post')!;
     const login = await client.request('/login.data', {
       form: { ...form.fields, email: DEMO_USERS.teacher.email, password: DEMO_USERS.teacher.password },
@@ -153,7 +135,7 @@ describe('signing in sets both cookies with the attributes of docs/architecture.
   });
 
   it('the admin sign-in', async () => {
-    const response = await portal
+    const response = await servers.portal
       .client()
       .submit('/admin-auth', { email: DEMO_USERS.admin.email, password: DEMO_USERS.admin.password });
     expect(response.status).toBe(303);
@@ -169,8 +151,8 @@ describe('signing in sets both cookies with the attributes of docs/architecture.
   });
 
   it('a one-time pass link', async () => {
-    const { pass } = await upstream.issuePass(DEMO_USERS.participant.email, portal.origin);
-    const response = await portal.client().request(`/lk?pass=${encodeURIComponent(pass)}`);
+    const { pass } = await servers.upstream.issuePass(DEMO_USERS.participant.email, servers.portal.origin);
+    const response = await servers.portal.client().request(`/lk?pass=${encodeURIComponent(pass)}`);
     expect(response.status).toBe(302);
     expectSessionCookie(
       setCookies(response).find((c) => c.name === AUTH),
@@ -229,7 +211,7 @@ describe('Cache-Control: private, no-store', () => {
   });
 
   it('a guest gets no cookie at all, on pages and forms', async () => {
-    const guest = portal.client();
+    const guest = servers.portal.client();
     for (const path of ['/', '/login', '/registration', '/password', '/admin-auth', '/lk', '/_root.data', '/nope']) {
       const response = await guest.request(path);
       await response.arrayBuffer();
@@ -271,7 +253,7 @@ describe('cookies that the portal did not seal are ignored and cleared', () => {
     ['garbage values', () => `${AUTH}=abc; ${REFRESH}=Fe26.2**`],
     ['the two values swapped', () => `${AUTH}=${refresh}; ${REFRESH}=${auth}`],
   ])('%s → a guest, cookies cleared', async (_case, cookie) => {
-    const statsBefore = await upstream.stats();
+    const statsBefore = await servers.upstream.stats();
     const response = await withCookie(cookie());
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/login?redirectTo=%2Flk');
@@ -280,15 +262,15 @@ describe('cookies that the portal did not seal are ignored and cleared', () => {
       .map((c) => c.split('=')[0]!);
     expectCleared(response, present);
     // Nothing of a forged cookie is sent upstream.
-    expect(await upstream.stats()).toEqual(statsBefore);
+    expect(await servers.upstream.stats()).toEqual(statsBefore);
   });
 
   it('a tampered auth cookie beside a genuine refresh cookie → refreshed, the bad cookie replaced', async () => {
-    const before = await upstream.stats();
+    const before = await servers.upstream.stats();
     const response = await withCookie(`${AUTH}=${tamper(auth)}; ${REFRESH}=${refresh}`);
     expect(response.status).toBe(200);
     expect(viewerNameOf(await response.text())).toBe(TEACHER);
-    expect((await upstream.stats()).refresh).toBe(before.refresh + 1);
+    expect((await servers.upstream.stats()).refresh).toBe(before.refresh + 1);
     expectSessionCookie(
       setCookies(response).find((c) => c.name === AUTH),
       SIXTY_EIGHT_HOURS,
@@ -298,11 +280,11 @@ describe('cookies that the portal did not seal are ignored and cleared', () => {
   it('a cookie sealed with another secret, claiming to be the admin → a guest', async () => {
     const forger = createSealer(['a-secret-the-attacker-chose-32-chars-long!']);
     const forged = await forger.seal({ uid: 3, at: 'forged-token', iat: Date.now() }, 60_000);
-    const before = await upstream.stats();
+    const before = await servers.upstream.stats();
     const response = await withCookie(`${AUTH}=${forged}`, '/profile');
     expect(response.status).toBe(302);
     expectCleared(response, [AUTH]);
-    expect(await upstream.stats()).toEqual(before);
+    expect(await servers.upstream.stats()).toEqual(before);
   });
 
   it('genuine seals under names without the __Host- prefix (as a sibling subdomain could plant) are not read', async () => {
@@ -323,7 +305,10 @@ describe('cookie names follow the public origin (docs/architecture.md §4)', () 
       true,
     ],
   ] as const)('%s %j → %j, Secure: %s', async (publicOrigin, env, names, secure) => {
-    const other = await startPortal({ upstreamUrl: upstream.url, env: { PUBLIC_ORIGIN: publicOrigin, ...env } });
+    const other = await startPortal({
+      upstreamUrl: servers.upstream.url,
+      env: { PUBLIC_ORIGIN: publicOrigin, ...env },
+    });
     try {
       const response = await other
         .client()
@@ -366,21 +351,21 @@ describe('the seal’s own expiry and key rotation (SECURITY.md)', () => {
     expect(alone.status).toBe(302);
     expect(alone.headers.get('Location')).toBe('/login?redirectTo=%2Flk');
     expectCleared(alone, [AUTH]);
-    const before = await upstream.stats();
+    const before = await servers.upstream.stats();
     const withRefresh = await withCookie(`${AUTH}=${stale}; ${REFRESH}=${refresh}`);
     expect(withRefresh.status).toBe(200);
-    expect((await upstream.stats()).refresh).toBe(before.refresh + 1);
+    expect((await servers.upstream.stats()).refresh).toBe(before.refresh + 1);
   });
 
   it('a new secret put in front keeps everyone signed in; dropping the old one ends the old cookies', async () => {
     const old = await signedIn();
     const oldCookies = await old.cookieHeader();
     const rotated = await startPortal({
-      upstreamUrl: upstream.url,
+      upstreamUrl: servers.upstream.url,
       env: { SESSION_SECRET: `a-brand-new-secret-for-rotation-tests-0001,${SECRET}` },
     });
     const newOnly = await startPortal({
-      upstreamUrl: upstream.url,
+      upstreamUrl: servers.upstream.url,
       env: { SESSION_SECRET: 'a-brand-new-secret-for-rotation-tests-0001' },
     });
     try {

@@ -47,7 +47,7 @@ describe('fault injection', () => {
     await addRule({ malformed: true, times: 1 });
     const response = await up.app.request('/rest/v2/users/profile/', { headers: { Accept: 'application/json' } });
     expect(response.status).toBe(200);
-    await expect(response.clone().json()).rejects.toThrow();
+    await expect(response.clone().json()).rejects.toThrow(SyntaxError);
   });
 
   it('delays answers by latencyMs', async () => {

@@ -1,16 +1,8 @@
 import { getFormProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
+import { submitSignedInForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
-import { requireForm } from '#bff/auth/require-form.server';
 import type { Profile } from '#contract';
 import { Field } from '~/components/form/field';
 import { useSchemaForm } from '~/components/form/use-schema-form';
@@ -57,16 +49,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireUser(request, context);
-  const submission = parseWithZod(await requireForm(request), { schema });
-  if (submission.status !== 'success') return rejectForm(submission);
-
-  try {
-    await context.rest.profile.update(submission.value);
-  } catch (error) {
-    return rejectForm(submission, upstreamErrors(error));
-  }
-  return redirect(savedLocation(request), 303);
+  return submitSignedInForm(request, context, {
+    schema,
+    submit: (profile) => context.rest.profile.update(profile),
+    redirectTo: savedLocation(request),
+  });
 }
 
 export default function ProfileScreen() {

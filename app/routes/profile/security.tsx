@@ -1,10 +1,8 @@
 import { getFormProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLocation } from '@remix-run/react';
-import { rejectForm, throttledForm, upstreamErrors } from '#bff/auth/forms.server';
+import { submitSignedInForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
-import { requireForm } from '#bff/auth/require-form.server';
 import { Field } from '~/components/form/field';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 import { FormAlert, FormNotice } from '~/components/form/form-alert';
@@ -39,24 +37,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const submission = parseWithZod(await requireForm(request), { schema });
-  if (submission.status !== 'success') return rejectForm(submission);
-  const { currentPassword, newPassword } = submission.value;
-
-  // The current password is checked upstream: without a limit, a stolen session could guess it.
-  const account = `user-${user.id}`;
-  const wait = await context.limits.attempt('password-change', context.clientAddress, account);
-  if (wait !== null) return throttledForm(submission, wait);
-
-  try {
+  return submitSignedInForm(request, context, {
+    schema,
+    // The current password is checked upstream: without a limit, a stolen session could guess it.
+    limit: 'password-change',
     // Every earlier session ends, this one too (a stolen copy of its cookies with it): the answer is a new one.
-    await context.session.signIn(await context.rest.profile.changePassword({ currentPassword, newPassword }));
-  } catch (error) {
-    return rejectForm(submission, upstreamErrors(error));
-  }
-  await context.limits.forgive('password-change', context.clientAddress, account);
-  return redirect(savedLocation(request), 303);
+    submit: async ({ currentPassword, newPassword }) =>
+      context.session.signIn(await context.rest.profile.changePassword({ currentPassword, newPassword })),
+    redirectTo: savedLocation(request),
+  });
 }
 
 export default function SecurityScreen() {

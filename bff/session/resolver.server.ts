@@ -1,0 +1,150 @@
+import type { Config } from '../config.server';
+import type { Logger } from '../log.server';
+import type { Send } from '../rest/client.server';
+import { contract, type CallResult } from '#contract';
+import { isUpstreamError } from '../rest/errors.server';
+import { hours, seconds } from '../time';
+import type { CookieWriter, RefreshCookie } from './cookie-writer.server';
+import type { Revocations } from './revocations.server';
+import { createSingleFlight } from './single-flight.server';
+
+/** How long a refreshed auth token is shared with other requests holding the same refresh token. */
+const REFRESH_REUSE = seconds(30);
+/** How stale the refresh cookie's last-seen time may get before a request writes it anew (ADR 008). */
+const SEEN_PRECISION = hours(1);
+
+type Refreshed = CallResult<'refresh'>;
+type Limits = Pick<Config['session'], 'idleMs' | 'maxAgeMs'>;
+
+/** A request's session once its cookies are read. */
+export interface SessionState {
+  userId: number;
+  authToken: string;
+  /** The refresh token, when the request holds one of this user. */
+  refreshToken: string | null;
+  /** The auth token comes from a refresh of this very request: a 401 on it is not renewed again. */
+  refreshed: boolean;
+}
+
+/** What the resolver needs of the request session it works for. */
+export interface ResolvingSession {
+  writer: CookieWriter;
+  /** The one-time login pass from the URL of a page load (docs/product.md §4). */
+  pass?: string | null;
+  signal?: AbortSignal;
+  /** The refresh token found in the cookies, before anything is asked of the upstream. */
+  holds(refreshToken: string | null): void;
+  /** Signs in with an exchanged pass's login result. */
+  signIn(result: CallResult<'login'>, call: 'pass'): Promise<void>;
+}
+
+/**
+ * Turns a request's cookies into its session (ADR 004, ADR 008): unseal → limits and revocation → the URL's
+ * one-time pass → refresh. Per process it holds only the refreshes that requests share.
+ */
+export function createResolver(deps: { send: Send; log: Logger; revocations: Revocations; limits: Limits }) {
+  const { send, log, revocations, limits } = deps;
+  const refreshes = createSingleFlight<Refreshed>(REFRESH_REUSE);
+
+  /** A new auth token, or null when the upstream refused the refresh token: the session is over. */
+  async function refresh(token: string, signal?: AbortSignal, refusedAuthToken?: string): Promise<Refreshed | null> {
+    try {
+      return await refreshes.run(
+        token,
+        () => send('refresh', { query: { token, type: 'prolong' }, signal }),
+        (reused) => reused.token.authToken === refusedAuthToken,
+      );
+    } catch (error) {
+      // 401 or a rejection is definitive; no status or a 5xx is not, and surfaces as the 408/5xx page.
+      if (isUpstreamError(error) && (error.failure === 'unauthorized' || error.failure === 'rejected')) {
+        log.info({ failure: error.failure }, 'refresh refused; signing out');
+        return null;
+      }
+      throw error;
+    }
+  }
+
+  /** A refresh cookie past the idle or absolute limit, or revoked by a logout the upstream missed, is over. */
+  function isUsable(cookie: RefreshCookie, now: number) {
+    return (
+      now - cookie.seen < limits.idleMs && now - cookie.since < limits.maxAgeMs && !revocations.isRevoked(cookie.rt)
+    );
+  }
+
+  /** The session of one request, and what became of its pass. */
+  function forRequest(session: ResolvingSession) {
+    const { writer, signal } = session;
+    let passOutcome: 'accepted' | 'rejected' | null = null;
+
+    async function exchangePass(pass: string): Promise<SessionState | null> {
+      // A pass no upstream could have issued (too long, say) is not valid: the "link not valid" path, no call.
+      if (!contract.pass.body.safeParse({ pass }).success) {
+        passOutcome = 'rejected';
+        return null;
+      }
+      try {
+        const result = await send('pass', { body: { pass }, signal });
+        passOutcome = 'accepted';
+        await session.signIn(result, 'pass');
+        const { authToken, refreshToken } = result.token;
+        return { userId: result.id, authToken, refreshToken, refreshed: false };
+      } catch (error) {
+        if (!isUpstreamError(error) || error.failure !== 'rejected') throw error;
+        passOutcome = 'rejected';
+        return null;
+      }
+    }
+
+    async function resolve(): Promise<SessionState | null> {
+      const { auth, refreshed } = await writer.read();
+      const now = Date.now();
+      if ((refreshed && !isUsable(refreshed, now)) || (auth && revocations.isRevoked(auth.at))) {
+        log.info('session past its limits or revoked; signing out');
+        writer.clear();
+        return null;
+      }
+      const refreshToken = refreshed && (!auth || refreshed.uid === auth.uid) ? refreshed.rt : null;
+      session.holds(refreshToken);
+      if (refreshed && refreshToken && now - refreshed.seen >= SEEN_PRECISION)
+        await writer.touchRefresh(refreshed, now);
+      if (auth) {
+        writer.markPersonal();
+        return { userId: auth.uid, authToken: auth.at, refreshToken, refreshed: false };
+      }
+      // docs/product.md §4.1: only when no token is held. A refresh cookie is one: a pass link (perhaps someone
+      // else's, sent from another site) must never replace the session a visitor already has.
+      if (session.pass && !refreshed) {
+        const signedIn = await exchangePass(session.pass);
+        if (signedIn) return signedIn;
+      }
+      if (!refreshed) {
+        if (writer.sentSession) writer.clear();
+        return null;
+      }
+      writer.markPersonal();
+      const result = await refresh(refreshed.rt, signal);
+      if (!result || result.id !== refreshed.uid) {
+        writer.clear();
+        return null;
+      }
+      await writer.writeAuth(result.id, result.token.authToken);
+      return { userId: result.id, authToken: result.token.authToken, refreshToken: refreshed.rt, refreshed: true };
+    }
+
+    return {
+      resolve,
+      get passOutcome() {
+        return passOutcome;
+      },
+    };
+  }
+
+  return {
+    forRequest,
+    refresh,
+    /** Drops a shared refresh, so no other request reuses it (after a logout, say). */
+    forget: (refreshToken: string) => refreshes.forget(refreshToken),
+  };
+}
+
+export type Resolver = ReturnType<typeof createResolver>;
