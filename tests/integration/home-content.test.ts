@@ -1,7 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, decodeHtml, readForms, type Client   startPortal,
-  type Portal,
-} from './harness';
+import { DEMO_USERS, decodeHtml, readForms, startPortal, type Client, type Portal } from './harness';
 import { useServers } from './servers';
 import { fieldErrorOf, headingOf } from './page';
 
