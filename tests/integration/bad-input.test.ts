@@ -24,6 +24,8 @@ const ACTIONS = [
   '/popups',
   '/profile',
   '/profile/security',
+  '/lk/week',
+  '/lk/master-classes/1/progress',
 ];
 const FORM = 'application/x-www-form-urlencoded';
 

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
+import { requireForm } from '#bff/auth/require-form.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import { isUpstreamError } from '#bff/rest/errors.server';
 import { requireDigitsId } from '~/route-params';
@@ -15,7 +16,7 @@ const schema = z.object({ positionSeconds: seconds, watchedSeconds: seconds });
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const webinarId = Number(requireDigitsId(params, request));
   await requireUser(request, context);
-  const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = schema.safeParse(Object.fromEntries(await requireForm(request)));
   if (!parsed.success) return new Response(null, { status: 400 });
   try {
     await context.rest.webinars.putHistoryTime({ webinarId, ...parsed.data });

@@ -9,6 +9,7 @@ import {
 } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
+import { requireForm } from '#bff/auth/require-form.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import { DayLinkForm } from '~/components/home/day-link-form';
 import { TenderQuestion } from '~/components/home/tender-question';
@@ -55,7 +56,7 @@ function rejected(intent: 'day-link' | 'question', reply: ReturnType<typeof reje
 /** Two forms post here: a day's link (`intent=day-link`) and the tender question (`intent=question`). */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context);
-  const formData = await request.formData();
+  const formData = await requireForm(request);
   if (formData.get('intent') === 'question') {
     const submission = parseWithZod(formData, { schema: questionSchema });
     if (submission.status !== 'success') return rejected('question', rejectForm(submission));
