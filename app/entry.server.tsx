@@ -64,8 +64,12 @@ export default function handleRequest(
   });
 }
 
-/** Remix's own warnings already given: anyone can send `?_data=`, which must not flood the error log. */
+/**
+ * Remix's own warnings already given: anyone can send `?_data=`, which must not flood the error log. Bounded, in
+ * case a warning's text ever carried something of the request.
+ */
 const warned = new Set<string>();
+const MAX_WARNINGS_REMEMBERED = 100;
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // A client that went away is not an error of ours.
@@ -74,7 +78,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // Remix reports its warnings (a `?_data=` request to a single-fetch app) as Errors: once each, as warnings.
   if (error instanceof Error && error.message.startsWith('Warning: ')) {
     if (!warned.has(error.message)) context.log.warn(fields, error.message);
-    warned.add(error.message);
+    if (warned.size < MAX_WARNINGS_REMEMBERED) warned.add(error.message);
     return;
   }
   if (isRouteErrorResponse(error)) {
