@@ -16,6 +16,9 @@ import { registerScenarioRoutes } from './routes/scenarios';
 import { registerWebinarRoutes } from './routes/webinars';
 import { registerTenderRoutes } from './routes/tender';
 import { registerWeekRoutes } from './routes/week';
+import { registerDictationRoutes } from './routes/dictation';
+import { registerDictationCertificateFile } from './routes/dictation-certificate';
+import { registerDictationDevTools } from './http/dictation-dev-tools';
 import { resolveServices, type UpstreamApp, type UpstreamDeps, type UpstreamEnv } from './services';
 
 export type { UpstreamDeps } from './services';
@@ -52,10 +55,13 @@ export function createUpstreamApp(deps: UpstreamDeps): UpstreamApp {
   registerCertificateRoutes(calls, services);
   registerWeekRoutes(calls, services);
   registerTenderRoutes(calls, services);
+  registerDictationRoutes(calls, services);
   registerCertificateFile(app, services);
+  registerDictationCertificateFile(app, services);
   registerFileRoutes(app);
 
   if (deps.devTools) registerDevTools(app, services);
+  if (deps.devTools) registerDictationDevTools(app, services);
 
   return app;
 }

@@ -215,6 +215,43 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       );
     `,
   },
+  {
+    id: 6,
+    name: 'dictation events, participations and invitation codes',
+    sql: `
+      CREATE TABLE dictation_events (
+        id INTEGER PRIMARY KEY,
+        title TEXT NOT NULL,
+        description TEXT NOT NULL,
+        registration_opens_at INTEGER NOT NULL,
+        writing_opens_at INTEGER NOT NULL,
+        writing_closes_at INTEGER NOT NULL,
+        results_at INTEGER NOT NULL,
+        time_limit_minutes INTEGER NOT NULL CHECK (time_limit_minutes > 0),
+        source TEXT NOT NULL,
+        reference_text TEXT NOT NULL
+      );
+      CREATE TABLE dictation_participations (
+        id INTEGER PRIMARY KEY,
+        event_id INTEGER NOT NULL REFERENCES dictation_events (id) ON DELETE CASCADE,
+        user_id INTEGER REFERENCES users (id) ON DELETE CASCADE,
+        time_limit_ms INTEGER NOT NULL CHECK (time_limit_ms > 0),
+        created_at INTEGER NOT NULL,
+        started_at INTEGER,
+        text TEXT NOT NULL DEFAULT '',
+        revision INTEGER NOT NULL DEFAULT 0,
+        saved_at INTEGER,
+        finished_at INTEGER
+      );
+      CREATE INDEX dictation_participations_by_user ON dictation_participations (user_id, event_id);
+      CREATE TABLE dictation_invitations (
+        code_hash TEXT PRIMARY KEY,
+        participation_id INTEGER NOT NULL REFERENCES dictation_participations (id) ON DELETE CASCADE,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX dictation_invitations_by_participation ON dictation_invitations (participation_id);
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number[] {

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { dictationEventState } from '#contract';
+import { days } from '../time';
+import { findEvent, listEvents, toEvent } from './dictation';
+import { openDatabase } from './open';
+import { seedDemoContent } from './seed';
+import { CURRENT_EVENT_ID } from './seed-dictation';
+
+const NOW = Date.UTC(2026, 10, 23, 9);
+const openCount = (db: ReturnType<typeof openDatabase>) =>
+  db
+    .prepare('SELECT count(*) FROM dictation_participations WHERE event_id = ? AND finished_at IS NULL')
+    .pluck()
+    .get(CURRENT_EVENT_ID);
+
+describe('dictation seed', () => {
+  it('opens today’s event for writing today, in Moscow time, on every start', async () => {
+    const db = openDatabase(':memory:');
+    await seedDemoContent(db, NOW);
+    const moscowDay = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', dateStyle: 'short' });
+    expect(moscowDay.format(findEvent(db, CURRENT_EVENT_ID)!.writing_opens_at)).toBe('23.11.2026');
+    const later = NOW + days(40);
+    await seedDemoContent(db, later);
+    expect(moscowDay.format(findEvent(db, CURRENT_EVENT_ID)!.writing_opens_at)).toBe(moscowDay.format(later));
+    const states = listEvents(db).map((row) => dictationEventState(toEvent(row, later), later));
+    expect(states).toEqual(['announced', 'registration', 'writing', 'results', 'results']);
+  });
+
+  it('gives each demo user one dictation to write, and a fresh one only once it is finished', async () => {
+    const db = openDatabase(':memory:');
+    await seedDemoContent(db, NOW);
+    expect(openCount(db)).toBe(2);
+    await seedDemoContent(db, NOW + days(1));
+    expect(openCount(db)).toBe(2);
+    db.prepare('UPDATE dictation_participations SET finished_at = ? WHERE event_id = ?').run(NOW, CURRENT_EVENT_ID);
+    await seedDemoContent(db, NOW + days(2));
+    expect(openCount(db)).toBe(2);
+    const total = db.prepare('SELECT count(*) FROM dictation_participations WHERE event_id = ?').pluck();
+    expect(total.get(CURRENT_EVENT_ID)).toBe(4);
+  });
+
+  it('leaves what a user wrote as it was', async () => {
+    const db = openDatabase(':memory:');
+    await seedDemoContent(db, NOW);
+    db.prepare("UPDATE dictation_participations SET text = 'Мой текст', revision = 7 WHERE event_id = ?").run(
+      CURRENT_EVENT_ID,
+    );
+    await seedDemoContent(db, NOW + days(1));
+    const texts = db
+      .prepare('SELECT text, revision FROM dictation_participations WHERE event_id = ?')
+      .all(CURRENT_EVENT_ID);
+    expect(texts).toEqual([
+      { text: 'Мой текст', revision: 7 },
+      { text: 'Мой текст', revision: 7 },
+    ]);
+  });
+});

@@ -1,0 +1,110 @@
+import { days, hours, minutes } from '../time';
+import { createParticipation, upsertEvent } from './dictation';
+import type { Db } from './open';
+import { DICTATION_EVENTS, WRITTEN_TEXTS } from './seed-dictation-content';
+import { findUserByEmail } from './users';
+
+/**
+ * The dictation's demo (ADR 018): five events around today — two with published results, the one whose writing
+ * is open today, one open for registration and one announced — re-anchored on every start, and the demo users'
+ * dictations in them. What a user writes is never touched.
+ */
+
+/** Moscow is UTC+3 all year; events open and close at Moscow midnight. */
+const MOSCOW_OFFSET = hours(3);
+const moscowMidnight = (now: number) => Math.floor((now + MOSCOW_OFFSET) / days(1)) * days(1) - MOSCOW_OFFSET;
+
+/** Days from today: registration, writing opens, writing closes, results (event id → schedule). */
+const SCHEDULE: Record<number, [number, number, number, number]> = {
+  1: [-430, -400, -398, -385],
+  2: [-80, -60, -58, -45],
+  3: [-20, 0, 3, 10],
+  4: [-2, 30, 31, 40],
+  5: [60, 90, 91, 100],
+};
+/** The event whose writing is open today. */
+export const CURRENT_EVENT_ID = 3;
+
+/** The demo users' dictations in the past events (fixed ids), and the teacher's registration for the next one. */
+const PAST = [
+  { id: 1, user: 'teacher', eventId: 1 },
+  { id: 2, user: 'teacher', eventId: 2 },
+  { id: 3, user: 'participant', eventId: 2 },
+] as const;
+const REGISTERED = { id: 4, user: 'teacher', eventId: 4 } as const;
+
+export function seedDictation(db: Db, now: number, emails: { teacher: string; participant: string }): void {
+  const today = moscowMidnight(now);
+  const at = (offsetDays: number) => today + days(offsetDays);
+  db.transaction(() => {
+    for (const event of DICTATION_EVENTS) {
+      const [registration, opens, closes, results] = SCHEDULE[event.id]!;
+      upsertEvent(db, {
+        id: event.id,
+        title: event.title,
+        description: event.description,
+        registration_opens_at: at(registration),
+        writing_opens_at: at(opens),
+        writing_closes_at: at(closes),
+        results_at: at(results),
+        time_limit_minutes: event.timeLimitMinutes,
+        source: event.source,
+        reference_text: event.referenceText,
+      });
+    }
+    const users = {
+      teacher: findUserByEmail(db, emails.teacher),
+      participant: findUserByEmail(db, emails.participant),
+    };
+    const limitOf = (eventId: number) => minutes(DICTATION_EVENTS.find((e) => e.id === eventId)!.timeLimitMinutes);
+    const written = db.prepare(
+      `UPDATE dictation_participations SET started_at = ?, text = ?, revision = 180, saved_at = ?, finished_at = ?
+       WHERE id = ?`,
+    );
+    for (const past of PAST) {
+      const user = users[past.user];
+      if (!user) continue;
+      createParticipation(
+        db,
+        { id: past.id, eventId: past.eventId, userId: user.id, timeLimitMs: limitOf(past.eventId) },
+        now,
+      );
+      // Ten in the morning of the writing day, forty minutes on the text: moved with the event's dates.
+      const started = at(SCHEDULE[past.eventId]![1]) + hours(10);
+      const text = (WRITTEN_TEXTS[past.user] as Record<number, string>)[past.eventId]!;
+      written.run(started, text, started + minutes(38), started + minutes(40), past.id);
+    }
+    if (users.teacher) {
+      createParticipation(
+        db,
+        {
+          id: REGISTERED.id,
+          eventId: REGISTERED.eventId,
+          userId: users.teacher.id,
+          timeLimitMs: limitOf(REGISTERED.eventId),
+        },
+        now,
+      );
+    }
+    for (const user of [users.teacher, users.participant]) {
+      if (user) ensureOpenDictation(db, user.id, now);
+    }
+  })();
+}
+
+/**
+ * Each demo user has a dictation of today's event that can still be written: a fresh one when the last was
+ * finished or its time ran out, none when one is open — so the demo can be written again after any start.
+ */
+function ensureOpenDictation(db: Db, userId: number, now: number): void {
+  const open = db
+    .prepare(
+      `SELECT 1 FROM dictation_participations WHERE user_id = ? AND event_id = ? AND finished_at IS NULL
+       AND (started_at IS NULL OR started_at + time_limit_ms > ?)`,
+    )
+    .get(userId, CURRENT_EVENT_ID, now);
+  if (!open) {
+    const limit = minutes(DICTATION_EVENTS.find((e) => e.id === CURRENT_EVENT_ID)!.timeLimitMinutes);
+    createParticipation(db, { eventId: CURRENT_EVENT_ID, userId, timeLimitMs: limit }, now);
+  }
+}

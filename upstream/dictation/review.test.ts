@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { countErrors, gradeFor, reviewText } from './review';
+
+describe('dictation review', () => {
+  it('marks a wrong word, a missing comma and an extra one, each against the reference', () => {
+    const segments = reviewText('Осень наступила, и листья пожелтели.', 'Осень наступила и листя, пожелтели.');
+    expect(segments).toEqual([
+      { kind: 'same', text: 'Осень наступила' },
+      { kind: 'missing', expected: ',' },
+      { kind: 'same', text: ' и ' },
+      { kind: 'wrong', written: 'листя,', expected: 'листья' },
+      { kind: 'same', text: ' пожелтели.' },
+    ]);
+    expect(countErrors(segments)).toBe(3);
+  });
+
+  it('counts a merged word and a split one by their longer side, and ignores spacing', () => {
+    const segments = reviewText('Мы шли по лесу и вдруг увидели ежа.', 'Мы  шли полесу\nи в друг увидели ежа.');
+    expect(segments.filter((segment) => segment.kind !== 'same')).toEqual([
+      { kind: 'wrong', written: 'полесу', expected: 'по лесу' },
+      { kind: 'wrong', written: 'в друг', expected: 'вдруг' },
+    ]);
+    expect(countErrors(segments)).toBe(4);
+  });
+
+  it('finds no error in an exact copy, and marks text written past the end', () => {
+    expect(countErrors(reviewText('Весна пришла.', 'Весна пришла.'))).toBe(0);
+    expect(reviewText('Весна пришла.', 'Весна пришла. Конец')).toContainEqual({ kind: 'extra', written: 'Конец' });
+  });
+
+  it('grades five without errors, then four, three and two', () => {
+    expect([0, 1, 2, 3, 5, 6, 20].map(gradeFor)).toEqual([5, 4, 4, 3, 3, 2, 2]);
+  });
+});

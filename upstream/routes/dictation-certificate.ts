@@ -1,0 +1,64 @@
+import type { FileRef } from '#contract';
+import { findEvent, findParticipation, type EventRow, type ParticipationRow } from '../db/dictation';
+import { findUserById } from '../db/users';
+import { statusOf } from '../dictation/participation';
+import { countErrors, gradeFor, reviewText } from '../dictation/review';
+import { requireSession } from '../http/auth';
+import { notFound } from '../http/envelope';
+import { renderDictationCertificatePdf } from '../pdf/dictation-certificate-pdf';
+import type { Services, UpstreamApp } from '../services';
+
+/** The certificate of a checked dictation: its owner's only, found by the token like the teacher's certificate. */
+const PATH = /^\/files\/dictation\/certificates\/(\d+)\.pdf$/;
+const pathOf = (participationId: number) => `/files/dictation/certificates/${participationId}.pdf`;
+
+export const certificateNumber = (row: ParticipationRow, event: EventRow) =>
+  `Д-${new Date(event.writing_opens_at).getUTCFullYear()}-${String(row.id).padStart(6, '0')}`;
+
+/** The PDF, or null when the dictation has none (not checked yet, or written without an account). */
+async function render(services: Services, row: ParticipationRow, event: EventRow): Promise<Buffer | null> {
+  if (row.user_id === null || statusOf(row, event, services.now()) !== 'checked') return null;
+  const user = findUserById(services.db, row.user_id);
+  if (!user) return null;
+  const errors = countErrors(reviewText(event.reference_text, row.text));
+  return renderDictationCertificatePdf({
+    number: certificateNumber(row, event),
+    fullName: [user.last_name, user.first_name, user.middle_name].filter(Boolean).join(' '),
+    event: event.title,
+    grade: gradeFor(errors),
+    errors,
+    issuedAt: event.results_at,
+  });
+}
+
+export async function certificateFileOf(
+  services: Services,
+  row: ParticipationRow,
+  event: EventRow,
+): Promise<FileRef | null> {
+  const pdf = await render(services, row, event);
+  if (!pdf) return null;
+  return {
+    path: pathOf(row.id),
+    name: `Сертификат участника ${certificateNumber(row, event)}.pdf`,
+    size: pdf.length,
+    type: 'application/pdf',
+  };
+}
+
+/** The file itself, outside the envelope like every file; registered before the static files. */
+export function registerDictationCertificateFile(app: UpstreamApp, services: Services): void {
+  app.get('/files/dictation/certificates/*', async (c) => {
+    const session = requireSession(services, c.req.query('token'));
+    const id = PATH.exec(c.req.path)?.[1];
+    const row = id ? findParticipation(services.db, Number(id)) : undefined;
+    if (!row || row.user_id !== session.userId) throw notFound();
+    const pdf = await render(services, row, findEvent(services.db, row.event_id)!);
+    if (!pdf) throw notFound();
+    return c.body(new Uint8Array(pdf), 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(pdf.length),
+      'Cache-Control': 'private, no-store',
+    });
+  });
+}

@@ -1,0 +1,197 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { describe, expect, it } from 'vitest';
+import { dictationEventState, type CallResult } from '#contract';
+import { createParticipation, issueCode } from '../db/dictation';
+import { DEMO_USERS } from '../db/seed';
+import { CURRENT_EVENT_ID, seedDictation } from '../db/seed-dictation';
+import { SAVE_GRACE } from '../dictation/participation';
+import { createTestUpstream } from '../testing';
+import { minutes, seconds } from '../time';
+
+type Session = CallResult<'openDictation'>;
+
+/** The test upstream with the dictation calendar anchored on its clock, and an invitation of today's event. */
+async function setup() {
+  const up = await createTestUpstream();
+  seedDictation(up.db, up.clock.time, { teacher: DEMO_USERS.teacher.email, participant: DEMO_USERS.participant.email });
+  const invite = (timeLimitMs = minutes(60)) => {
+    const id = createParticipation(up.db, { eventId: CURRENT_EVENT_ID, userId: null, timeLimitMs }, up.clock.time);
+    return issueCode(up.db, id, up.clock.time);
+  };
+  const open = async (code: string) => (await up.call('openDictation', { body: { code } })).envelope.result as Session;
+  const save = (code: string, text: string, revision: number) =>
+    up.call('saveDictation', { body: { code, text, revision } });
+  return { up, invite, open, save };
+}
+
+describe('dictation events', () => {
+  it('lists the five demo events in every state, the text’s source hidden until the results', async () => {
+    const { up } = await setup();
+    const { envelope } = await up.call('dictationEvents');
+    const events = (envelope.result as CallResult<'dictationEvents'>).events;
+    expect(events.map((event) => dictationEventState(event, up.clock.time))).toEqual([
+      'announced',
+      'registration',
+      'writing',
+      'results',
+      'results',
+    ]);
+    expect(events.map((event) => event.source === null)).toEqual([true, true, true, false, false]);
+  });
+});
+
+describe('a dictation opened by its invitation code', () => {
+  it('starts the clock at the first opening and keeps it on later ones', async () => {
+    const { up, invite, open } = await setup();
+    const code = invite();
+    const first = await open(code);
+    expect(first).toMatchObject({ status: 'writing', text: '', revision: 0, savedAt: null });
+    expect(Date.parse(first.deadline!) - Date.parse(first.startedAt!)).toBe(minutes(60));
+    up.clock.advance(minutes(10));
+    const again = await open(code);
+    expect(again.startedAt).toBe(first.startedAt);
+    expect(again.serverTime).toBe(new Date(up.clock.time).toISOString());
+  });
+
+  it('answers an unknown code with 404 at the code', async () => {
+    const { up } = await setup();
+    const { status, envelope } = await up.call('openDictation', { body: { code: 'x'.repeat(43) } });
+    expect(status).toBe(404);
+    expect(envelope.errors).toEqual([expect.objectContaining({ code: 'invitation_not_found', field: 'code' })]);
+  });
+
+  it('keeps the highest revision whatever order saves arrive in, and takes a repeated save once', async () => {
+    const { invite, open, save } = await setup();
+    const code = invite();
+    await open(code);
+    expect((await save(code, 'Весной в наш город', 2)).envelope.result).toMatchObject({ revision: 2, stale: false });
+    expect((await save(code, 'Весной', 1)).envelope.result).toMatchObject({ revision: 2, stale: true });
+    expect((await save(code, 'Весной в наш город', 2)).envelope.result).toMatchObject({ revision: 2, stale: false });
+    expect(await open(code)).toMatchObject({ text: 'Весной в наш город', revision: 2 });
+  });
+
+  it('refuses a text after the time limit (a moment’s grace for the last save) and keeps the last one', async () => {
+    const { up, invite, open, save } = await setup();
+    const code = invite(minutes(30));
+    await open(code);
+    await save(code, 'Весной', 1);
+    up.clock.advance(minutes(30) + SAVE_GRACE - seconds(1));
+    expect((await save(code, 'Весной в наш', 2)).status).toBe(200);
+    up.clock.advance(seconds(2));
+    const late = await save(code, 'Весной в наш город', 3);
+    expect(late.status).toBe(409);
+    expect(late.envelope.errors).toEqual([expect.objectContaining({ code: 'time_over', field: 'text' })]);
+    expect(await open(code)).toMatchObject({ status: 'submitted', text: 'Весной в наш', revision: 2 });
+  });
+
+  it('never runs past the end of writing, whatever time is left on the limit', async () => {
+    const { up, invite, open } = await setup();
+    const { events } = (await up.call('dictationEvents')).envelope.result as CallResult<'dictationEvents'>;
+    const closes = Date.parse(events.find((event) => event.id === CURRENT_EVENT_ID)!.writingClosesAt);
+    const code = invite();
+    up.clock.time = closes - minutes(10);
+    expect((await open(code)).deadline).toBe(new Date(closes).toISOString());
+  });
+
+  it('counts a finished dictation as used: no more saves, no new code', async () => {
+    const { up, invite, open, save } = await setup();
+    const code = invite();
+    await open(code);
+    const finished = await up.call('finishDictation', { body: { code, text: 'Весной в наш город.', revision: 5 } });
+    expect(finished.envelope.result).toMatchObject({ revision: 5 });
+    const after = await save(code, 'Другой текст', 6);
+    expect(after.status).toBe(410);
+    expect(after.envelope.errors[0]?.code).toBe('invitation_used');
+    expect(await open(code)).toMatchObject({ status: 'submitted', text: 'Весной в наш город.' });
+  });
+
+  it('does not start a dictation whose writing has closed, nor one not yet open', async () => {
+    const { up, invite, open } = await setup();
+    const code = invite();
+    up.clock.advance(minutes(60 * 24 * 4));
+    expect(await open(code)).toMatchObject({ status: 'missed', startedAt: null });
+    expect((await up.call('saveDictation', { body: { code, text: 'a', revision: 1 } })).status).toBe(409);
+  });
+});
+
+describe('the user’s dictations', () => {
+  it('lists the demo teacher’s dictations with status and grade, newest event first', async () => {
+    const { up } = await setup();
+    const { token } = await up.login();
+    const { envelope } = await up.call('myDictations', { token: token.authToken });
+    const list = (envelope.result as CallResult<'myDictations'>).dictations;
+    expect(list.map(({ event, status, grade }) => [event.id, status, grade])).toEqual([
+      [4, 'invited', null],
+      [3, 'invited', null],
+      [2, 'checked', 3],
+      [1, 'checked', 4],
+    ]);
+  });
+
+  it('issues a code that opens the user’s own dictation; one not yet open stays unstarted', async () => {
+    const { up, open } = await setup();
+    const { token } = await up.login();
+    const auth = token.authToken;
+    const list = ((await up.call('myDictations', { token: auth })).envelope.result as CallResult<'myDictations'>)
+      .dictations;
+    const today = list.find((entry) => entry.event.id === CURRENT_EVENT_ID)!;
+    const { code } = (await up.call('issueDictationCode', { token: auth, body: { id: today.id } })).envelope.result as {
+      code: string;
+    };
+    expect(await open(code)).toMatchObject({ participationId: today.id, status: 'writing' });
+    const next = list.find((entry) => entry.event.id === 4)!;
+    const later = (await up.call('issueDictationCode', { token: auth, body: { id: next.id } })).envelope.result as {
+      code: string;
+    };
+    expect(await open(later.code)).toMatchObject({ status: 'invited', startedAt: null });
+    const checked = await up.call('issueDictationCode', { token: auth, body: { id: 2 } });
+    expect(checked.status).toBe(409);
+    const participants = await up.call('issueDictationCode', { token: auth, body: { id: 3 } });
+    expect(participants.status).toBe(404);
+  });
+
+  it('shows a checked dictation with each error marked, and its certificate to its owner only', async () => {
+    const { up } = await setup();
+    const { token } = await up.login();
+    const { envelope } = await up.call('myDictationById', { token: token.authToken, query: { id: '2' } });
+    const detail = envelope.result as CallResult<'myDictationById'>;
+    expect(detail).toMatchObject({ status: 'checked', errorsCount: 4, grade: 3 });
+    expect(detail.review).toContainEqual({ kind: 'wrong', written: 'заросшый', expected: 'заросший' });
+    expect(detail.review).toContainEqual({ kind: 'missing', expected: ',' });
+    expect(detail.certificate).toMatchObject({
+      type: 'application/pdf',
+      name: 'Сертификат участника Д-2025-000002.pdf',
+    });
+
+    const file = await up.app.request(`${detail.certificate!.path}?token=${encodeURIComponent(token.authToken)}`);
+    expect(file.headers.get('Content-Type')).toBe('application/pdf');
+    const text = await pdfText(new Uint8Array(await file.arrayBuffer()));
+    expect(text).toContain('Иванова Анна Сергеевна');
+    expect(text).toContain('Всероссийский диктант — 2025');
+    expect(text).toContain('оценка «3», 4 ошибки');
+
+    const other = await up.login(DEMO_USERS.participant);
+    expect((await up.call('myDictationById', { token: other.token.authToken, query: { id: '2' } })).status).toBe(404);
+    const foreign = await up.app.request(
+      `${detail.certificate!.path}?token=${encodeURIComponent(other.token.authToken)}`,
+    );
+    expect(foreign.status).toBe(404);
+  });
+
+  it('has no review or certificate before the results', async () => {
+    const { up } = await setup();
+    const { token } = await up.login();
+    const { envelope } = await up.call('myDictationById', { token: token.authToken, query: { id: '4' } });
+    expect(envelope.result).toMatchObject({ status: 'invited', review: null, certificate: null, errorsCount: null });
+  });
+});
+
+async function pdfText(data: Uint8Array): Promise<string> {
+  const pdf = await getDocument({ data, useSystemFonts: false, isEvalSupported: false }).promise;
+  const content = await (await pdf.getPage(1)).getTextContent();
+  await pdf.destroy();
+  return content.items
+    .map((item) => ('str' in item ? item.str : ''))
+    .join(' ')
+    .replace(/\s+/g, ' ');
+}

@@ -1,0 +1,117 @@
+import {
+  findByCode,
+  findEvent,
+  findParticipation,
+  finishParticipation,
+  issueCode,
+  listEvents,
+  listUserParticipations,
+  saveText,
+  startParticipation,
+  toEvent,
+  type ParticipationRow,
+} from '../db/dictation';
+import { acceptsText, statusOf, toSession, toSummary } from '../dictation/participation';
+import { reviewText } from '../dictation/review';
+import type { CallRegistrar } from '../http/calls';
+import { fail, notFound } from '../http/envelope';
+import type { Services } from '../services';
+import { certificateFileOf } from './dictation-certificate';
+
+/** The dictation's calls (ADR 018). Every rule about time is checked here, on the upstream's clock. */
+export function registerDictationRoutes(calls: CallRegistrar, services: Services): void {
+  const { db, now } = services;
+
+  const byCode = (code: string) => {
+    const row = findByCode(db, code);
+    if (!row) throw fail(404, 'invitation_not_found', 'Приглашение не найдено. Проверьте ссылку из письма.', 'code');
+    return { row, event: findEvent(db, row.event_id)! };
+  };
+
+  /** The text may change: refuses a submitted dictation (410), one not opened (409) and a late text (409). */
+  const requireWritable = (row: ParticipationRow, time: number) => {
+    const event = findEvent(db, row.event_id)!;
+    const status = statusOf(row, event, time);
+    if (status === 'submitted' || status === 'checked') {
+      if (row.finished_at === null && !acceptsText(row, event, time)) {
+        throw fail(409, 'time_over', 'Время вышло: текст, отправленный после окончания, не принят.', 'text');
+      }
+      throw fail(410, 'invitation_used', 'Этот диктант уже сдан: текст больше не меняется.', 'code');
+    }
+    if (status !== 'writing') throw fail(409, 'not_started', 'Диктант ещё не открыт по этой ссылке.', 'code');
+  };
+
+  calls.open('dictationEvents', () => ({ events: listEvents(db).map((row) => toEvent(row, now())) }));
+
+  calls.open('openDictation', ({ body }) => {
+    const time = now();
+    const { row, event } = byCode(body.code);
+    if (statusOf(row, event, time) === 'invited' && time >= event.writing_opens_at) {
+      startParticipation(db, row.id, time);
+    }
+    return toSession(findParticipation(db, row.id)!, event, time);
+  });
+
+  calls.open('saveDictation', ({ body }) => {
+    const time = now();
+    const { row } = byCode(body.code);
+    requireWritable(row, time);
+    const stored = saveText(db, row.id, body.text, body.revision, time);
+    return {
+      revision: stored.revision,
+      savedAt: new Date(stored.saved_at!).toISOString(),
+      stale: stored.revision > body.revision,
+    };
+  });
+
+  calls.open('finishDictation', ({ body }) => {
+    const time = now();
+    const { row } = byCode(body.code);
+    requireWritable(row, time);
+    saveText(db, row.id, body.text, body.revision, time);
+    const finished = finishParticipation(db, row.id, time);
+    return {
+      participationId: finished.id,
+      finishedAt: new Date(finished.finished_at!).toISOString(),
+      revision: finished.revision,
+    };
+  });
+
+  const ownParticipation = (userId: number, id: number, field?: string) => {
+    const row = findParticipation(db, id);
+    if (!row || row.user_id !== userId) throw field ? fail(404, 'not_found', 'Диктант не найден', field) : notFound();
+    return { row, event: findEvent(db, row.event_id)! };
+  };
+
+  calls.authenticated('myDictations', ({ session }) => {
+    const time = now();
+    return {
+      dictations: listUserParticipations(db, session.userId).map((row) =>
+        toSummary(row, findEvent(db, row.event_id)!, time),
+      ),
+    };
+  });
+
+  calls.authenticated('myDictationById', async ({ session, query }) => {
+    const time = now();
+    const { row, event } = ownParticipation(session.userId, query.id);
+    const summary = toSummary(row, event, time);
+    const checked = summary.status === 'checked';
+    return {
+      ...summary,
+      text: row.text,
+      review: checked ? reviewText(event.reference_text, row.text) : null,
+      certificate: checked ? await certificateFileOf(services, row, event) : null,
+    };
+  });
+
+  calls.authenticated('issueDictationCode', ({ session, body }) => {
+    const time = now();
+    const { row, event } = ownParticipation(session.userId, body.id, 'id');
+    const status = statusOf(row, event, time);
+    if (status !== 'invited' && status !== 'writing') {
+      throw fail(409, 'not_writable', 'Этот диктант уже нельзя написать.', 'id');
+    }
+    return { code: issueCode(db, row.id, time) };
+  });
+}
