@@ -93,3 +93,10 @@ export function formatFileSize(bytes: number): string {
   const digits = step > 0 && value < 10 ? 1 : 0;
   return `${new Intl.NumberFormat(LOCALE, { maximumFractionDigits: digits }).format(value)} ${SIZE_UNITS[step]}`;
 }
+
+const timeOfDay = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', timeZone: MOSCOW });
+
+/** «12:34 мск»: a time of day today, such as when a text was last saved. */
+export function formatMoscowTime(value: string | number | Date): string {
+  return `${timeOfDay.format(new Date(value))} мск`;
+}

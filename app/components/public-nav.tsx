@@ -6,13 +6,17 @@ const copy = {
   label: 'Основная навигация',
   login: 'Вход',
   registration: 'Регистрация',
+  dictation: 'Диктант',
 };
 
-/** Public navigation: sign-in and registration for guests, the cabinet for a signed-in viewer. */
+/** Public navigation: the dictation, then sign-in and registration for guests or the cabinet for a signed-in viewer. */
 export function PublicNav({ viewer }: { viewer: ViewerData | null }) {
   return (
     <nav aria-label={copy.label} className="top-nav">
       <ul>
+        <li>
+          <NavLink to="/dictation">{copy.dictation}</NavLink>
+        </li>
         {viewer ? (
           <li>
             <NavLink to="/lk">{sharedCopy.cabinet}</NavLink>

@@ -5,6 +5,7 @@ import { authCalls } from './auth.server';
 import { bannersCalls } from './banners.server';
 import type { ReadCache } from './cache.server';
 import { certificateCalls } from './certificate.server';
+import { dictationCalls } from './dictation.server';
 import type { Send } from './client.server';
 import { fileCalls, type FetchFile } from './files.server';
 import { profileCalls } from './profile.server';
@@ -37,6 +38,7 @@ export function createRestClient(deps: {
     certificate: certificateCalls(call),
     week: weekCalls(call),
     tender: tenderCalls(call),
+    dictation: dictationCalls(call),
   };
 }
 

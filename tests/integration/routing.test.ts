@@ -19,7 +19,6 @@ const publicScreens: { path: string; heading: string; signedIn?: '/lk' }[] = [
   { path: '/password', heading: 'Восстановление пароля', signedIn: '/lk' },
   { path: '/registration', heading: 'Регистрация', signedIn: '/lk' },
   { path: '/dictation', heading: 'Диктант' },
-  { path: '/dictation/abc123', heading: 'Диктант' },
   { path: '/admin-auth', heading: 'Вход для администратора', signedIn: '/lk' },
   { path: '/week', heading: 'Программа недели' },
 ];
@@ -28,7 +27,7 @@ const publicScreens: { path: string; heading: string; signedIn?: '/lk' }[] = [
 const signedInScreens: { path: string; heading: string }[] = [
   { path: '/lk', heading: 'Личный кабинет' },
   { path: '/lk/dictations', heading: 'Диктанты' },
-  { path: '/lk/dictations/12', heading: 'Диктант' },
+  { path: '/lk/dictations/2', heading: 'Всероссийский диктант — 2025' },
   { path: '/lk/master-classes', heading: 'Мастер-классы' },
   { path: '/lk/master-classes/3', heading: 'Финансовая грамотность для младших школьников' },
   { path: '/lk/scenarios', heading: 'Сценарии' },

@@ -1,24 +1,109 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import { parseWithZod } from '@conform-to/zod';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
+import { requireForm } from '#bff/auth/require-form.server';
 import { requireUser } from '#bff/auth/require-user.server';
-import { collectionMeta, CollectionScreen, type CollectionCopy } from '~/components/collection-screen';
-import { requireDigitsId } from '~/route-params';
+import { canWrite, describeParticipation, ParticipationBadge } from '~/components/dictation/participation-status';
+import { StartDictationForm } from '~/components/dictation/start-form';
+import { ScreenIntro } from '~/components/screen-intro';
+import { formatMoscowDateTime } from '~/format';
+import { screenMeta } from '~/meta';
+import styles from '~/styles/dictation.css?url';
+import { startDictationSchema } from './dictations.schema';
 
-const copy: CollectionCopy = {
+const copy = {
   title: 'Диктанты',
-  lead: 'В этом разделе собраны диктанты.',
-  itemTitle: 'Диктант',
-  backToList: 'Все диктанты',
+  lead: 'Ваши диктанты: приглашения, написанные тексты, оценки и сертификаты участника.',
+  empty: 'Приглашений на диктанты пока нет. Календарь диктантов — на странице «Диктант».',
+  calendar: 'Календарь диктантов',
+  result: 'Результат и сертификат',
+  details: 'Подробнее',
+  writing: (from: string, to: string) => `Написание: с ${from} до ${to}`,
+  badRequest: 'Не удалось открыть диктант: обновите страницу и нажмите кнопку ещё раз.',
 };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  requireDigitsId(params, request);
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  return null;
+  return { dictations: await context.rest.dictation.mine() };
 }
 
-export const meta = collectionMeta(copy);
+/** «Начать диктант»: a fresh invitation link for one of the user's dictations, then off to it. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context);
+  const submission = parseWithZod(await requireForm(request), { schema: startDictationSchema });
+  if (submission.status !== 'success') return data({ id: null, result: rejectForm(submission).data }, { status: 400 });
+  try {
+    const { code } = await context.rest.dictation.issueCode(submission.value.id);
+    return redirect(`/dictation/${code}`, 303);
+  } catch (error) {
+    const reply = rejectForm(submission, upstreamErrors(error));
+    return data({ id: submission.value.id, result: reply.data }, { status: 400 });
+  }
+}
 
-/** `/lk/dictations` and `/lk/dictations/{id}`. */
+/** `/lk/dictations`: every dictation of the user with its status and score, newest event first. */
 export default function DictationsScreen() {
-  return <CollectionScreen copy={copy} listPath="/lk/dictations" />;
+  const { dictations } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <section className="dictations-screen">
+      <ScreenIntro title={copy.title} lead={copy.lead}>
+        <p>
+          <Link to="/dictation">{copy.calendar}</Link>
+        </p>
+      </ScreenIntro>
+      {actionData && actionData.id === null ? (
+        <p className="form-alert" role="alert">
+          {copy.badRequest}
+        </p>
+      ) : null}
+      {dictations.length === 0 ? (
+        <p>{copy.empty}</p>
+      ) : (
+        <ul className="dictation-list">
+          {dictations.map((item) => (
+            <li key={item.id} className="card">
+              <h2 className="dictation-list__title">
+                <Link to={`/lk/dictations/${item.id}`}>{item.event.title}</Link>
+              </h2>
+              <p>
+                <ParticipationBadge status={item.status} /> {describeParticipation(item)}
+              </p>
+              <p className="dictation-list__dates">
+                {copy.writing(
+                  formatMoscowDateTime(item.event.writingOpensAt),
+                  formatMoscowDateTime(item.event.writingClosesAt),
+                )}
+              </p>
+              {canWrite(item) ? (
+                <StartDictationForm
+                  id={item.id}
+                  started={item.status === 'writing'}
+                  lastResult={actionData?.id === item.id ? actionData.result : undefined}
+                />
+              ) : (
+                <p>
+                  <Link to={`/lk/dictations/${item.id}`}>
+                    {item.status === 'checked' ? copy.result : copy.details}
+                    <span className="visually-hidden">: {item.event.title}</span>
+                  </Link>
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,153 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
+import { Form, useRevalidator } from '@remix-run/react';
+import { useCallback, useRef, type FormEvent } from 'react';
+import { Countdown } from '~/components/countdown';
+import { FieldMessages } from '~/components/form/field-messages';
+import { FormAlert } from '~/components/form/form-alert';
+import { useSchemaForm } from '~/components/form/use-schema-form';
+import { formatMoscowTime } from '~/format';
+import { useAutosave, type SaveStatus } from './use-autosave';
+
+const loadSchema = () => import('~/routes/default/dictation-writing.schema').then((m) => m.dictationTextSchema);
+
+const copy = {
+  label: 'Текст диктанта',
+  hint: 'Пишите так, как слышите: текст сохраняется сам каждые несколько секунд, а кнопкой «Сохранить» — сразу.',
+  save: 'Сохранить',
+  finish: 'Завершить диктант',
+  confirm: 'Завершить диктант? После этого текст нельзя будет изменить.',
+  countdown: 'До конца диктанта осталось',
+  warning: 'Скоро время закончится. Проверьте текст: он сохраняется автоматически.',
+  savedAt: (at: string) => `Сохранено в ${formatMoscowTime(at)}`,
+  notSavedYet: 'Текст ещё не сохранялся.',
+  offline: 'Нет связи с сервером. Текст остаётся на странице и сохранится, как только связь вернётся.',
+  late: 'Время вышло: текст, отправленный после окончания, не принят. На проверку ушёл текст, сохранённый вовремя:',
+  timeUp: 'Время вышло. Диктант сдан: на проверку ушёл последний сохранённый текст.',
+  results: 'Результаты появятся в личном кабинете, в разделе «Диктанты».',
+};
+
+interface Props {
+  code: string;
+  text: string;
+  revision: number;
+  savedAt: string | null;
+  remainingMs: number;
+  lastResult?: SubmissionResult<string[]> | null;
+  /** The action refused a text sent after the time was over: the last text saved in time. */
+  late?: { text: string; savedAt: string | null } | null;
+}
+
+/**
+ * The writing form of a personal dictation (ADR 018): one labelled field, saved as the participant writes
+ * (useAutosave) and by «Сохранить», which also works without JavaScript; «Завершить диктант» after a
+ * confirmation. The countdown shows the upstream's time limit; at zero the last text goes in and the field locks.
+ */
+export function DictationWriter({ code, text, revision, savedAt, remainingMs, lastResult, late }: Props) {
+  const [form, fields] = useSchemaForm(loadSchema, {
+    id: 'dictation',
+    lastResult,
+    defaultValue: { text, revision: String(revision + 1) },
+  });
+  const revalidator = useRevalidator();
+  const onClosed = useCallback(() => revalidator.revalidate(), [revalidator]);
+  const autosave = useAutosave({
+    url: `/dictation/${code}/text`,
+    fieldId: fields.text.id,
+    revision,
+    text,
+    savedAt,
+    onClosed,
+  });
+  const revisionField = useRef<HTMLInputElement>(null);
+  const confirmedField = useRef<HTMLInputElement>(null);
+  const formProps = getFormProps(form);
+  const hintId = `${fields.text.id}-hint`;
+  const { key, ...textarea } = getTextareaProps(fields.text, { ariaDescribedBy: `${hintId} dictation-status` });
+  const status: SaveStatus = late ? { kind: 'late', ...late } : autosave.status;
+  const over = status.kind === 'late' || status.kind === 'timeUp';
+
+  /** With JavaScript «Сохранить» saves in place, and «Завершить» asks first; each send takes the next revision. */
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.value === 'save') {
+      event.preventDefault();
+      void autosave.save();
+      return;
+    }
+    if (submitter?.value === 'finish') {
+      if (!window.confirm(copy.confirm)) {
+        event.preventDefault();
+        return;
+      }
+      confirmedField.current!.value = '1';
+      revisionField.current!.value = String(autosave.nextRevision());
+    }
+    formProps.onSubmit(event);
+  }
+
+  return (
+    <div className="dictation-writer">
+      {over ? null : (
+        <Countdown
+          remainingMs={remainingMs}
+          label={copy.countdown}
+          warning={copy.warning}
+          onExpire={() => void autosave.expire()}
+        />
+      )}
+      <Form method="post" className="form" {...formProps} onSubmit={onSubmit}>
+        <FormAlert form={form} unlinked={['revision']} />
+        <input {...getInputProps(fields.revision, { type: 'hidden' })} key={fields.revision.key} ref={revisionField} />
+        <input type="hidden" name="confirmed" defaultValue="" ref={confirmedField} />
+        <div className="field">
+          <label htmlFor={fields.text.id}>{copy.label}</label>
+          <textarea
+            key={key}
+            {...textarea}
+            rows={14}
+            spellCheck={false}
+            autoCorrect="off"
+            autoCapitalize="off"
+            readOnly={over}
+            defaultValue={late ? late.text : textarea.defaultValue}
+          />
+          <FieldMessages field={fields.text} hint={copy.hint} />
+        </div>
+        <StatusLine status={status} />
+        {over ? (
+          <p>{copy.results}</p>
+        ) : (
+          <div className="form-actions">
+            <button type="submit" name="intent" value="save" className="button button--quiet">
+              {copy.save}
+            </button>
+            <button type="submit" name="intent" value="finish" className="button">
+              {copy.finish}
+            </button>
+          </div>
+        )}
+      </Form>
+    </div>
+  );
+}
+
+/** Where the saving stands, next to the field; the live region (useAutosave) speaks only when it matters. */
+function StatusLine({ status }: { status: SaveStatus }) {
+  const text =
+    status.kind === 'saved'
+      ? status.savedAt
+        ? copy.savedAt(status.savedAt)
+        : copy.notSavedYet
+      : status.kind === 'offline'
+        ? copy.offline
+        : status.kind === 'invalid'
+          ? status.message
+          : status.kind === 'late'
+            ? copy.late
+            : copy.timeUp;
+  return (
+    <p id="dictation-status" className="dictation-writer__status" data-state={status.kind}>
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,70 @@
+import type { DictationEvent, DictationEventState } from '#contract';
+import { formatDate, formatMoscowDateTime, pluralize } from '~/format';
+
+/** How a dictation event stands and its dates in Russian: the public page and the cabinet say it alike. */
+
+const copy = {
+  labels: {
+    announced: 'Анонс',
+    registration: 'Идёт регистрация',
+    writing: 'Идёт написание',
+    closed: 'Работы проверяются',
+    results: 'Итоги подведены',
+  } satisfies Record<DictationEventState, string>,
+  registration: 'Регистрация',
+  writing: 'Написание',
+  limit: 'Время на текст',
+  results: 'Результаты',
+  from: (date: string) => `с ${date}`,
+  range: (from: string, to: string) => `с ${from} до ${to}`,
+  minutes: { one: 'минута', few: 'минуты', many: 'минут' },
+};
+
+export type EventWithState = DictationEvent & { state: DictationEventState };
+
+/** One sentence on where the event stands and what comes next. */
+export function describeEventState(event: EventWithState): string {
+  switch (event.state) {
+    case 'announced':
+      return `Регистрация откроется ${formatDate(event.registrationOpensAt)}.`;
+    case 'registration':
+      return `Написать диктант можно будет ${formatMoscowDateTime(event.writingOpensAt)}.`;
+    case 'writing':
+      return `Диктант идёт: написать его можно до ${formatMoscowDateTime(event.writingClosesAt)}.`;
+    case 'closed':
+      return `Приём текстов завершён. Результаты — ${formatDate(event.resultsAt)}.`;
+    case 'results':
+      return `Результаты опубликованы ${formatDate(event.resultsAt)}.`;
+  }
+}
+
+export function EventStateBadge({ state }: { state: DictationEventState }) {
+  return (
+    <span className="dictation-state" data-state={state}>
+      {copy.labels[state]}
+    </span>
+  );
+}
+
+export function EventDates({ event }: { event: EventWithState }) {
+  return (
+    <dl className="dictation-dates">
+      <div>
+        <dt>{copy.registration}</dt>
+        <dd>{copy.from(formatDate(event.registrationOpensAt))}</dd>
+      </div>
+      <div>
+        <dt>{copy.writing}</dt>
+        <dd>{copy.range(formatMoscowDateTime(event.writingOpensAt), formatMoscowDateTime(event.writingClosesAt))}</dd>
+      </div>
+      <div>
+        <dt>{copy.limit}</dt>
+        <dd>{pluralize(event.timeLimitMinutes, copy.minutes)}</dd>
+      </div>
+      <div>
+        <dt>{copy.results}</dt>
+        <dd>{formatDate(event.resultsAt)}</dd>
+      </div>
+    </dl>
+  );
+}

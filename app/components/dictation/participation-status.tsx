@@ -1,0 +1,48 @@
+import type { CallResult, DictationEventState, ParticipationStatus } from '#contract';
+import { formatDate, formatMoscowDateTime, pluralize } from '~/format';
+
+/** A user's dictation in words: its status, and its score once checked (the list and the result page). */
+
+export type Participation = CallResult<'myDictations'>['dictations'][number] & { eventState: DictationEventState };
+
+const copy = {
+  labels: {
+    invited: 'Приглашение',
+    writing: 'Пишется',
+    submitted: 'Сдан, на проверке',
+    checked: 'Проверен',
+    missed: 'Не написан',
+  } satisfies Record<ParticipationStatus, string>,
+  errors: { one: 'ошибка', few: 'ошибки', many: 'ошибок' },
+  minutes: { one: 'минута', few: 'минуты', many: 'минут' },
+};
+
+export function describeParticipation(item: Participation): string {
+  const { event } = item;
+  switch (item.status) {
+    case 'invited':
+      return item.eventState === 'writing'
+        ? `Можно начинать: на текст — ${pluralize(event.timeLimitMinutes, copy.minutes)} с первого открытия, до ${formatMoscowDateTime(event.writingClosesAt)}.`
+        : `Вы зарегистрированы. Диктант откроется ${formatMoscowDateTime(event.writingOpensAt)}.`;
+    case 'writing':
+      return `Диктант начат ${formatMoscowDateTime(item.startedAt!)}: вернуться к тексту можно, пока не вышло время.`;
+    case 'submitted':
+      return `Сдан ${formatMoscowDateTime(item.finishedAt!)}. Результаты — ${formatDate(event.resultsAt)}.`;
+    case 'checked':
+      return `Оценка «${item.grade}»: ${item.errorsCount ? pluralize(item.errorsCount, copy.errors) : 'без ошибок'}.`;
+    case 'missed':
+      return `Приём текстов завершился ${formatMoscowDateTime(event.writingClosesAt)}.`;
+  }
+}
+
+export function ParticipationBadge({ status }: { status: ParticipationStatus }) {
+  return (
+    <span className="dictation-state" data-state={status}>
+      {copy.labels[status]}
+    </span>
+  );
+}
+
+/** Whether the dictation can be opened for writing now: a fresh invitation link is issued on the button. */
+export const canWrite = (item: Participation) =>
+  item.eventState === 'writing' && (item.status === 'invited' || item.status === 'writing');

@@ -1,0 +1,55 @@
+import type { AppLoadContext } from '@remix-run/node';
+import { isUpstreamError, pageStatusOf, type UpstreamError } from '#bff/rest/errors.server';
+
+/**
+ * Saving a dictation's text from the portal (ADR 018), shared by the writing page's action (a form without
+ * JavaScript) and the autosave route (with it): the upstream's answer as an outcome each caller can show.
+ */
+
+export type SaveOutcome =
+  | { outcome: 'saved'; revision: number; savedAt: string; stale: boolean }
+  /** The time ran out: the text stays as last saved in time. */
+  | { outcome: 'late'; text: string; savedAt: string | null }
+  /** Submitted already, or not open for writing: the page, reloaded, says which. */
+  | { outcome: 'closed' }
+  | { outcome: 'unknown' }
+  | { outcome: 'failed'; status: number };
+
+/** HTTP status of each outcome, for the autosave route and the page's action alike. */
+export const OUTCOME_STATUS: Record<SaveOutcome['outcome'], number> = {
+  saved: 200,
+  late: 409,
+  closed: 410,
+  unknown: 404,
+  failed: 502,
+};
+
+export async function saveDictationText(
+  context: AppLoadContext,
+  code: string,
+  value: { text: string; revision: number },
+  finish = false,
+): Promise<SaveOutcome> {
+  try {
+    if (finish) {
+      const done = await context.rest.dictation.finish({ code, ...value });
+      return { outcome: 'saved', revision: done.revision, savedAt: done.finishedAt, stale: false };
+    }
+    return { outcome: 'saved', ...(await context.rest.dictation.save({ code, ...value })) };
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    return outcomeOf(context, code, error);
+  }
+}
+
+async function outcomeOf(context: AppLoadContext, code: string, error: UpstreamError): Promise<SaveOutcome> {
+  if (error.failure !== 'rejected') return { outcome: 'failed', status: pageStatusOf(error) };
+  const reason = error.errors[0]?.code;
+  if (error.status === 404) return { outcome: 'unknown' };
+  if (reason === 'time_over') {
+    const session = await context.rest.dictation.open(code).catch(() => null);
+    return { outcome: 'late', text: session?.text ?? '', savedAt: session?.savedAt ?? null };
+  }
+  if (error.status === 410 || reason === 'not_started') return { outcome: 'closed' };
+  return { outcome: 'failed', status: pageStatusOf(error) };
+}

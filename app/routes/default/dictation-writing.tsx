@@ -1,0 +1,214 @@
+import { parseWithZod } from '@conform-to/zod';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import type { DictationSession } from '#contract';
+import { rejectForm } from '#bff/auth/forms.server';
+import { requireForm } from '#bff/auth/require-form.server';
+import { isUpstreamError, toErrorPage } from '#bff/rest/errors.server';
+import { DictationWriter } from '~/components/dictation/dictation-writer';
+import { savedLocation, isSavedSearch } from '~/components/form/use-saved-state';
+import { ScreenIntro } from '~/components/screen-intro';
+import { readInvitationCode } from '#bff/rest/dictation.server';
+import { saveDictationText } from '~/dictation-writing.server';
+import { formatDate, formatMoscowDateTime, pluralize } from '~/format';
+import { screenMeta } from '~/meta';
+import styles from '~/styles/dictation.css?url';
+import { dictationTextSchema } from './dictation-writing.schema';
+
+const copy = {
+  fallbackTitle: 'Диктант',
+  minutes: { one: 'минута', few: 'минуты', many: 'минут' },
+  writingLead: (limit: string) =>
+    `На текст — ${limit} с первого открытия ссылки. Время считает сервер: обновление страницы или другое устройство его не меняют.`,
+  unknownTitle: 'Ссылка не найдена',
+  unknown:
+    'Приглашение с такой ссылкой не найдено. Проверьте, что ссылка скопирована из письма целиком, или откройте диктант из личного кабинета.',
+  waitingLead: (opens: string) =>
+    `Диктант ещё не начался. Откройте эту ссылку ${opens}: время на текст пойдёт с первого открытия.`,
+  submittedTitle: 'Диктант сдан',
+  submitted: 'По этой ссылке диктант уже сдан, и текст больше не меняется.',
+  thanks: 'Спасибо! Диктант сдан, текст принят на проверку.',
+  results: (date: string) => `Результаты появятся в личном кабинете ${date}, в разделе «Диктанты».`,
+  missedTitle: 'Срок действия ссылки истёк',
+  missed: (closed: string) => `Приём текстов этого диктанта завершился ${closed}.`,
+  toCabinet: 'Мои диктанты',
+  aboutEvent: 'О диктанте',
+  failed: 'Не удалось сохранить: сервер не ответил. Текст остался в поле — нажмите «Сохранить» ещё раз.',
+  confirmTitle: 'Завершить диктант?',
+  confirm: 'Текст сохранён. После завершения его нельзя будет изменить.',
+  confirmYes: 'Да, завершить',
+  confirmNo: 'Вернуться к тексту',
+};
+
+type EventInfo = Pick<
+  DictationSession['event'],
+  'title' | 'timeLimitMinutes' | 'writingOpensAt' | 'writingClosesAt' | 'resultsAt'
+>;
+type View =
+  | { view: 'unknown' }
+  | {
+      view: 'writing';
+      event: EventInfo;
+      code: string;
+      text: string;
+      revision: number;
+      savedAt: string | null;
+      remainingMs: number;
+    }
+  | { view: 'waiting'; event: EventInfo }
+  | { view: 'missed'; event: EventInfo }
+  | { view: 'submitted'; event: EventInfo; justNow: boolean };
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data: view }) =>
+  screenMeta(matches, view && 'event' in view ? view.event.title : copy.fallbackTitle);
+
+/**
+ * `/dictation/{code}`: a participant's personal dictation, opened by the code of an invitation link — a
+ * capability, so no sign-in. The first opening starts the clock on the upstream. Unknown code: 404; a dictation
+ * already submitted, or one whose writing closed unopened: 410; each with its own message.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const code = readInvitationCode(params.token);
+  if (!code) return data<View>({ view: 'unknown' }, { status: 404 });
+  let session: DictationSession;
+  try {
+    session = await context.rest.dictation.open(code);
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    if (error.failure === 'rejected' && error.status === 404) return data<View>({ view: 'unknown' }, { status: 404 });
+    throw toErrorPage(error);
+  }
+  const { title, timeLimitMinutes, writingOpensAt, writingClosesAt, resultsAt } = session.event;
+  const event = { title, timeLimitMinutes, writingOpensAt, writingClosesAt, resultsAt };
+  switch (session.status) {
+    case 'writing': {
+      const remainingMs = Date.parse(session.deadline!) - Date.parse(session.serverTime);
+      const { text, revision, savedAt } = session;
+      return data<View>({ view: 'writing', event, code, text, revision, savedAt, remainingMs });
+    }
+    case 'invited':
+      return data<View>({ view: 'waiting', event });
+    case 'missed':
+      return data<View>({ view: 'missed', event }, { status: 410 });
+    default: {
+      // Right after «Завершить» the page says thank you; any later visit is a used link.
+      const justNow = isSavedSearch(new URL(request.url).searchParams);
+      return data<View>({ view: 'submitted', event, justNow }, { status: justNow ? 200 : 410 });
+    }
+  }
+}
+
+/**
+ * «Сохранить» and «Завершить диктант» without JavaScript (with it, saving goes through `/dictation/{code}/text`).
+ * Finishing unconfirmed saves the text and asks first; a text sent after the time is refused and the last one
+ * saved in time is shown.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const formData = await requireForm(request);
+  const code = readInvitationCode(params.token);
+  if (!code) return redirect('/dictation', 303);
+  const submission = parseWithZod(formData, { schema: dictationTextSchema });
+  if (submission.status !== 'success') return data({ result: rejectForm(submission).data }, { status: 400 });
+  const finishing = formData.get('intent') === 'finish';
+  const confirmed = formData.get('confirmed') === '1';
+  const outcome = await saveDictationText(context, code, submission.value, finishing && confirmed);
+  switch (outcome.outcome) {
+    case 'saved':
+      if (finishing && !confirmed) {
+        return data({ confirm: { text: submission.value.text, revision: outcome.revision } });
+      }
+      return redirect(savedLocation(request), 303);
+    case 'late':
+      return data({ late: { text: outcome.text, savedAt: outcome.savedAt } }, { status: 409 });
+    case 'failed':
+      return data({ result: rejectForm(submission, { formErrors: [copy.failed] }).data }, { status: outcome.status });
+    default:
+      return redirect(`/dictation/${code}`, 303);
+  }
+}
+
+export default function DictationWritingScreen() {
+  const view = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (view.view === 'unknown') {
+    return (
+      <section className="dictation-page">
+        <ScreenIntro title={copy.unknownTitle} lead={copy.unknown} />
+        <CabinetLinks />
+      </section>
+    );
+  }
+  const { event } = view;
+  if (view.view === 'writing') {
+    const confirm = actionData && 'confirm' in actionData ? actionData.confirm : null;
+    return (
+      <section className="dictation-page">
+        <ScreenIntro title={event.title} lead={copy.writingLead(pluralize(event.timeLimitMinutes, copy.minutes))} />
+        {confirm ? (
+          <ConfirmFinish text={confirm.text} revision={confirm.revision} />
+        ) : (
+          <DictationWriter
+            code={view.code}
+            text={view.text}
+            revision={view.revision}
+            savedAt={view.savedAt}
+            remainingMs={view.remainingMs}
+            lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
+            late={actionData && 'late' in actionData ? actionData.late : undefined}
+          />
+        )}
+      </section>
+    );
+  }
+  const [title, lead] =
+    view.view === 'waiting'
+      ? [event.title, copy.waitingLead(formatMoscowDateTime(event.writingOpensAt))]
+      : view.view === 'missed'
+        ? [copy.missedTitle, copy.missed(formatMoscowDateTime(event.writingClosesAt))]
+        : [copy.submittedTitle, view.justNow ? copy.thanks : copy.submitted];
+  return (
+    <section className="dictation-page">
+      <ScreenIntro title={title} lead={lead} />
+      {view.view === 'submitted' ? <p>{copy.results(formatDate(event.resultsAt))}</p> : null}
+      <CabinetLinks />
+    </section>
+  );
+}
+
+/** Without JavaScript, the confirmation is a page of its own: the text is already saved. */
+function ConfirmFinish({ text, revision }: { text: string; revision: number }) {
+  return (
+    <Form method="post" className="card dictation-confirm" aria-labelledby="confirm-title">
+      <h2 id="confirm-title">{copy.confirmTitle}</h2>
+      <p>{copy.confirm}</p>
+      <input type="hidden" name="text" value={text} />
+      <input type="hidden" name="revision" value={revision} />
+      <input type="hidden" name="confirmed" value="1" />
+      <div className="form-actions">
+        <button type="submit" name="intent" value="finish" className="button">
+          {copy.confirmYes}
+        </button>
+        <Link to="." className="button button--quiet">
+          {copy.confirmNo}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function CabinetLinks() {
+  return (
+    <p className="dictation-page__links">
+      <Link to="/lk/dictations">{copy.toCabinet}</Link> · <Link to="/dictation">{copy.aboutEvent}</Link>
+    </p>
+  );
+}

@@ -1,0 +1,76 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { requireUser } from '#bff/auth/require-user.server';
+import { EventDates } from '~/components/dictation/event-dates';
+import { canWrite, describeParticipation, ParticipationBadge } from '~/components/dictation/participation-status';
+import { ReviewText } from '~/components/dictation/review-text';
+import { StartDictationForm } from '~/components/dictation/start-form';
+import { formatFileSize } from '~/format';
+import { screenMeta } from '~/meta';
+import { requireDigitsId } from '~/route-params';
+import styles from '~/styles/dictation.css?url';
+
+const copy = {
+  fallbackTitle: 'Диктант',
+  backToList: 'Все диктанты',
+  result: 'Проверенный текст',
+  yourText: 'Ваш текст',
+  noText: 'Текст не сохранялся.',
+  source: (source: string) => `Текст диктанта: ${source}.`,
+  certificate: 'Сертификат участника',
+  download: (size: string) => `Скачать сертификат (PDF, ${size})`,
+};
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  screenMeta(matches, data?.dictation.event.title ?? copy.fallbackTitle);
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const id = Number(requireDigitsId(params, request));
+  await requireUser(request, context);
+  // Another user's dictation, like an unknown id, is the upstream's 404 and so the 404 page.
+  const { certificate, ...dictation } = await context.rest.dictation.byId(id);
+  // The page needs the certificate's size, not where the upstream keeps it.
+  return { dictation, certificateSize: certificate?.size ?? null };
+}
+
+/** `/lk/dictations/{id}`: the dictation's status and score; once checked, the text with each error marked. */
+export default function DictationScreen() {
+  const { dictation, certificateSize } = useLoaderData<typeof loader>();
+  const { event } = dictation;
+  return (
+    <article className="dictation-result">
+      <p>
+        <Link to="/lk/dictations">{copy.backToList}</Link>
+      </p>
+      <h1>{event.title}</h1>
+      <p>
+        <ParticipationBadge status={dictation.status} /> {describeParticipation(dictation)}
+      </p>
+      {canWrite(dictation) ? <StartDictationForm id={dictation.id} started={dictation.status === 'writing'} /> : null}
+      <EventDates event={{ ...event, state: dictation.eventState }} />
+      {certificateSize !== null ? (
+        <section aria-labelledby="certificate" className="card">
+          <h2 id="certificate">{copy.certificate}</h2>
+          <p>
+            <a href={`/lk/dictations/${dictation.id}/certificate.pdf`} download className="button">
+              {copy.download(formatFileSize(certificateSize))}
+            </a>
+          </p>
+        </section>
+      ) : null}
+      {dictation.review ? (
+        <section aria-labelledby="review">
+          <h2 id="review">{copy.result}</h2>
+          {event.source ? <p>{copy.source(event.source)}</p> : null}
+          <ReviewText segments={dictation.review} />
+        </section>
+      ) : dictation.status === 'submitted' ? (
+        <section aria-labelledby="text">
+          <h2 id="text">{copy.yourText}</h2>
+          {dictation.text ? <p className="review-text">{dictation.text}</p> : <p>{copy.noText}</p>}
+        </section>
+      ) : null}
+    </article>
+  );
+}
