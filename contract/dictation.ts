@@ -11,8 +11,11 @@ const instant = z.string().datetime({ offset: true });
 
 /** The invitation code of `/dictation/{code}`: a capability of 43 URL-safe characters, not a session token. */
 export const invitationCode = z.string().regex(/^[\w-]{20,100}$/);
-/** A dictation is a page or two of prose; the bound keeps a pasted book out of the database. */
-export const DICTATION_TEXT_MAX = 20_000;
+/**
+ * A dictation is 250–350 words, some 2,500 characters: twice that is room enough. It also keeps a form post of
+ * the longest text (Cyrillic is 6 bytes a letter once URL-encoded) under the portal's 64 KB body limit.
+ */
+export const DICTATION_TEXT_MAX = 5_000;
 /** Each save numbers its text; the upstream keeps the highest number, so an older save never wins. */
 const revision = z.number().int().min(0).max(1_000_000_000);
 

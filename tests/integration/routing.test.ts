@@ -27,7 +27,7 @@ const publicScreens: { path: string; heading: string; signedIn?: '/lk' }[] = [
 const signedInScreens: { path: string; heading: string }[] = [
   { path: '/lk', heading: 'Личный кабинет' },
   { path: '/lk/dictations', heading: 'Диктанты' },
-  { path: '/lk/dictations/2', heading: 'Всероссийский диктант — 2025' },
+  { path: '/lk/dictations/2', heading: 'Осенний диктант «Лесная тропа»' },
   { path: '/lk/master-classes', heading: 'Мастер-классы' },
   { path: '/lk/master-classes/3', heading: 'Финансовая грамотность для младших школьников' },
   { path: '/lk/scenarios', heading: 'Сценарии' },

@@ -33,8 +33,6 @@ interface Props {
   savedAt: string | null;
   remainingMs: number;
   lastResult?: SubmissionResult<string[]> | null;
-  /** The action refused a text sent after the time was over: the last text saved in time. */
-  late?: { text: string; savedAt: string | null } | null;
 }
 
 /**
@@ -42,7 +40,7 @@ interface Props {
  * (useAutosave) and by «Сохранить», which also works without JavaScript; «Завершить диктант» after a
  * confirmation. The countdown shows the upstream's time limit; at zero the last text goes in and the field locks.
  */
-export function DictationWriter({ code, text, revision, savedAt, remainingMs, lastResult, late }: Props) {
+export function DictationWriter({ code, text, revision, savedAt, remainingMs, lastResult }: Props) {
   const [form, fields] = useSchemaForm(loadSchema, {
     id: 'dictation',
     lastResult,
@@ -63,7 +61,7 @@ export function DictationWriter({ code, text, revision, savedAt, remainingMs, la
   const formProps = getFormProps(form);
   const hintId = `${fields.text.id}-hint`;
   const { key, ...textarea } = getTextareaProps(fields.text, { ariaDescribedBy: `${hintId} dictation-status` });
-  const status: SaveStatus = late ? { kind: 'late', ...late } : autosave.status;
+  const { status } = autosave;
   const over = status.kind === 'late' || status.kind === 'timeUp';
 
   /** With JavaScript «Сохранить» saves in place, and «Завершить» asks first; each send takes the next revision. */
@@ -109,7 +107,6 @@ export function DictationWriter({ code, text, revision, savedAt, remainingMs, la
             autoCorrect="off"
             autoCapitalize="off"
             readOnly={over}
-            defaultValue={late ? late.text : textarea.defaultValue}
           />
           <FieldMessages field={fields.text} hint={copy.hint} />
         </div>

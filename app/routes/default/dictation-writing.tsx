@@ -17,7 +17,7 @@ import { savedLocation, isSavedSearch } from '~/components/form/use-saved-state'
 import { ScreenIntro } from '~/components/screen-intro';
 import { readInvitationCode } from '#bff/rest/dictation.server';
 import { saveDictationText } from '~/dictation-writing.server';
-import { formatDate, formatMoscowDateTime, pluralize } from '~/format';
+import { formatDate, formatMoscowDateTime, formatMoscowTime, pluralize } from '~/format';
 import { screenMeta } from '~/meta';
 import styles from '~/styles/dictation.css?url';
 import { dictationTextSchema } from './dictation-writing.schema';
@@ -41,6 +41,9 @@ const copy = {
   toCabinet: 'Мои диктанты',
   aboutEvent: 'О диктанте',
   failed: 'Не удалось сохранить: сервер не ответил. Текст остался в поле — нажмите «Сохранить» ещё раз.',
+  late: 'Время вышло: текст, отправленный после окончания, не принят. На проверку ушёл текст, сохранённый вовремя.',
+  lateText: 'Текст диктанта, сохранённый вовремя',
+  savedAt: (at: string) => `Сохранено в ${formatMoscowTime(at)}`,
   confirmTitle: 'Завершить диктант?',
   confirm: 'Текст сохранён. После завершения его нельзя будет изменить.',
   confirmYes: 'Да, завершить',
@@ -148,6 +151,21 @@ export default function DictationWritingScreen() {
     );
   }
   const { event } = view;
+  // A text sent after the time: refused, and the last one saved in time stays shown (the loader already says «сдан»).
+  if (actionData && 'late' in actionData) {
+    return (
+      <section className="dictation-page">
+        <ScreenIntro title={event.title} lead={copy.late} />
+        <div className="field dictation-writer">
+          <label htmlFor="dictation-late">{copy.lateText}</label>
+          <textarea id="dictation-late" rows={14} readOnly defaultValue={actionData.late.text} />
+        </div>
+        {actionData.late.savedAt ? <p>{copy.savedAt(actionData.late.savedAt)}</p> : null}
+        <p>{copy.results(formatDate(event.resultsAt))}</p>
+        <CabinetLinks />
+      </section>
+    );
+  }
   if (view.view === 'writing') {
     const confirm = actionData && 'confirm' in actionData ? actionData.confirm : null;
     return (
@@ -163,7 +181,6 @@ export default function DictationWritingScreen() {
             savedAt={view.savedAt}
             remainingMs={view.remainingMs}
             lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
-            late={actionData && 'late' in actionData ? actionData.late : undefined}
           />
         )}
       </section>

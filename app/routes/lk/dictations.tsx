@@ -56,6 +56,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function DictationsScreen() {
   const { dictations } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // A refusal for a dictation without a form of its own (say, one no longer open): shown above the list.
+  const orphanErrors =
+    actionData && !dictations.some((item) => item.id === actionData.id && canWrite(item))
+      ? Object.values(actionData.result.error ?? {})
+          .flat()
+          .join(' ') || copy.badRequest
+      : null;
   return (
     <section className="dictations-screen">
       <ScreenIntro title={copy.title} lead={copy.lead}>
@@ -63,9 +70,9 @@ export default function DictationsScreen() {
           <Link to="/dictation">{copy.calendar}</Link>
         </p>
       </ScreenIntro>
-      {actionData && actionData.id === null ? (
-        <p className="form-alert" role="alert">
-          {copy.badRequest}
+      {orphanErrors ? (
+        <p className="form-alert" role="alert" tabIndex={-1} autoFocus>
+          {orphanErrors}
         </p>
       ) : null}
       {dictations.length === 0 ? (

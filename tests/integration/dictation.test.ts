@@ -1,0 +1,278 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Client, DEMO_USERS, readForms } from './harness';
+import { useServers } from './servers';
+import { formAlertOf, headingOf, stackTraceIn, titleOf } from './page';
+
+/** The dictation's screens (ADR 018) against the reference upstream on a clock the tests can move. */
+
+const PRODUCT = 'Образовательный портал';
+const clock = { offset: 0 };
+const servers = useServers({ upstream: { now: () => Date.now() + clock.offset } });
+
+afterEach(async () => {
+  clock.offset = 0;
+  await servers.upstream.clearFaults();
+});
+
+/** Invitations of today's event, as the organisers would mail them (the upstream's dev tool). */
+async function invite(options: { email?: string; timeLimitSeconds?: number } = {}) {
+  const response = await fetch(`${servers.upstream.url}/__dev__/dictation/invitations`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(options),
+  });
+  const { invitations } = (await response.json()) as { invitations: { participationId: number; code: string }[] };
+  return invitations[0]!;
+}
+
+async function signedIn(user: { email: string; password: string } = DEMO_USERS.teacher) {
+  const client = new Client(servers.portal.origin);
+  await client.login(user.email, user.password);
+  return client;
+}
+
+function textOf(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;|\u00a0/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
+}
+
+/** The writing form's fields as the page rendered them. */
+async function writingForm(client: Client, code: string) {
+  const response = await client.request(`/dictation/${code}`);
+  const html = await response.text();
+  return { status: response.status, html, fields: readForms(html).find((form) => 'text' in form.fields)?.fields };
+}
+
+describe('/dictation', () => {
+  // First in the file: the events are a shared read, cached once it succeeds.
+  it('shows the error page when the upstream fails, without a trace', async () => {
+    await servers.upstream.fault({ path: '/rest/dictation/events/', status: 500 });
+    const response = await servers.portal.client().request('/dictation');
+    expect(response.status).toBe(500);
+    expect(stackTraceIn(await response.text())).toBeNull();
+  });
+
+  it('explains the event being written today and the others with their states and Russian dates', async () => {
+    const response = await servers.portal.client().request('/dictation');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(headingOf(html)).toBe('Диктант');
+    expect(titleOf(html)).toBe(`Диктант | ${PRODUCT}`);
+    const text = textOf(html);
+    expect(text).toMatch(
+      /Ближайший диктант Всероссийский диктант Идёт написание Диктант идёт: написать его можно до \d{1,2} [а-я]+ \d{4} г\. в 00:00 мск/,
+    );
+    expect(text).toContain('Время на текст 60 минут');
+    expect(text).toContain('Идёт регистрация');
+    expect(text).toContain('Анонс Регистрация откроется');
+    expect(text).toMatch(/Итоги подведены Результаты опубликованы \d{1,2} [а-я]+ \d{4} г\./);
+    expect(text).toContain('Текст: Текст подготовлен методическим советом диктанта, «Осенний лес».');
+    expect(text).toContain('Войти и перейти к диктантам');
+  });
+});
+
+describe('/dictation/{code}', () => {
+  it('opens a dictation, saves without JavaScript and keeps the text across a reload', async () => {
+    const { code } = await invite();
+    const guest = servers.portal.client();
+    const first = await writingForm(guest, code);
+    expect(first.status).toBe(200);
+    expect(headingOf(first.html)).toBe('Всероссийский диктант');
+    expect(textOf(first.html)).toMatch(/До конца диктанта осталось (59:5\d|1:00:00)/);
+    expect(first.fields).toMatchObject({ text: '', revision: '1' });
+
+    const saved = await guest.request(`/dictation/${code}`, {
+      form: { ...first.fields, text: 'Весной в наш город возвращаются скворцы.', intent: 'save' },
+    });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('Location')).toBe(`/dictation/${code}?saved=1`);
+    const again = await writingForm(guest, code);
+    expect(again.fields).toMatchObject({ text: 'Весной в наш город возвращаются скворцы.', revision: '2' });
+    expect(textOf(again.html)).toMatch(/Сохранено в \d{2}:\d{2} мск/);
+    // The code is a capability: never written to the portal's log.
+    expect(servers.portal.logLines.join('\n')).not.toContain(code);
+  });
+
+  it('saves by the autosave route in revision order: an older save arriving late changes nothing', async () => {
+    const { code } = await invite();
+    const guest = servers.portal.client();
+    await guest.request(`/dictation/${code}`);
+    const save = async (text: string, revision: number) => {
+      const response = await guest.request(`/dictation/${code}/text`, { form: { text, revision: String(revision) } });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    expect(await save('Весной в наш город', 3)).toMatchObject({
+      status: 200,
+      body: { outcome: 'saved', stale: false },
+    });
+    expect(await save('Весной', 2)).toMatchObject({
+      status: 200,
+      body: { outcome: 'saved', revision: 3, stale: true },
+    });
+    expect((await writingForm(guest, code)).fields).toMatchObject({ text: 'Весной в наш город', revision: '4' });
+    const tooLong = await save('а'.repeat(5_001), 4);
+    expect(tooLong).toEqual({
+      status: 400,
+      body: { outcome: 'invalid', message: 'Текст слишком длинный: не более 5000 знаков' },
+    });
+  });
+
+  it('refuses a text sent after the time limit and shows the last one saved in time', async () => {
+    const { code } = await invite({ timeLimitSeconds: 60 });
+    const guest = servers.portal.client();
+    const { fields } = await writingForm(guest, code);
+    await guest.request(`/dictation/${code}/text`, { form: { text: 'Весной в наш город', revision: '1' } });
+    clock.offset = 2 * 60_000;
+    const late = await guest.request(`/dictation/${code}`, {
+      form: { ...fields, text: 'Весной в наш город возвращаются скворцы.', revision: '2', intent: 'save' },
+    });
+    expect(late.status).toBe(409);
+    const html = await late.text();
+    expect(headingOf(html)).toBe('Всероссийский диктант');
+    expect(textOf(html)).toContain('Время вышло: текст, отправленный после окончания, не принят.');
+    expect(/<textarea[^>]*readOnly=""[^>]*>([^<]*)<\/textarea>/i.exec(html)?.[1]).toBe('Весной в наш город');
+    const autosave = await guest.request(`/dictation/${code}/text`, { form: { text: 'поздно', revision: '3' } });
+    expect(autosave.status).toBe(409);
+    expect(await autosave.json()).toEqual({ outcome: 'late', text: 'Весной в наш город', savedAt: expect.any(String) });
+  });
+
+  it('finishes after a confirmation, then answers 410 for the used link', async () => {
+    const { code } = await invite();
+    const guest = servers.portal.client();
+    const { fields } = await writingForm(guest, code);
+    const ask = await guest.request(`/dictation/${code}`, { form: { ...fields, text: 'Скворцы.', intent: 'finish' } });
+    expect(ask.status).toBe(200);
+    const confirm = readForms(await ask.text()).find((form) => form.fields.confirmed === '1')!;
+    expect(confirm.fields).toMatchObject({ text: 'Скворцы.', confirmed: '1' });
+    const done = await guest.request(`/dictation/${code}`, { form: { ...confirm.fields, intent: 'finish' } });
+    expect(done.headers.get('Location')).toBe(`/dictation/${code}?saved=1`);
+    const thanks = await guest.request(`/dictation/${code}?saved=1`);
+    expect(thanks.status).toBe(200);
+    expect(textOf(await thanks.text())).toContain('Спасибо! Диктант сдан, текст принят на проверку.');
+    const used = await guest.request(`/dictation/${code}`);
+    expect(used.status).toBe(410);
+    const html = await used.text();
+    expect(headingOf(html)).toBe('Диктант сдан');
+    expect(textOf(html)).toContain('По этой ссылке диктант уже сдан, и текст больше не меняется.');
+    const save = await guest.request(`/dictation/${code}/text`, { form: { text: 'ещё', revision: '9' } });
+    expect(save.status).toBe(410);
+  });
+
+  it('answers an unknown or malformed code with 404 and an expired one with 410, each in Russian', async () => {
+    const guest = servers.portal.client();
+    for (const code of ['x'.repeat(43), 'abc', `${'x'.repeat(42)}!`]) {
+      const response = await guest.request(`/dictation/${code}`);
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(headingOf(html)).toBe('Ссылка не найдена');
+      expect(stackTraceIn(html)).toBeNull();
+    }
+    const { code } = await invite();
+    clock.offset = 5 * 24 * 3_600_000;
+    const expired = await guest.request(`/dictation/${code}`);
+    expect(expired.status).toBe(410);
+    expect(headingOf(await expired.text())).toBe('Срок действия ссылки истёк');
+  });
+
+  it('shows the error page when the upstream fails, and a save that fails keeps the text in the form', async () => {
+    const { code } = await invite();
+    const guest = servers.portal.client();
+    const { fields } = await writingForm(guest, code);
+    await servers.upstream.fault({ path: '/rest/dictation/text/', status: 503 });
+    const failed = await guest.request(`/dictation/${code}`, {
+      form: { ...fields, text: 'Текст, который нельзя потерять', intent: 'save' },
+    });
+    expect(failed.status).toBe(503);
+    const html = await failed.text();
+    expect(formAlertOf(html)).toContain('Не удалось сохранить');
+    expect(readForms(html).find((form) => 'text' in form.fields)?.fields.text).toBe('Текст, который нельзя потерять');
+    await servers.upstream.fault({ path: '/rest/dictation/open/', status: 500 });
+    const page = await guest.request(`/dictation/${code}`);
+    expect(page.status).toBe(500);
+  });
+});
+
+describe('/lk/dictations', () => {
+  it('lists the teacher’s dictations with status and score, and «Начать диктант» opens today’s', async () => {
+    const teacher = await signedIn();
+    const response = await teacher.request('/lk/dictations');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(headingOf(html)).toBe('Диктанты');
+    const text = textOf(html);
+    expect(text).toContain('Весенний диктант школьных команд Приглашение Вы зарегистрированы. Диктант откроется');
+    expect(text).toContain('Осенний диктант «Лесная тропа» Проверен Оценка «3»: 4 ошибки.');
+    expect(text).toContain('Зимний диктант «Деревня в снегу» Проверен Оценка «4»: 1 ошибка.');
+    const start = await teacher.submit('/lk/dictations', {}, { action: '/lk/dictations' });
+    expect(start.status).toBe(303);
+    const location = start.headers.get('Location')!;
+    expect(location).toMatch(/^\/dictation\/[\w-]{43}$/);
+    const writing = await teacher.request(location);
+    expect(headingOf(await writing.text())).toBe('Всероссийский диктант');
+    const resumed = textOf(await (await teacher.request('/lk/dictations')).text());
+    expect(resumed).toContain('Продолжить диктант');
+  });
+
+  it('refuses a dictation that cannot be written any more, by the form, in Russian', async () => {
+    const teacher = await signedIn();
+    const response = await teacher.request('/lk/dictations', { form: { id: '2' } });
+    expect(response.status).toBe(400);
+    expect(textOf(await response.text())).toContain('Этот диктант уже нельзя написать.');
+  });
+
+  it('shows the error page when the upstream fails', async () => {
+    const teacher = await signedIn();
+    await servers.upstream.fault({ path: '/rest/dictation/my/list/', status: 500 });
+    const response = await teacher.request('/lk/dictations');
+    expect(response.status).toBe(500);
+    expect(stackTraceIn(await response.text())).toBeNull();
+  });
+});
+
+describe('/lk/dictations/{id}', () => {
+  it('shows the checked text with each error marked and a text alternative for it', async () => {
+    const teacher = await signedIn();
+    const response = await teacher.request('/lk/dictations/2');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(headingOf(html)).toBe('Осенний диктант «Лесная тропа»');
+    expect(html.replace(/<!-- -->/g, '')).toMatch(
+      /<mark class="review-error"><span class="visually-hidden">Ошибка: написано <\/span><del>заросшый<\/del><span class="visually-hidden">, правильно <\/span><ins>заросший<\/ins><\/mark>/,
+    );
+    expect(textOf(html)).toContain('Пропущено: ,');
+    expect(textOf(html)).toMatch(/Скачать сертификат \(PDF, \d+ КБ\)/);
+  });
+
+  it('streams the certificate as a PDF under its Russian name', async () => {
+    const teacher = await signedIn();
+    const response = await teacher.request('/lk/dictations/2/certificate.pdf');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('application/pdf');
+    const disposition = decodeURIComponent(response.headers.get('Content-Disposition') ?? '');
+    expect(disposition).toMatch(/^attachment; .*filename\*=UTF-8''Сертификат участника Д-\d{4}-000002\.pdf$/);
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('answers 404 for another user’s dictation, an unknown one, and a certificate not issued yet', async () => {
+    const participant = await signedIn(DEMO_USERS.participant);
+    for (const path of ['/lk/dictations/2', '/lk/dictations/999', '/lk/dictations/2/certificate.pdf']) {
+      expect((await participant.request(path)).status, path).toBe(404);
+    }
+    const teacher = await signedIn();
+    expect((await teacher.request('/lk/dictations/4/certificate.pdf')).status).toBe(404);
+  });
+
+  it('shows the error page when the upstream fails', async () => {
+    const teacher = await signedIn();
+    await servers.upstream.fault({ path: '/rest/dictation/my/by/id/', status: 500 });
+    expect((await teacher.request('/lk/dictations/2')).status).toBe(500);
+  });
+});
