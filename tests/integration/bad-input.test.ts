@@ -26,6 +26,9 @@ const ACTIONS = [
   '/profile/security',
   '/lk/week',
   '/lk/master-classes/1/progress',
+  '/lk/dictations',
+  `/dictation/${'x'.repeat(43)}`,
+  `/dictation/${'x'.repeat(43)}/text`,
 ];
 const FORM = 'application/x-www-form-urlencoded';
 

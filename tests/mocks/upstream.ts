@@ -77,4 +77,9 @@ export const workingUpstream = [
   http.get(urlOf('webinarsList'), ({ request }) =>
     issued.auth.has(tokenOf(request)) ? ok('webinarsList', { upcoming: [], past: [] }) : failure(401),
   ),
+  // The dictation's reads (ADR 018), empty: no events, and the mock user has no dictations.
+  http.get(urlOf('dictationEvents'), () => ok('dictationEvents', { events: [] })),
+  http.get(urlOf('myDictations'), ({ request }) =>
+    issued.auth.has(tokenOf(request)) ? ok('myDictations', { dictations: [] }) : failure(401),
+  ),
 ];
