@@ -12,6 +12,7 @@ export const ROUTES = {
     '/lk',
     '/lk/dictations',
     '/lk/dictations/1',
+    '/lk/dictations/2',
     '/lk/master-classes',
     '/lk/master-classes/1',
     '/lk/master-classes/40',

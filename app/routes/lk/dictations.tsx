@@ -101,9 +101,11 @@ export default function DictationsScreen() {
                 />
               ) : (
                 <p>
-                  <Link to={`/lk/dictations/${item.id}`}>
+                  <Link
+                    to={`/lk/dictations/${item.id}`}
+                    aria-label={`${item.status === 'checked' ? copy.result : copy.details}: ${item.event.title}`}
+                  >
                     {item.status === 'checked' ? copy.result : copy.details}
-                    <span className="visually-hidden">: {item.event.title}</span>
                   </Link>
                 </p>
               )}

@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readPdfText } from './pdf-text';
+import { DEMO, heading, login, registerUser, upstreamUrl, type Credentials } from './support';
+
+/**
+ * The dictation as a participant goes through it, with JavaScript on and off: from the cabinet's invitation
+ * link to a written, reloaded and finished text; and a published result with its marked errors and certificate.
+ */
+
+const EVENT = 'Всероссийский диктант';
+const FIRST = 'Весной в наш город возвращаются скворцы.';
+const SECOND = ' Ещё вчера на ветках было пусто.';
+
+/** A new participant with a dictation of today's event, as the organisers' invitation would give it. */
+async function invitedParticipant(testInfo: Parameters<typeof registerUser>[0]): Promise<Credentials> {
+  const user = await registerUser(testInfo, 'dictation');
+  const response = await fetch(upstreamUrl('/__dev__/dictation/invitations'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: user.email }),
+  });
+  expect(response.status).toBe(200);
+  return user;
+}
+
+function textField(page: Page) {
+  return page.getByLabel('Текст диктанта');
+}
+
+/** From the cabinet: «Начать диктант» issues the invitation link and opens it. */
+async function openFromCabinet(page: Page) {
+  await page.goto('/lk/dictations');
+  await expect(heading(page)).toHaveText('Диктанты');
+  await page.getByRole('button', { name: 'Начать диктант' }).click();
+  await expect(page).toHaveURL(/\/dictation\/[\w-]{43}$/);
+  await expect(heading(page)).toHaveText(EVENT);
+  await expect(page.getByRole('timer')).toHaveText(/^(59:\d\d|1:00:00)$/);
+}
+
+test.describe('with JavaScript', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'the text saves itself with a script');
+
+  test('write from the invitation link, reload, find the text intact and finish', async ({ page }, testInfo) => {
+    await login(page, await invitedParticipant(testInfo));
+    await openFromCabinet(page);
+    const link = page.url();
+
+    await textField(page).fill(FIRST);
+    // Saved by itself within a few seconds, without a click.
+    await expect(page.getByRole('main').getByText(/^Сохранено в \d{2}:\d{2} мск$/)).toBeVisible();
+    await page.reload();
+    await expect(textField(page)).toHaveValue(FIRST);
+
+    await textField(page).press('End');
+    await textField(page).pressSequentially(SECOND);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Завершить диктант' }).click();
+    await expect(heading(page)).toHaveText('Диктант сдан');
+    await expect(page.getByText('Спасибо! Диктант сдан, текст принят на проверку.')).toBeVisible();
+
+    // The link is used now.
+    const again = await page.goto(link);
+    expect(again?.status()).toBe(410);
+    await page.goto('/lk/dictations');
+    const card = page.getByRole('listitem').filter({ hasText: EVENT }).filter({ hasText: 'Сдан, на проверке' });
+    await expect(card).toHaveCount(1);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.skip(({ javaScriptEnabled }) => !!javaScriptEnabled, 'the forms post by themselves');
+
+  test('write with «Сохранить», reload, find the text intact and finish after confirming', async ({
+    page,
+  }, testInfo) => {
+    await login(page, await invitedParticipant(testInfo));
+    await openFromCabinet(page);
+
+    await textField(page).fill(FIRST);
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page).toHaveURL(/\?saved=1$/);
+    await expect(page.getByRole('main').getByText(/^Сохранено в \d{2}:\d{2} мск$/)).toBeVisible();
+    await page.reload();
+    await expect(textField(page)).toHaveValue(FIRST);
+
+    await textField(page).fill(FIRST + SECOND);
+    await page.getByRole('button', { name: 'Завершить диктант' }).click();
+    await expect(page.getByRole('heading', { name: 'Завершить диктант?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Да, завершить' }).click();
+    await expect(heading(page)).toHaveText('Диктант сдан');
+
+    await page.goto('/lk/dictations');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Сдан, на проверке' })).toHaveCount(1);
+  });
+});
+
+test('open a published result with its errors marked and download the certificate', async ({ page }) => {
+  await login(page, DEMO.teacher);
+  await page.goto('/lk/dictations');
+  await page.getByRole('link', { name: 'Результат и сертификат: Осенний диктант «Лесная тропа»' }).click();
+  await expect(heading(page)).toHaveText('Осенний диктант «Лесная тропа»');
+  await expect(page.getByText('Оценка «3»: 4 ошибки.')).toBeVisible();
+
+  const review = page.getByRole('region', { name: 'Проверенный текст' });
+  const error = review.locator('mark').filter({ has: page.locator('del', { hasText: 'заросшый' }) });
+  // What a screen reader hears for the mark, not only what the colour shows.
+  await expect(error).toHaveText('Ошибка: написано заросшый, правильно заросший');
+  await expect(error.locator('ins')).toHaveText('заросший');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: /Скачать сертификат/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^Сертификат участника Д-\d{4}-000002\.pdf$/);
+  const text = await readPdfText(await download.path());
+  expect(text).toContain('СЕРТИФИКАТ УЧАСТНИКА');
+  expect(text).toContain('Иванова Анна Сергеевна');
+  expect(text).toContain('Осенний диктант «Лесная тропа»');
+  expect(text).toContain('оценка «3», 4 ошибки');
+});
