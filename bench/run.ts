@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createBundle, modulePreloads, type Chunk } from './bundle';
+import { dictationBudget } from './dictation';
 import { masterClassesBudget } from './master-classes';
 import { startSystem, type System } from './portal';
 import { allChecks, check, checkYes, fmt, heading, printSummary, writeResults } from './report';
@@ -108,6 +109,7 @@ async function main() {
     details.masterClasses = await masterClassesBudget(sys);
     Object.assign(details, await throughputAndMemoryBudgets(sys));
     Object.assign(details, await scenariosBudgets(sys));
+    Object.assign(details, await dictationBudget(sys));
   } finally {
     await sys.close();
   }

@@ -14,7 +14,7 @@ export async function throughputAndMemoryBudgets(sys: System) {
   const origin = sys.portal.origin;
   const signedIn = { Cookie: sys.cookie };
   const pages = {
-    bare: { label: 'GET /dictation, anonymous, no upstream call', url: `${origin}/dictation`, headers: {} },
+    bare: { label: 'GET /admin-auth, anonymous, no upstream call', url: `${origin}/admin-auth`, headers: {} },
     cabinet: { label: 'GET /lk, signed in', url: `${origin}/lk`, headers: signedIn },
     // More signed-in requests for the memory budget: a data request, cheaper than a document, through the same
     // session and /rest client code (every loader, 1 upstream call).
@@ -56,7 +56,7 @@ export async function throughputAndMemoryBudgets(sys: System) {
   const perRound = runs.cabinet.map((r, i) => fmt(r.rps / runs.bare[i]!.rps)).join(', ');
   check({
     section: 'bff overhead',
-    name: 'throughput of /lk vs /dictation',
+    name: 'throughput of /lk vs /admin-auth',
     measured: ratio,
     budget: 0.5,
     unit: '×',
@@ -110,7 +110,7 @@ async function upstreamShare(sys: System, bare: LoadResult, cabinet: LoadResult)
   const direct = await runLoad({ ...call, count: 500, concurrency: LOAD.concurrency });
   const withoutUpstream = cabinet.cpuMsPerRequest - direct.cpuMsPerRequest;
   console.log(
-    `  by CPU time per request: /lk ${fmt(cabinet.cpuMsPerRequest)} ms vs /dictation ${fmt(bare.cpuMsPerRequest)} ms → ` +
+    `  by CPU time per request: /lk ${fmt(cabinet.cpuMsPerRequest)} ms vs /admin-auth ${fmt(bare.cpuMsPerRequest)} ms → ` +
       `${fmt(bare.cpuMsPerRequest / cabinet.cpuMsPerRequest)} ×; the reference upstream serving the profile call ` +
       `costs ${fmt(direct.cpuMsPerRequest)} ms of it (measured directly), without which /lk would be ` +
       `${fmt(bare.cpuMsPerRequest / withoutUpstream)} × (an estimate for an upstream on other machines)`,
