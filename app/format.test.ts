@@ -5,6 +5,7 @@ import {
   formatDuration,
   formatFileSize,
   formatMoscowDateTime,
+  formatMoscowTime,
   formatWeekday,
   formatPercent,
   pluralize,
@@ -50,5 +51,9 @@ describe('format', () => {
       '12 КБ',
       '3,4 МБ',
     ]);
+  });
+
+  it('writes a time of day in Moscow with its label', () => {
+    expect(formatMoscowTime('2026-11-23T09:34:00.000Z')).toBe('12:34 мск');
   });
 });
