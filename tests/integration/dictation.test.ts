@@ -68,6 +68,7 @@ describe('/dictation', () => {
     );
     expect(text).toContain('Время на текст 60 минут');
     expect(text).toContain('Идёт регистрация');
+    expect(text).toMatch(/Работы проверяются Приём текстов завершён. Результаты — \d{1,2} [а-я]+ \d{4} г\./);
     expect(text).toContain('Анонс Регистрация откроется');
     expect(text).toMatch(/Итоги подведены Результаты опубликованы \d{1,2} [а-я]+ \d{4} г\./);
     expect(text).toContain('Текст: Текст подготовлен методическим советом диктанта, «Осенний лес».');
@@ -207,6 +208,9 @@ describe('/lk/dictations', () => {
     expect(text).toContain('Весенний диктант школьных команд Приглашение Вы зарегистрированы. Диктант откроется');
     expect(text).toContain('Осенний диктант «Лесная тропа» Проверен Оценка «3»: 4 ошибки.');
     expect(text).toContain('Зимний диктант «Деревня в снегу» Проверен Оценка «4»: 1 ошибка.');
+    expect(text).toMatch(
+      /Диктант для учителей «Родная речь» Сдан, на проверке Сдан \d{1,2} [а-я]+ \d{4} г\. в 10:40 мск\. Результаты —/,
+    );
     const start = await teacher.submit('/lk/dictations', {}, { action: '/lk/dictations' });
     expect(start.status).toBe(303);
     const location = start.headers.get('Location')!;

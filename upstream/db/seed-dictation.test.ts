@@ -23,7 +23,7 @@ describe('dictation seed', () => {
     await seedDemoContent(db, later);
     expect(moscowDay.format(findEvent(db, CURRENT_EVENT_ID)!.writing_opens_at)).toBe(moscowDay.format(later));
     const states = listEvents(db).map((row) => dictationEventState(toEvent(row, later), later));
-    expect(states).toEqual(['announced', 'registration', 'writing', 'results', 'results']);
+    expect(states).toEqual(['announced', 'registration', 'writing', 'closed', 'results', 'results']);
   });
 
   it('gives each demo user one dictation to write, and a fresh one only once it is finished', async () => {

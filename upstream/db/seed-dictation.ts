@@ -5,9 +5,9 @@ import { DICTATION_EVENTS, WRITTEN_TEXTS } from './seed-dictation-content';
 import { findUserByEmail } from './users';
 
 /**
- * The dictation's demo (ADR 018): five events around today — two with published results, the one whose writing
- * is open today, one open for registration and one announced — re-anchored on every start, and the demo users'
- * dictations in them. What a user writes is never touched.
+ * The dictation's demo (ADR 018): six events around today — two with published results, one being checked, the
+ * one whose writing is open today, one open for registration and one announced — re-anchored on every start, and
+ * the demo users' dictations in them. What a user writes is never touched.
  */
 
 /** Moscow is UTC+3 all year; events open and close at Moscow midnight. */
@@ -21,17 +21,22 @@ const SCHEDULE: Record<number, [number, number, number, number]> = {
   3: [-20, 0, 3, 10],
   4: [-2, 30, 31, 40],
   5: [60, 90, 91, 100],
+  6: [-30, -5, -3, 4],
 };
 /** The event whose writing is open today. */
 export const CURRENT_EVENT_ID = 3;
 
-/** The demo users' dictations in the past events (fixed ids), and the teacher's registration for the next one. */
+/**
+ * The demo users' dictations written in past events, and the teacher's registration for the next one, in this
+ * order: on a new database they get ids 1–5 (the tests name them).
+ */
 const PAST = [
-  { id: 1, user: 'teacher', eventId: 1 },
-  { id: 2, user: 'teacher', eventId: 2 },
-  { id: 3, user: 'participant', eventId: 2 },
+  { user: 'teacher', eventId: 1 },
+  { user: 'teacher', eventId: 2 },
+  { user: 'participant', eventId: 2 },
 ] as const;
-const REGISTERED = { id: 4, user: 'teacher', eventId: 4 } as const;
+const REGISTERED = { user: 'teacher', eventId: 4 } as const;
+const BEING_CHECKED = { user: 'teacher', eventId: 6 } as const;
 
 export function seedDictation(db: Db, now: number, emails: { teacher: string; participant: string }): void {
   const today = moscowMidnight(now);
@@ -57,35 +62,31 @@ export function seedDictation(db: Db, now: number, emails: { teacher: string; pa
       participant: findUserByEmail(db, emails.participant),
     };
     const limitOf = (eventId: number) => minutes(DICTATION_EVENTS.find((e) => e.id === eventId)!.timeLimitMinutes);
+    /** The user's first dictation of the event, made when missing: found by who and which, never by a fixed id. */
+    const participationOf = (user: keyof typeof users, eventId: number): number | null => {
+      const userId = users[user]?.id;
+      if (userId === undefined) return null;
+      const found = db
+        .prepare('SELECT id FROM dictation_participations WHERE user_id = ? AND event_id = ? ORDER BY id LIMIT 1')
+        .pluck()
+        .get(userId, eventId) as number | undefined;
+      return found ?? createParticipation(db, { eventId, userId, timeLimitMs: limitOf(eventId) }, now);
+    };
     const written = db.prepare(
       `UPDATE dictation_participations SET started_at = ?, text = ?, revision = 180, saved_at = ?, finished_at = ?
        WHERE id = ?`,
     );
-    for (const past of PAST) {
-      const user = users[past.user];
-      if (!user) continue;
-      createParticipation(
-        db,
-        { id: past.id, eventId: past.eventId, userId: user.id, timeLimitMs: limitOf(past.eventId) },
-        now,
-      );
+    const writeDemoText = (entry: { user: 'teacher' | 'participant'; eventId: number }) => {
+      const id = participationOf(entry.user, entry.eventId);
+      if (id === null) return;
       // Ten in the morning of the writing day, forty minutes on the text: moved with the event's dates.
-      const started = at(SCHEDULE[past.eventId]![1]) + hours(10);
-      const text = (WRITTEN_TEXTS[past.user] as Record<number, string>)[past.eventId]!;
-      written.run(started, text, started + minutes(38), started + minutes(40), past.id);
-    }
-    if (users.teacher) {
-      createParticipation(
-        db,
-        {
-          id: REGISTERED.id,
-          eventId: REGISTERED.eventId,
-          userId: users.teacher.id,
-          timeLimitMs: limitOf(REGISTERED.eventId),
-        },
-        now,
-      );
-    }
+      const started = at(SCHEDULE[entry.eventId]![1]) + hours(10);
+      const text = (WRITTEN_TEXTS[entry.user] as Record<number, string>)[entry.eventId]!;
+      written.run(started, text, started + minutes(38), started + minutes(40), id);
+    };
+    PAST.forEach(writeDemoText);
+    participationOf(REGISTERED.user, REGISTERED.eventId);
+    writeDemoText(BEING_CHECKED);
     for (const user of [users.teacher, users.participant]) {
       if (user) ensureOpenDictation(db, user.id, now);
     }

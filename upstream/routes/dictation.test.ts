@@ -25,7 +25,7 @@ async function setup() {
 }
 
 describe('dictation events', () => {
-  it('lists the five demo events in every state, the text’s source hidden until the results', async () => {
+  it('lists the six demo events in every state, the text’s source hidden until the results', async () => {
     const { up } = await setup();
     const { envelope } = await up.call('dictationEvents');
     const events = (envelope.result as CallResult<'dictationEvents'>).events;
@@ -33,10 +33,11 @@ describe('dictation events', () => {
       'announced',
       'registration',
       'writing',
+      'closed',
       'results',
       'results',
     ]);
-    expect(events.map((event) => event.source === null)).toEqual([true, true, true, false, false]);
+    expect(events.map((event) => event.source === null)).toEqual([true, true, true, true, false, false]);
   });
 });
 
@@ -123,6 +124,7 @@ describe('the user’s dictations', () => {
     expect(list.map(({ event, status, grade }) => [event.id, status, grade])).toEqual([
       [4, 'invited', null],
       [3, 'invited', null],
+      [6, 'submitted', null],
       [2, 'checked', 3],
       [1, 'checked', 4],
     ]);
