@@ -67,6 +67,22 @@ test.describe('with JavaScript', () => {
     const card = page.getByRole('listitem').filter({ hasText: EVENT }).filter({ hasText: 'Сдан, на проверке' });
     await expect(card).toHaveCount(1);
   });
+  test('a dropped connection keeps the text on the page and saves it once the connection is back', async ({
+    page,
+    context,
+  }, testInfo) => {
+    await login(page, await invitedParticipant(testInfo));
+    await openFromCabinet(page);
+    const status = page.locator('#dictation-status');
+    await context.setOffline(true);
+    await textField(page).fill(FIRST);
+    await expect(status).toHaveText(/^Нет связи с сервером/);
+    await expect(textField(page)).toHaveValue(FIRST);
+    await context.setOffline(false);
+    await expect(status).toHaveText(/^Сохранено в \d{2}:\d{2} мск$/);
+    await page.reload();
+    await expect(textField(page)).toHaveValue(FIRST);
+  });
 });
 
 test.describe('without JavaScript', () => {
