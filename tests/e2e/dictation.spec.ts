@@ -67,6 +67,18 @@ test.describe('with JavaScript', () => {
     const card = page.getByRole('listitem').filter({ hasText: EVENT }).filter({ hasText: 'Сдан, на проверке' });
     await expect(card).toHaveCount(1);
   });
+  test('the writing form hydrates without errors and checks the text on blur', async ({ page }, testInfo) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await login(page, await invitedParticipant(testInfo));
+    await openFromCabinet(page);
+    await textField(page).fill('а'.repeat(5001));
+    await textField(page).blur();
+    await expect(textField(page)).toHaveAccessibleDescription(/Текст слишком длинный: не более 5000 знаков/);
+    await expect(textField(page)).toHaveAttribute('aria-invalid', 'true');
+    expect(errors).toEqual([]);
+  });
+
   test('a dropped connection keeps the text on the page and saves it once the connection is back', async ({
     page,
     context,

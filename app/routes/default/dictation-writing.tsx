@@ -12,7 +12,8 @@ import type { DictationSession } from '#contract';
 import { rejectForm } from '#bff/auth/forms.server';
 import { requireForm } from '#bff/auth/require-form.server';
 import { isUpstreamError, toErrorPage } from '#bff/rest/errors.server';
-import { DictationWriter } from '~/components/dictation/dictation-writer';
+import { DictationWriter as DictationWriterNow } from '~/components/dictation/dictation-writer';
+import { deferredForm } from '~/components/form/deferred-form';
 import { savedLocation, isSavedSearch } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
 import { readInvitationCode } from '#bff/rest/dictation.server';
@@ -68,6 +69,11 @@ type View =
   | { view: 'waiting'; event: EventInfo }
   | { view: 'missed'; event: EventInfo }
   | { view: 'submitted'; event: EventInfo; justNow: boolean };
+
+/** The writing form hydrates after its own chunk (ADR 021): the server's HTML works, and keeps what is typed, until then. */
+const DictationWriter = deferredForm(import.meta.env.SSR ? DictationWriterNow : null, () =>
+  import('~/components/dictation/dictation-writer').then((m) => m.DictationWriter),
+);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 

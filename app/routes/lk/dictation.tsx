@@ -4,7 +4,8 @@ import { requireUser } from '#bff/auth/require-user.server';
 import { EventDates } from '~/components/dictation/event-dates';
 import { canWrite, describeParticipation, ParticipationBadge } from '~/components/dictation/participation-status';
 import { ReviewText } from '~/components/dictation/review-text';
-import { StartDictationForm } from '~/components/dictation/start-form';
+import { StartDictationForm as StartDictationFormNow } from '~/components/dictation/start-form';
+import { deferredForm } from '~/components/form/deferred-form';
 import { formatFileSize } from '~/format';
 import { screenMeta } from '~/meta';
 import { requireDigitsId } from '~/route-params';
@@ -20,6 +21,10 @@ const copy = {
   certificate: 'Сертификат участника',
   download: (size: string) => `Скачать сертификат (PDF, ${size})`,
 };
+
+const StartDictationForm = deferredForm(import.meta.env.SSR ? StartDictationFormNow : null, () =>
+  import('~/components/dictation/start-form').then((m) => m.StartDictationForm),
+);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>

@@ -12,7 +12,8 @@ import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireForm } from '#bff/auth/require-form.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import { canWrite, describeParticipation, ParticipationBadge } from '~/components/dictation/participation-status';
-import { StartDictationForm } from '~/components/dictation/start-form';
+import { StartDictationForm as StartDictationFormNow } from '~/components/dictation/start-form';
+import { deferredForm } from '~/components/form/deferred-form';
 import { ScreenIntro } from '~/components/screen-intro';
 import { formatMoscowDateTime } from '~/format';
 import { screenMeta } from '~/meta';
@@ -29,6 +30,10 @@ const copy = {
   writing: (from: string, to: string) => `Написание: с ${from} до ${to}`,
   badRequest: 'Не удалось открыть диктант: обновите страницу и нажмите кнопку ещё раз.',
 };
+
+const StartDictationForm = deferredForm(import.meta.env.SSR ? StartDictationFormNow : null, () =>
+  import('~/components/dictation/start-form').then((m) => m.StartDictationForm),
+);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
