@@ -7,6 +7,7 @@ import { bannersCalls } from './banners';
 import { certificateCalls } from './certificate';
 import { tenderCalls } from './tender';
 import { weekCalls } from './week';
+import { testingCalls } from './testing';
 
 /**
  * The /rest contract, shared by the BFF (which parses every response with it), the reference upstream (which
@@ -23,6 +24,7 @@ export const contract = {
   ...certificateCalls,
   ...weekCalls,
   ...tenderCalls,
+  ...testingCalls,
 } as const;
 
 export * from './define';
@@ -32,6 +34,7 @@ export { banner, type Banner } from './banners';
 export { type Certificate } from './certificate';
 export { weekDay, type SavedDayLink, type WeekDay } from './week';
 export { type SentQuestion } from './tender';
+export * from './testing';
 
 export type Contract = typeof contract;
 export type CallName = keyof Contract;

@@ -15,6 +15,7 @@ import { registerRecoveryRoutes } from './routes/recovery';
 import { registerScenarioRoutes } from './routes/scenarios';
 import { registerWebinarRoutes } from './routes/webinars';
 import { registerTenderRoutes } from './routes/tender';
+import { registerTestingRoutes } from './routes/testing';
 import { registerWeekRoutes } from './routes/week';
 import { resolveServices, type UpstreamApp, type UpstreamDeps, type UpstreamEnv } from './services';
 
@@ -52,6 +53,7 @@ export function createUpstreamApp(deps: UpstreamDeps): UpstreamApp {
   registerCertificateRoutes(calls, services);
   registerWeekRoutes(calls, services);
   registerTenderRoutes(calls, services);
+  registerTestingRoutes(calls, services);
   registerCertificateFile(app, services);
   registerFileRoutes(app);
 

@@ -3,6 +3,7 @@ import type { Db } from './open';
 import { seedScenarios } from './seed-scenarios';
 import { seedWebinars } from './seed-webinars';
 import { seedHomeContent } from './seed-home';
+import { seedTesting } from './seed-testing';
 import { createUser, findUserByEmail, type NewUser } from './users';
 
 /** Demo accounts for the local portal, the tests and the README. Never present in production data. */
@@ -51,4 +52,5 @@ export async function seedDemoContent(db: Db, now: number): Promise<void> {
   seedScenarios(db, now);
   db.transaction(() => seedWebinars(db, now))();
   seedHomeContent(db, now, DEMO_USERS.teacher.email);
+  seedTesting(db, now);
 }
