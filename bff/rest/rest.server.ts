@@ -11,6 +11,7 @@ import { profileCalls } from './profile.server';
 import { scenariosCalls } from './scenarios.server';
 import { createSessionCall } from './session-client.server';
 import { tenderCalls } from './tender.server';
+import { testingCalls } from './testing.server';
 import type { Timings } from './timings.server';
 import { webinarsCalls } from './webinars.server';
 import { weekCalls } from './week.server';
@@ -37,6 +38,7 @@ export function createRestClient(deps: {
     certificate: certificateCalls(call),
     week: weekCalls(call),
     tender: tenderCalls(call),
+    testing: testingCalls(call),
   };
 }
 

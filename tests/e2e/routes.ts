@@ -22,6 +22,7 @@ export const ROUTES = {
     '/lk/author-questions',
     '/lk/testing',
     '/lk/testing/1',
+    '/lk/testing/5/questions/7',
     '/lk/support',
     '/lk/week',
     '/profile',

@@ -26,6 +26,8 @@ const ACTIONS = [
   '/profile/security',
   '/lk/week',
   '/lk/master-classes/1/progress',
+  '/lk/testing/1',
+  '/lk/testing/1/questions/1',
 ];
 const FORM = 'application/x-www-form-urlencoded';
 

@@ -77,4 +77,8 @@ export const workingUpstream = [
   http.get(urlOf('webinarsList'), ({ request }) =>
     issued.auth.has(tokenOf(request)) ? ok('webinarsList', { upcoming: [], past: [] }) : failure(401),
   ),
+  // Testing (ADR 019): the mock user has no tests to take.
+  http.get(urlOf('testsList'), ({ request }) =>
+    issued.auth.has(tokenOf(request)) ? ok('testsList', { tests: [] }) : failure(401),
+  ),
 ];
