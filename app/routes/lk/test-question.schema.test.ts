@@ -1,0 +1,42 @@
+import { parseWithZod } from '@conform-to/zod';
+import { describe, expect, it } from 'vitest';
+import { TEXT_ANSWER_MAX } from '#contract';
+import { ANSWER_TEXT_MAX, answerSchema } from './test-question.schema';
+
+function parse(fields: Record<string, string | string[]>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ attemptId: '7', questionId: '101', ...fields })) {
+    for (const item of [value].flat()) form.append(name, item);
+  }
+  return parseWithZod(form, { schema: answerSchema });
+}
+
+describe('a question’s form', () => {
+  it('asks for an answer only when the button answers, in the words of the question’s kind', () => {
+    expect(parse({ kind: 'single', intent: 'answer-2' }).error).toEqual({
+      optionIds: ['Выберите один вариант ответа'],
+    });
+    expect(parse({ kind: 'multiple', intent: 'answer-2' }).error).toEqual({
+      optionIds: ['Отметьте хотя бы один вариант ответа'],
+    });
+    expect(parse({ kind: 'text', intent: 'answer-2', text: '   ' }).error).toEqual({ text: ['Впишите ответ'] });
+    for (const intent of ['go-1', 'finish']) expect(parse({ kind: 'single', intent }).status).toBe('success');
+  });
+
+  it('reads one option or several as a list of numbers, and a text trimmed', () => {
+    const one = parse({ kind: 'single', intent: 'answer-2', optionIds: '1013' });
+    expect(one.status === 'success' && one.value.optionIds).toEqual([1013]);
+    const many = parse({ kind: 'multiple', intent: 'answer-3', optionIds: ['1031', '1034'] });
+    expect(many.status === 'success' && many.value.optionIds).toEqual([1031, 1034]);
+    const text = parse({ kind: 'text', intent: 'answer-5', text: '  Федеральное Собрание ' });
+    expect(text.status === 'success' && text.value.text).toBe('Федеральное Собрание');
+  });
+
+  it('refuses an unknown button and a text longer than the contract takes', () => {
+    expect(parse({ kind: 'single', intent: 'delete' }).error).toHaveProperty('intent');
+    expect(ANSWER_TEXT_MAX).toBe(TEXT_ANSWER_MAX);
+    expect(parse({ kind: 'text', intent: 'go-1', text: 'я'.repeat(ANSWER_TEXT_MAX + 1) }).error).toEqual({
+      text: [`Ответ слишком длинный: не более ${ANSWER_TEXT_MAX} символов`],
+    });
+  });
+});
