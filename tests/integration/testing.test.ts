@@ -1,4 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TEXT_ANSWER_MAX } from '#contract';
+import { ANSWER_TEXT_MAX } from '../../app/routes/lk/test-question.schema';
 import { minutes } from '../../upstream/time';
 import { Client, decodeHtml, DEMO_USERS, readForms } from './harness';
 import { fieldErrorOf, formAlertOf, headingOf } from './page';
@@ -48,6 +50,11 @@ describe('taking a test', () => {
     teacher = await signIn(servers, DEMO_USERS.teacher);
   });
   afterEach(() => servers.upstream.clearFaults());
+
+  it('lets the question form take exactly as long a text as the contract', () => {
+    // Longer, and the upstream would refuse what the form let through; shorter, and the form would refuse in vain.
+    expect(ANSWER_TEXT_MAX).toBe(TEXT_ANSWER_MAX);
+  });
 
   it('lists the tests with the user’s state in each', async () => {
     const { response, html } = await read(teacher, '/lk/testing');

@@ -1,6 +1,5 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
-import { TEXT_ANSWER_MAX } from '#contract';
 import { ANSWER_TEXT_MAX, answerSchema } from './test-question.schema';
 
 function parse(fields: Record<string, string | string[]>) {
@@ -34,7 +33,6 @@ describe('a question’s form', () => {
 
   it('refuses an unknown button and a text longer than the contract takes', () => {
     expect(parse({ kind: 'single', intent: 'delete' }).error).toHaveProperty('intent');
-    expect(ANSWER_TEXT_MAX).toBe(TEXT_ANSWER_MAX);
     expect(parse({ kind: 'text', intent: 'go-1', text: 'я'.repeat(ANSWER_TEXT_MAX + 1) }).error).toEqual({
       text: [`Ответ слишком длинный: не более ${ANSWER_TEXT_MAX} символов`],
     });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The contract's TEXT_ANSWER_MAX (a test holds them equal); the contract itself stays out of the browser. */
+/** The contract's TEXT_ANSWER_MAX (tests/integration/testing.test.ts holds them equal); the contract stays out of the browser. */
 export const ANSWER_TEXT_MAX = 200;
 
 /**
