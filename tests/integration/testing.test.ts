@@ -145,6 +145,19 @@ describe('taking a test', () => {
     expect(again.response.headers.get('Location')).toBe(result);
   });
 
+  it('tells a second device that the attempt was finished on the first, and its answer was not saved', async () => {
+    const first = await startTest(teacher, '/lk/testing/9');
+    const other = await signIn(servers, DEMO_USERS.teacher);
+    const { html } = await read(other, first);
+    const form = readForms(html).find((candidate) => candidate.action?.startsWith('/lk/testing/'))!;
+    await press(teacher, first, 'finish');
+    const late = await other.request(form.action!, { form: { ...form.fields, optionIds: '9012', intent: 'answer-2' } });
+    expect(late.status).toBe(303);
+    const { html: result } = await read(other, late.headers.get('Location')!);
+    expect(textOf(result)).toContain('Эта попытка уже завершена (в другой вкладке или на другом устройстве)');
+    expect(textOf(result)).toContain('0 из 8 правильных ответов');
+  });
+
   it('refuses a start past the attempts limit with the upstream’s message', async () => {
     for (let n = 0; n < 2; n++) {
       const first = await startTest(teacher, '/lk/testing/12');

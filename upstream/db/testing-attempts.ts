@@ -68,6 +68,16 @@ export function expireOverdue(db: Db, userId: number, now: number): void {
   for (const attempt of overdue) closeAttempt(db, attempt, 'time_over', attempt.deadline_at!);
 }
 
+/** The user's own attempt: someone else's is as unknown as a missing one. */
+export function findOwnAttempt(db: Db, userId: number, attemptId: number): AttemptRow | undefined {
+  return db.prepare('SELECT * FROM test_attempts WHERE id = ? AND user_id = ?').get(attemptId, userId) as
+    AttemptRow | undefined;
+}
+
+export function countAnswers(db: Db, attemptId: number): number {
+  return db.prepare('SELECT count(*) FROM test_answers WHERE attempt_id = ?').pluck().get(attemptId) as number;
+}
+
 export function findOpenAttempt(db: Db, userId: number, testId: number): AttemptRow | undefined {
   return db
     .prepare('SELECT * FROM test_attempts WHERE user_id = ? AND test_id = ? AND finished_at IS NULL')

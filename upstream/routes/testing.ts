@@ -1,10 +1,11 @@
-import type { Db } from '../db/open';
-import { findTest, findTestDetail, listTests, type AttemptRow } from '../db/testing';
+import { findTest, findTestDetail, listTests } from '../db/testing';
 import {
   closeAttempt,
+  countAnswers,
   countAttempts,
   expireOverdue,
   findOpenAttempt,
+  findOwnAttempt,
   insertAttempt,
   listQuestions,
   readAttempt,
@@ -12,6 +13,7 @@ import {
 } from '../db/testing-attempts';
 import type { CallRegistrar } from '../http/calls';
 import { fail, notFound } from '../http/envelope';
+import type { Db } from '../db/open';
 import type { Services } from '../services';
 
 /**
@@ -82,11 +84,11 @@ export function registerTestingRoutes(calls: CallRegistrar, services: Services):
       throw fail(400, 'invalid_answer', 'Впишите ответ', 'text');
     }
     saveAnswer(db, attempt.id, question.id, { optionIds, text }, time);
-    const answeredCount = db
-      .prepare('SELECT count(*) FROM test_answers WHERE attempt_id = ?')
-      .pluck()
-      .get(attempt.id) as number;
-    return { questionId: question.id, answeredCount, savedAt: new Date(time).toISOString() };
+    return {
+      questionId: question.id,
+      answeredCount: countAnswers(db, attempt.id),
+      savedAt: new Date(time).toISOString(),
+    };
   });
 
   calls.authenticated('finishAttempt', ({ session, body }) => {
@@ -98,10 +100,9 @@ export function registerTestingRoutes(calls: CallRegistrar, services: Services):
   });
 }
 
-/** Someone else's attempt is as unknown as a missing one. */
-function requireOwnAttempt(db: Db, userId: number, attemptId: number, field?: string): AttemptRow {
-  const attempt = db.prepare('SELECT * FROM test_attempts WHERE id = ? AND user_id = ?').get(attemptId, userId) as
-    AttemptRow | undefined;
+/** Someone else's attempt is as unknown as a missing one; `field` names it for a body's `attemptId`. */
+function requireOwnAttempt(db: Db, userId: number, attemptId: number, field?: string) {
+  const attempt = findOwnAttempt(db, userId, attemptId);
   if (!attempt) throw field ? fail(404, 'not_found', 'Такой попытки нет', field) : notFound();
   return attempt;
 }

@@ -28,8 +28,11 @@ const copy = {
   warning: 'Скоро время закончится. Ответьте на оставшиеся вопросы и завершите тест.',
 };
 
-/** Codes with which the upstream refuses an answer because the attempt is over: its result is what remains. */
-const CLOSED = new Set(['time_over', 'attempt_finished']);
+/**
+ * Codes with which the upstream refuses an answer because the attempt is over, and the `reason` its result page
+ * explains: the time ran out, or the attempt was finished meanwhile (in another tab or on another device).
+ */
+const CLOSED: Record<string, string> = { time_over: 'time-over', attempt_finished: 'finished' };
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
@@ -83,9 +86,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return redirect(result, 303);
     }
   } catch (error) {
-    if (isUpstreamError(error) && error.errors.some(({ code }) => CLOSED.has(code))) {
-      return redirect(`${result}?reason=time-over`, 303);
-    }
+    const closed = isUpstreamError(error) && error.errors.map(({ code }) => CLOSED[code]).find(Boolean);
+    if (closed) return redirect(`${result}?reason=${closed}`, 303);
     return rejectForm(submission, upstreamErrors(error));
   }
   return redirect(`/lk/testing/${testId}/questions/${intent.replace(/^\w+-/, '')}`, 303);

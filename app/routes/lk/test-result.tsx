@@ -14,6 +14,8 @@ const copy = {
   fallbackTitle: 'Результат теста',
   lead: (n: number, at: string) => `Попытка ${n}, завершена ${at}.`,
   lateAnswer: 'Время на тест истекло: последний ответ не принят, попытка завершена.',
+  finishedElsewhere:
+    'Эта попытка уже завершена (в другой вкладке или на другом устройстве): последний ответ не сохранён.',
   timeOver: 'Попытка завершена по истечении времени: засчитаны ответы, данные до конца отведённого времени.',
   passed: 'Тест пройден',
   failed: 'Тест не пройден',
@@ -45,6 +47,8 @@ export default function TestResultScreen() {
   const { attempt } = useLoaderData<typeof loader>();
   const [search] = useSearchParams();
   const score = attempt.score!;
+  const reason = search.get('reason');
+  const refusal = reason === 'time-over' ? copy.lateAnswer : reason === 'finished' ? copy.finishedElsewhere : null;
   return (
     <article className="test">
       <p>
@@ -54,9 +58,9 @@ export default function TestResultScreen() {
         title={copy.title(attempt.testTitle)}
         lead={copy.lead(attempt.number, formatMoscowDateTime(attempt.finishedAt!))}
       >
-        {search.get('reason') === 'time-over' ? (
+        {refusal ? (
           <p role="alert" className="test__refused">
-            {copy.lateAnswer}
+            {refusal}
           </p>
         ) : attempt.finishReason === 'time_over' ? (
           <p>{copy.timeOver}</p>

@@ -10,6 +10,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { upstreamErrors } from '#bff/auth/forms.server';
 import { requireForm } from '#bff/auth/require-form.server';
 import { requireUser } from '#bff/auth/require-user.server';
+import { pageStatusOf, type UpstreamError } from '#bff/rest/errors.server';
 import { ScreenIntro } from '~/components/screen-intro';
 import { SubmitButton } from '~/components/form/submit-button';
 import { AttemptHistory } from '~/components/testing/attempt-history';
@@ -58,7 +59,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect(`/lk/testing/${id}/questions/${attempt.nextPosition}`, 303);
   } catch (error) {
     const { formErrors, fieldErrors } = upstreamErrors(error);
-    return data({ error: [...formErrors, ...Object.values(fieldErrors).flat()].join(' ') }, { status: 409 });
+    const message = [...formErrors, ...Object.values(fieldErrors).flat()].join(' ');
+    // upstreamErrors has rethrown anything that is not an upstream failure.
+    return data({ error: message }, { status: pageStatusOf(error as UpstreamError) });
   }
 }
 
