@@ -6,7 +6,7 @@ import { formatDuration, pluralize } from '~/format';
 const copy = {
   questions: { one: 'вопрос', few: 'вопроса', many: 'вопросов' },
   noTimeLimit: 'без ограничения времени',
-  attemptsLimit: (n: number) => `${pluralize(n, { one: 'попытка', few: 'попытки', many: 'попыток' })}`,
+  attemptsLimit: (n: number) => pluralize(n, { one: 'попытка', few: 'попытки', many: 'попыток' }),
   unlimitedAttempts: 'попыток без ограничений',
   passBar: (percent: number) => `зачёт от ${percent} %`,
   notStarted: 'Не начат',
