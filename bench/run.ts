@@ -6,6 +6,7 @@ import { masterClassesBudget } from './master-classes';
 import { startSystem, type System } from './portal';
 import { allChecks, check, checkYes, fmt, heading, printSummary, writeResults } from './report';
 import { scenariosBudgets } from './scenarios';
+import { testingBudget } from './testing';
 import { throughputAndMemoryBudgets } from './throughput';
 import { waterfallBudget } from './waterfall';
 
@@ -108,6 +109,7 @@ async function main() {
     details.masterClasses = await masterClassesBudget(sys);
     Object.assign(details, await throughputAndMemoryBudgets(sys));
     Object.assign(details, await scenariosBudgets(sys));
+    Object.assign(details, await testingBudget(sys));
   } finally {
     await sys.close();
   }

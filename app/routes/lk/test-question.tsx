@@ -13,13 +13,19 @@ import { requireUser } from '#bff/auth/require-user.server';
 import { isUpstreamError } from '#bff/rest/errors.server';
 import { Countdown } from '~/components/countdown';
 import { ScreenIntro } from '~/components/screen-intro';
-import { QuestionForm } from '~/components/testing/question-form';
+import { deferredForm } from '~/components/form/deferred-form';
+import { QuestionForm as QuestionFormNow } from '~/components/testing/question-form';
 import { screenMeta } from '~/meta';
 import { pageNotFound } from '~/route-params';
 import styles from '~/styles/testing.css?url';
 import { seconds } from '~/time';
 import { requireTestingPath } from './test-params';
 import { answerSchema } from './test-question.schema';
+
+/** The form and conform load in a chunk of their own, after the page (ADR 021). */
+const QuestionForm = deferredForm(import.meta.env.SSR ? QuestionFormNow : null, () =>
+  import('~/components/testing/question-form').then((m) => m.QuestionForm),
+);
 
 const copy = {
   title: (n: number, count: number) => `Вопрос ${n} из ${count}`,
