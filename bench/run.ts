@@ -7,6 +7,7 @@ import { masterClassesBudget } from './master-classes';
 import { startSystem, type System } from './portal';
 import { allChecks, check, checkYes, fmt, heading, printSummary, writeResults } from './report';
 import { scenariosBudgets } from './scenarios';
+import { testingBudget } from './testing';
 import { throughputAndMemoryBudgets } from './throughput';
 import { waterfallBudget } from './waterfall';
 
@@ -110,6 +111,7 @@ async function main() {
     Object.assign(details, await throughputAndMemoryBudgets(sys));
     Object.assign(details, await scenariosBudgets(sys));
     Object.assign(details, await dictationBudget(sys));
+    Object.assign(details, await testingBudget(sys));
   } finally {
     await sys.close();
   }

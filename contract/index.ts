@@ -8,6 +8,7 @@ import { certificateCalls } from './certificate';
 import { tenderCalls } from './tender';
 import { weekCalls } from './week';
 import { dictationCalls } from './dictation';
+import { testingCalls } from './testing';
 
 /**
  * The /rest contract, shared by the BFF (which parses every response with it), the reference upstream (which
@@ -25,6 +26,7 @@ export const contract = {
   ...weekCalls,
   ...tenderCalls,
   ...dictationCalls,
+  ...testingCalls,
 } as const;
 
 export * from './define';
@@ -35,6 +37,7 @@ export { type Certificate } from './certificate';
 export { weekDay, type SavedDayLink, type WeekDay } from './week';
 export { type SentQuestion } from './tender';
 export * from './dictation';
+export * from './testing';
 
 export type Contract = typeof contract;
 export type CallName = keyof Contract;

@@ -15,6 +15,7 @@ import { registerRecoveryRoutes } from './routes/recovery';
 import { registerScenarioRoutes } from './routes/scenarios';
 import { registerWebinarRoutes } from './routes/webinars';
 import { registerTenderRoutes } from './routes/tender';
+import { registerTestingRoutes } from './routes/testing';
 import { registerWeekRoutes } from './routes/week';
 import { registerDictationRoutes } from './routes/dictation';
 import { registerDictationCertificateFile } from './routes/dictation-certificate';
@@ -56,6 +57,7 @@ export function createUpstreamApp(deps: UpstreamDeps): UpstreamApp {
   registerWeekRoutes(calls, services);
   registerTenderRoutes(calls, services);
   registerDictationRoutes(calls, services);
+  registerTestingRoutes(calls, services);
   registerCertificateFile(app, services);
   registerDictationCertificateFile(app, services);
   registerFileRoutes(app);

@@ -12,6 +12,7 @@ import { profileCalls } from './profile.server';
 import { scenariosCalls } from './scenarios.server';
 import { createSessionCall } from './session-client.server';
 import { tenderCalls } from './tender.server';
+import { testingCalls } from './testing.server';
 import type { Timings } from './timings.server';
 import { webinarsCalls } from './webinars.server';
 import { weekCalls } from './week.server';
@@ -39,6 +40,7 @@ export function createRestClient(deps: {
     week: weekCalls(call),
     tender: tenderCalls(call),
     dictation: dictationCalls(call),
+    testing: testingCalls(call),
   };
 }
 

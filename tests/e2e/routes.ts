@@ -23,6 +23,8 @@ export const ROUTES = {
     '/lk/author-questions',
     '/lk/testing',
     '/lk/testing/1',
+    '/lk/testing/5/questions/7',
+    '/lk/testing/3/attempts/1',
     '/lk/support',
     '/lk/week',
     '/profile',

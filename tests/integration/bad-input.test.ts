@@ -29,6 +29,8 @@ const ACTIONS = [
   '/lk/dictations',
   `/dictation/${'x'.repeat(43)}`,
   `/dictation/${'x'.repeat(43)}/text`,
+  '/lk/testing/1',
+  '/lk/testing/1/questions/1',
 ];
 const FORM = 'application/x-www-form-urlencoded';
 

@@ -36,7 +36,7 @@ const signedInScreens: { path: string; heading: string }[] = [
   { path: '/lk/law-week/themes', heading: 'Темы недели права' },
   { path: '/lk/author-questions', heading: 'Вопросы автору' },
   { path: '/lk/testing', heading: 'Тестирование' },
-  { path: '/lk/testing/0042', heading: 'Тест' },
+  { path: '/lk/testing/0003', heading: 'Семейный бюджет' },
   { path: '/lk/support', heading: 'Поддержка' },
   { path: '/profile', heading: 'Профиль' },
   { path: '/profile/security', heading: 'Безопасность' },

@@ -82,4 +82,8 @@ export const workingUpstream = [
   http.get(urlOf('myDictations'), ({ request }) =>
     issued.auth.has(tokenOf(request)) ? ok('myDictations', { dictations: [] }) : failure(401),
   ),
+  // Testing (ADR 019): the mock user has no tests to take.
+  http.get(urlOf('testsList'), ({ request }) =>
+    issued.auth.has(tokenOf(request)) ? ok('testsList', { tests: [] }) : failure(401),
+  ),
 ];

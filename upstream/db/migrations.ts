@@ -252,6 +252,56 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       CREATE INDEX dictation_invitations_by_participation ON dictation_invitations (participation_id);
     `,
   },
+  {
+    id: 7,
+    name: 'tests, their questions, attempts and answers',
+    sql: `
+      CREATE TABLE tests (
+        id INTEGER PRIMARY KEY,
+        position INTEGER NOT NULL,
+        title TEXT NOT NULL,
+        theme TEXT NOT NULL,
+        lead TEXT NOT NULL,
+        description TEXT NOT NULL,
+        time_limit_minutes INTEGER CHECK (time_limit_minutes > 0),
+        max_attempts INTEGER CHECK (max_attempts > 0),
+        pass_percent INTEGER NOT NULL CHECK (pass_percent BETWEEN 1 AND 100)
+      );
+      CREATE TABLE test_questions (
+        id INTEGER PRIMARY KEY,
+        test_id INTEGER NOT NULL REFERENCES tests (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('single', 'multiple', 'text')),
+        text TEXT NOT NULL,
+        options TEXT NOT NULL,
+        right_option_ids TEXT NOT NULL,
+        right_texts TEXT NOT NULL,
+        explanation TEXT NOT NULL,
+        UNIQUE (test_id, position)
+      );
+      CREATE TABLE test_attempts (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        test_id INTEGER NOT NULL REFERENCES tests (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        started_at INTEGER NOT NULL,
+        deadline_at INTEGER,
+        finished_at INTEGER,
+        finish_reason TEXT CHECK (finish_reason IN ('submitted', 'time_over')),
+        points INTEGER,
+        UNIQUE (user_id, test_id, number)
+      );
+      CREATE UNIQUE INDEX test_attempts_one_open ON test_attempts (user_id, test_id) WHERE finished_at IS NULL;
+      CREATE TABLE test_answers (
+        attempt_id INTEGER NOT NULL REFERENCES test_attempts (id) ON DELETE CASCADE,
+        question_id INTEGER NOT NULL REFERENCES test_questions (id) ON DELETE CASCADE,
+        option_ids TEXT NOT NULL,
+        text TEXT NOT NULL,
+        answered_at INTEGER NOT NULL,
+        PRIMARY KEY (attempt_id, question_id)
+      );
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number[] {

@@ -4,6 +4,7 @@ import { seedScenarios } from './seed-scenarios';
 import { seedWebinars } from './seed-webinars';
 import { seedHomeContent } from './seed-home';
 import { seedDictation } from './seed-dictation';
+import { seedTesting } from './seed-testing';
 import { createUser, findUserByEmail, type NewUser } from './users';
 
 /** Demo accounts for the local portal, the tests and the README. Never present in production data. */
@@ -53,4 +54,5 @@ export async function seedDemoContent(db: Db, now: number): Promise<void> {
   db.transaction(() => seedWebinars(db, now))();
   seedHomeContent(db, now, DEMO_USERS.teacher.email);
   seedDictation(db, now, { teacher: DEMO_USERS.teacher.email, participant: DEMO_USERS.participant.email });
+  seedTesting(db, now);
 }

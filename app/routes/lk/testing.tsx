@@ -1,24 +1,57 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
-import { collectionMeta, CollectionScreen, type CollectionCopy } from '~/components/collection-screen';
-import { requireDigitsId } from '~/route-params';
+import { ScreenIntro } from '~/components/screen-intro';
+import { describeAttemptsUsed, describeLimits, describeStatus } from '~/components/testing/test-status';
+import { screenMeta } from '~/meta';
+import styles from '~/styles/testing.css?url';
 
-const copy: CollectionCopy = {
+const copy = {
   title: 'Тестирование',
-  lead: 'В этом разделе собраны тесты.',
-  itemTitle: 'Тест',
-  backToList: 'Все тесты',
+  lead: 'Тесты по праву, финансовой грамотности, Конституции, выборам и русскому языку. Ответы сохраняются сразу: тест можно продолжить позже или на другом устройстве.',
+  empty: 'Тестов пока нет. Новые появятся здесь.',
+  status: 'Статус:',
 };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  requireDigitsId(params, request);
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+
+export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  return null;
+  return { tests: await context.rest.testing.list() };
 }
 
-export const meta = collectionMeta(copy);
-
-/** `/lk/testing` and `/lk/testing/{id}`. */
+/** `/lk/testing`: every test with the user's state in it. */
 export default function TestingScreen() {
-  return <CollectionScreen copy={copy} listPath="/lk/testing" />;
+  const { tests } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <ScreenIntro title={copy.title} lead={copy.lead} />
+      {tests.length === 0 ? (
+        <p>{copy.empty}</p>
+      ) : (
+        <ul className="test-list">
+          {tests.map((test) => {
+            const status = describeStatus(test);
+            return (
+              <li key={test.id} className="test-card">
+                <p className="test-card__theme">{test.theme}</p>
+                <h2 className="test-card__title">
+                  <Link to={`/lk/testing/${test.id}`}>{test.title}</Link>
+                </h2>
+                <p>{test.lead}</p>
+                <p className="test-card__limits">{describeLimits(test)}</p>
+                <p className="test-status" data-tone={status.tone}>
+                  <span className="visually-hidden">{copy.status} </span>
+                  {status.text}
+                </p>
+                {test.attemptsUsed > 0 ? <p className="test-card__attempts">{describeAttemptsUsed(test)}</p> : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
 }

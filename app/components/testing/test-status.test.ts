@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { AttemptSummary, TestSummary } from '#contract';
+import { describeLimits, describeStatus, describeTimeLeft, mayStartAgain } from './test-status';
+
+const attempt: AttemptSummary = {
+  id: 3,
+  number: 1,
+  status: 'in_progress',
+  startedAt: '2026-11-23T09:00:00.000Z',
+  finishedAt: null,
+  finishReason: null,
+  answeredCount: 6,
+  nextPosition: 7,
+  remainingSeconds: 754,
+  score: null,
+};
+const test: TestSummary = {
+  id: 5,
+  title: 'Выборы в России',
+  theme: 'Выборы',
+  lead: 'Кто и как избирает.',
+  questionCount: 8,
+  timeLimitMinutes: 15,
+  maxAttempts: 3,
+  passPercent: 70,
+  attemptsUsed: 1,
+  current: attempt,
+  best: null,
+};
+const finished = (points: number, passed: boolean): AttemptSummary => ({
+  ...attempt,
+  status: 'finished',
+  remainingSeconds: null,
+  score: { points, maxPoints: 8, percent: Math.floor((points * 100) / 8), passed },
+});
+
+describe('a test’s state in words', () => {
+  it('says the limits with their plurals, and when there are none', () => {
+    expect(describeLimits(test)).toBe('8 вопросов · 15 мин · 3 попытки · зачёт от 70 %');
+    expect(describeLimits({ ...test, questionCount: 21, timeLimitMinutes: null, maxAttempts: 1 })).toBe(
+      '21 вопрос · без ограничения времени · 1 попытка · зачёт от 70 %',
+    );
+    expect(describeLimits({ ...test, maxAttempts: null })).toContain('попыток без ограничений');
+  });
+
+  it('gives an open attempt’s question and time left, rounded up to the minute', () => {
+    expect(describeStatus(test)).toEqual({ text: 'В процессе: вопрос 7 из 8, осталось 13 мин', tone: 'open' });
+    expect(describeTimeLeft(59)).toBe('осталось меньше минуты');
+    expect(describeStatus({ ...test, current: { ...attempt, remainingSeconds: null } }).text).toBe(
+      'В процессе: вопрос 7 из 8',
+    );
+  });
+
+  it('gives the best result once finished, and «Не начат» before', () => {
+    expect(describeStatus({ ...test, current: null, best: finished(6, true) })).toEqual({
+      text: 'Пройден: 6 из 8 (75 %)',
+      tone: 'passed',
+    });
+    expect(describeStatus({ ...test, current: null, best: finished(3, false) }).text).toBe('Не пройден: 3 из 8 (37 %)');
+    expect(describeStatus({ ...test, current: null, attemptsUsed: 0 })).toEqual({ text: 'Не начат', tone: 'new' });
+  });
+
+  it('offers another attempt only with none open and the limit not reached', () => {
+    expect(mayStartAgain(test)).toBe(false);
+    expect(mayStartAgain({ ...test, current: null })).toBe(true);
+    expect(mayStartAgain({ ...test, current: null, attemptsUsed: 3 })).toBe(false);
+    expect(mayStartAgain({ ...test, current: null, attemptsUsed: 9, maxAttempts: null })).toBe(true);
+  });
+});

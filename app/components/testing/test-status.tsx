@@ -1,0 +1,68 @@
+import type { AttemptSummary, TestSummary } from '#contract';
+import { formatDuration, pluralize } from '~/format';
+
+/** How a test and the user's place in it read in Russian, on the list and on the test's page (ADR 019). */
+
+const copy = {
+  questions: { one: 'вопрос', few: 'вопроса', many: 'вопросов' },
+  noTimeLimit: 'без ограничения времени',
+  attemptsLimit: (n: number) => pluralize(n, { one: 'попытка', few: 'попытки', many: 'попыток' }),
+  unlimitedAttempts: 'попыток без ограничений',
+  passBar: (percent: number) => `зачёт от ${percent} %`,
+  notStarted: 'Не начат',
+  inProgress: (position: number, count: number) => `В процессе: вопрос ${position} из ${count}`,
+  timeLeft: (left: string) => `осталось ${left}`,
+  lessThanMinute: 'меньше минуты',
+  passed: 'Пройден',
+  failed: 'Не пройден',
+  score: (points: number, max: number, percent: number) => `${points} из ${max} (${percent} %)`,
+  attemptsUsed: (used: number, max: number | null) =>
+    max === null ? `Попыток: ${used}` : `Использовано попыток: ${used} из ${max}`,
+};
+
+type Limits = Pick<TestSummary, 'questionCount' | 'timeLimitMinutes' | 'maxAttempts' | 'passPercent'>;
+
+/** «10 вопросов · 15 мин · 3 попытки · зачёт от 70 %». */
+export function describeLimits(test: Limits): string {
+  return [
+    pluralize(test.questionCount, copy.questions),
+    test.timeLimitMinutes === null ? copy.noTimeLimit : formatDuration(test.timeLimitMinutes),
+    test.maxAttempts === null ? copy.unlimitedAttempts : copy.attemptsLimit(test.maxAttempts),
+    copy.passBar(test.passPercent),
+  ].join(' · ');
+}
+
+/** «осталось 13 мин», rounded up, as the upstream counted it when it answered. */
+export function describeTimeLeft(remainingSeconds: number): string {
+  return copy.timeLeft(remainingSeconds < 60 ? copy.lessThanMinute : formatDuration(Math.ceil(remainingSeconds / 60)));
+}
+
+/** «Пройден: 8 из 10 (80 %)». */
+export function describeScore(attempt: AttemptSummary): string {
+  if (!attempt.score) return copy.notStarted;
+  const { points, maxPoints, percent, passed } = attempt.score;
+  return `${passed ? copy.passed : copy.failed}: ${copy.score(points, maxPoints, percent)}`;
+}
+
+/** The user's state in a test: not started, in progress (question N of M, time left), or the best result. */
+export function describeStatus(test: TestSummary): { text: string; tone: 'new' | 'open' | 'passed' | 'failed' } {
+  if (test.current) {
+    const { nextPosition, remainingSeconds } = test.current;
+    const progress = copy.inProgress(nextPosition, test.questionCount);
+    return {
+      text: remainingSeconds === null ? progress : `${progress}, ${describeTimeLeft(remainingSeconds)}`,
+      tone: 'open',
+    };
+  }
+  if (test.best?.score) return { text: describeScore(test.best), tone: test.best.score.passed ? 'passed' : 'failed' };
+  return { text: copy.notStarted, tone: 'new' };
+}
+
+export function describeAttemptsUsed(test: Pick<TestSummary, 'attemptsUsed' | 'maxAttempts'>): string {
+  return copy.attemptsUsed(test.attemptsUsed, test.maxAttempts);
+}
+
+/** Whether another attempt may start: no open one, and the limit (if any) not reached. */
+export function mayStartAgain(test: Pick<TestSummary, 'attemptsUsed' | 'maxAttempts' | 'current'>): boolean {
+  return test.current === null && (test.maxAttempts === null || test.attemptsUsed < test.maxAttempts);
+}

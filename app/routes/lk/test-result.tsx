@@ -1,0 +1,87 @@
+import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
+import { requireUser } from '#bff/auth/require-user.server';
+import { ScreenIntro } from '~/components/screen-intro';
+import { AnswerReview } from '~/components/testing/answer-review';
+import { formatMoscowDateTime } from '~/format';
+import { screenMeta } from '~/meta';
+import { pageNotFound } from '~/route-params';
+import styles from '~/styles/testing.css?url';
+import { requireTestingPath } from './test-params';
+
+const copy = {
+  title: (test: string) => `Результат: ${test}`,
+  fallbackTitle: 'Результат теста',
+  lead: (n: number, at: string) => `Попытка ${n}, завершена ${at}.`,
+  lateAnswer: 'Время на тест истекло: последний ответ не принят, попытка завершена.',
+  finishedElsewhere:
+    'Эта попытка уже завершена (в другой вкладке или на другом устройстве): последний ответ не сохранён.',
+  timeOver: 'Попытка завершена по истечении времени: засчитаны ответы, данные до конца отведённого времени.',
+  passed: 'Тест пройден',
+  failed: 'Тест не пройден',
+  score: (points: number, max: number, percent: number, bar: number) =>
+    `${points} из ${max} правильных ответов (${percent} %). Для зачёта нужно не меньше ${bar} %.`,
+  review: 'Разбор ответов',
+  backToTest: 'К описанию теста',
+  backToList: 'Все тесты',
+};
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  screenMeta(matches, data ? copy.title(data.attempt.testTitle) : copy.fallbackTitle);
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { testId, value: attemptId } = requireTestingPath(params, request, 'attempt');
+  await requireUser(request, context);
+  // Another user's attempt is unknown to the upstream: its 404 becomes the 404 page.
+  const attempt = await context.rest.testing.attempt(attemptId);
+  if (attempt.testId !== testId) throw pageNotFound(new URL(request.url).pathname);
+  // Still open (the page's clock ran ahead of the upstream's): back to where the participant was.
+  if (attempt.status !== 'finished') throw redirect(`/lk/testing/${testId}/questions/${attempt.nextPosition}`);
+  return { attempt };
+}
+
+/** `/lk/testing/{id}/attempts/{attempt}`: the score and, for each question, the answer given, the right one and why. */
+export default function TestResultScreen() {
+  const { attempt } = useLoaderData<typeof loader>();
+  const [search] = useSearchParams();
+  const score = attempt.score!;
+  const reason = search.get('reason');
+  const refusal = reason === 'time-over' ? copy.lateAnswer : reason === 'finished' ? copy.finishedElsewhere : null;
+  return (
+    <article className="test">
+      <p>
+        <Link to={`/lk/testing/${attempt.testId}`}>{copy.backToTest}</Link>
+      </p>
+      <ScreenIntro
+        title={copy.title(attempt.testTitle)}
+        lead={copy.lead(attempt.number, formatMoscowDateTime(attempt.finishedAt!))}
+      >
+        {refusal ? (
+          <p role="alert" className="test__refused">
+            {refusal}
+          </p>
+        ) : attempt.finishReason === 'time_over' ? (
+          <p>{copy.timeOver}</p>
+        ) : null}
+      </ScreenIntro>
+      <section className="test-result" data-tone={score.passed ? 'passed' : 'failed'} aria-labelledby="test-score">
+        <h2 id="test-score">{score.passed ? copy.passed : copy.failed}</h2>
+        <p>{copy.score(score.points, score.maxPoints, score.percent, attempt.passPercent)}</p>
+      </section>
+      <section aria-labelledby="test-review">
+        <h2 id="test-review">{copy.review}</h2>
+        <ol className="test-review">
+          {attempt.questions.map((question) => (
+            <AnswerReview key={question.id} question={question} />
+          ))}
+        </ol>
+      </section>
+      <p className="test__links">
+        <Link to={`/lk/testing/${attempt.testId}`}>{copy.backToTest}</Link>
+        <Link to="/lk/testing">{copy.backToList}</Link>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,118 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { upstreamErrors } from '#bff/auth/forms.server';
+import { requireForm } from '#bff/auth/require-form.server';
+import { requireUser } from '#bff/auth/require-user.server';
+import { pageStatusOf, type UpstreamError } from '#bff/rest/errors.server';
+import { ScreenIntro } from '~/components/screen-intro';
+import { SubmitButton } from '~/components/form/submit-button';
+import { AttemptHistory } from '~/components/testing/attempt-history';
+import {
+  describeAttemptsUsed,
+  describeLimits,
+  describeTimeLeft,
+  mayStartAgain,
+} from '~/components/testing/test-status';
+import { screenMeta } from '~/meta';
+import { requireDigitsId } from '~/route-params';
+import styles from '~/styles/testing.css?url';
+
+const copy = {
+  fallbackTitle: 'Тест',
+  backToList: 'Все тесты',
+  rules: 'Условия',
+  timeRule: 'Время считается с начала попытки и не останавливается, если закрыть страницу.',
+  answersRule: 'Каждый ответ сохраняется сразу: попытку можно продолжить после перезагрузки или на другом устройстве.',
+  start: 'Начать тест',
+  again: 'Пройти ещё раз',
+  resume: 'Продолжить тест',
+  open: (answered: number, count: number) => `Попытка начата: отвечено ${answered} из ${count}.`,
+  exhausted: 'Все попытки использованы.',
+};
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  screenMeta(matches, data?.test.title ?? copy.fallbackTitle, data?.test.lead);
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const id = Number(requireDigitsId(params, request));
+  await requireUser(request, context);
+  // An unknown id is the upstream's 404, which becomes the 404 page.
+  return { test: await context.rest.testing.byId(id) };
+}
+
+/** «Начать тест» / «Пройти ещё раз»: the upstream starts an attempt (or returns the open one) within its limit. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const id = Number(requireDigitsId(params, request));
+  await requireUser(request, context);
+  await requireForm(request);
+  try {
+    const attempt = await context.rest.testing.start(id);
+    return redirect(`/lk/testing/${id}/questions/${attempt.nextPosition}`, 303);
+  } catch (error) {
+    const { formErrors, fieldErrors } = upstreamErrors(error);
+    const message = [...formErrors, ...Object.values(fieldErrors).flat()].join(' ');
+    // upstreamErrors has rethrown anything that is not an upstream failure.
+    return data({ error: message }, { status: pageStatusOf(error as UpstreamError) });
+  }
+}
+
+/** `/lk/testing/{id}`: what the test is, its limits, the user's attempts, and the way in. */
+export default function TestScreen() {
+  const { test } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const { current } = test;
+  return (
+    <article className="test">
+      <p>
+        <Link to="/lk/testing">{copy.backToList}</Link>
+      </p>
+      <ScreenIntro title={test.title} lead={test.lead}>
+        <p className="test-card__theme">{test.theme}</p>
+      </ScreenIntro>
+      <p>{test.description}</p>
+      <section aria-labelledby="test-rules" className="test__rules">
+        <h2 id="test-rules">{copy.rules}</h2>
+        <p>{describeLimits(test)}</p>
+        <ul>
+          {test.timeLimitMinutes !== null ? <li>{copy.timeRule}</li> : null}
+          <li>{copy.answersRule}</li>
+        </ul>
+        <p>{describeAttemptsUsed(test)}</p>
+      </section>
+      <div className="test__start">
+        {refused ? (
+          <p role="alert" className="test__refused">
+            {refused.error}
+          </p>
+        ) : null}
+        {current ? (
+          <>
+            <p>
+              {copy.open(current.answeredCount, test.questionCount)}
+              {current.remainingSeconds !== null ? ` ${describeTimeLeft(current.remainingSeconds)}.` : null}
+            </p>
+            <Link className="button" to={`/lk/testing/${test.id}/questions/${current.nextPosition}`}>
+              {copy.resume}
+            </Link>
+          </>
+        ) : mayStartAgain(test) ? (
+          <Form method="post">
+            <SubmitButton label={test.attemptsUsed === 0 ? copy.start : copy.again} />
+          </Form>
+        ) : (
+          <p>{copy.exhausted}</p>
+        )}
+      </div>
+      <AttemptHistory testId={test.id} attempts={test.attempts} />
+    </article>
+  );
+}

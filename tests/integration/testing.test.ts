@@ -1,0 +1,229 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TEXT_ANSWER_MAX } from '#contract';
+import { ANSWER_TEXT_MAX } from '../../app/routes/lk/test-question.schema';
+import { minutes } from '../../upstream/time';
+import { Client, decodeHtml, DEMO_USERS, readForms } from './harness';
+import { fieldErrorOf, formAlertOf, headingOf } from './page';
+import { useServers } from './servers';
+
+/** The testing screens against the reference upstream: list, test, answers, limits, failures and 404s (ADR 019). */
+
+/** The page's text as a reader sees it: React's separators between adjacent texts removed, entities decoded. */
+const textOf = (html: string) => decodeHtml(html.replace(/<!-- -->/g, ''));
+/** The same without tags: what a reader sees of the page's words. */
+const wordsOf = (html: string) => textOf(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+
+/** Test 1 «Основы права»: 10 questions, 15 minutes, 3 attempts; question 1's right option is 1013. */
+const LAW = '/lk/testing/1';
+
+async function read(client: Client, target: string) {
+  const response = await client.request(target);
+  return { response, html: await response.text() };
+}
+
+/** Presses a button of the question's form (its `intent`), with the fields the page rendered and `fields`. */
+async function press(client: Client, page: string, intent: string, fields: Record<string, string> = {}) {
+  const { html } = await read(client, page);
+  const form = readForms(html).find((candidate) => candidate.action?.startsWith('/lk/testing/'));
+  if (!form) throw new Error(`no question form on ${page}`);
+  return client.request(form.action ?? page, { form: { ...form.fields, ...fields, intent } });
+}
+
+/** Starts (or resumes) the test from its page and returns the first question's path. */
+async function startTest(client: Client, test = LAW) {
+  const response = await client.request(test, { form: {} });
+  expect(response.status).toBe(303);
+  return response.headers.get('Location')!;
+}
+
+async function signIn(servers: ReturnType<typeof useServers>, user: { email: string; password: string }) {
+  const client = servers.portal.client();
+  await client.login(user.email, user.password);
+  return client;
+}
+
+describe('taking a test', () => {
+  const servers = useServers();
+  let teacher: Client;
+
+  beforeAll(async () => {
+    teacher = await signIn(servers, DEMO_USERS.teacher);
+  });
+  afterEach(() => servers.upstream.clearFaults());
+
+  it('lets the question form take exactly as long a text as the contract', () => {
+    // Longer, and the upstream would refuse what the form let through; shorter, and the form would refuse in vain.
+    expect(ANSWER_TEXT_MAX).toBe(TEXT_ANSWER_MAX);
+  });
+
+  it('lists the tests with the user’s state in each', async () => {
+    const { response, html } = await read(teacher, '/lk/testing');
+    expect(response.status).toBe(200);
+    expect(headingOf(html)).toBe('Тестирование');
+    const text = textOf(html);
+    expect(text.match(/<h2 class="test-card__title">/g)).toHaveLength(12);
+    expect(text).toMatch(/Пройден: \d+ из 10 \(\d+ %\)/);
+    expect(text).toMatch(/Не пройден: \d+ из 8 \(\d+ %\)/);
+    expect(text).toContain('В процессе: вопрос 7 из 8');
+    expect(text).toContain('Использовано попыток: 1 из 3');
+    expect(text).toContain('Не начат');
+  });
+
+  it('describes a test with its limits and starts it; answers are saved one by one and never shown right', async () => {
+    const { html } = await read(teacher, LAW);
+    expect(headingOf(html)).toBe('Основы права');
+    expect(textOf(html)).toContain('10 вопросов · 15 мин · 3 попытки · зачёт от 70 %');
+    expect(textOf(html)).toContain('Начать тест');
+
+    const first = await startTest(teacher);
+    expect(first).toBe(`${LAW}/questions/1`);
+    const question = await read(teacher, first);
+    const text = textOf(question.html);
+    expect(text).toContain('Вопрос 1 из 10');
+    expect(text).toMatch(/До конца теста осталось<\/span> <span role="timer"[^>]*>1[45]:\d\d/);
+    expect(question.html.match(/type="radio"/g)).toHaveLength(4);
+    expect(text).not.toMatch(/Статья 21 Гражданского кодекса|rightOptionIds|explanation/);
+
+    const answered = await press(teacher, first, 'answer-2', { optionIds: '1013' });
+    expect(answered.status).toBe(303);
+    expect(answered.headers.get('Location')).toBe(`${LAW}/questions/2`);
+    const text4 = await press(teacher, `${LAW}/questions/4`, 'answer-5', { text: '  федеральное СОБРАНИЕ ' });
+    expect(text4.headers.get('Location')).toBe(`${LAW}/questions/5`);
+
+    const back = await read(teacher, `${LAW}/questions/1`);
+    expect(back.html).toMatch(/<input[^>]*value="1013"[^>]*checked=""|<input[^>]*checked=""[^>]*value="1013"/);
+    expect(textOf(back.html)).toContain('Ответ сохранён');
+  });
+
+  it('keeps the attempt on the upstream: another browser resumes it with the answers given', async () => {
+    const other = await signIn(servers, DEMO_USERS.teacher);
+    const { html } = await read(other, LAW);
+    expect(textOf(html)).toContain('Попытка начата: отвечено 2 из 10.');
+    expect(html).toContain(`href="${LAW}/questions/2"`);
+    const fourth = await read(other, `${LAW}/questions/4`);
+    expect(fourth.html).toMatch(/name="text"[^>]*value="федеральное СОБРАНИЕ"/);
+  });
+
+  it('asks for an answer before «Ответить и далее», keeping the page; «Назад» goes without one', async () => {
+    const empty = await press(teacher, `${LAW}/questions/3`, 'answer-4');
+    expect(empty.status).toBe(400);
+    const html = await empty.text();
+    expect(fieldErrorOf(html, 'optionIds')).toBe('Отметьте хотя бы один вариант ответа');
+    expect(textOf(html)).toContain('Исправьте ошибки');
+    const back = await press(teacher, `${LAW}/questions/3`, 'go-2');
+    expect(back.headers.get('Location')).toBe(`${LAW}/questions/2`);
+  });
+
+  it('keeps the chosen answer on the page when the upstream fails to save it', async () => {
+    await servers.upstream.fault({ path: '/rest/testing/attempt/answer/', status: 500 });
+    const failed = await press(teacher, `${LAW}/questions/2`, 'answer-3', { optionIds: '1022' });
+    expect(failed.status).toBe(400);
+    const html = await failed.text();
+    expect(formAlertOf(html)).toBe('Не удалось выполнить запрос (ошибка 500). Попробуйте ещё раз.');
+    expect(html).toMatch(/<input[^>]*value="1022"[^>]*checked=""|<input[^>]*checked=""[^>]*value="1022"/);
+  });
+
+  it('finishes with «Завершить тест» and shows the score and a review of every answer', async () => {
+    const finished = await press(teacher, `${LAW}/questions/5`, 'finish', { optionIds: '1051' });
+    expect(finished.status).toBe(303);
+    const result = finished.headers.get('Location')!;
+    expect(result).toMatch(/^\/lk\/testing\/1\/attempts\/\d+$/);
+    const { html } = await read(teacher, result);
+    const text = textOf(html);
+    expect(headingOf(html)).toBe('Результат: Основы права');
+    expect(text).toContain('Тест не пройден');
+    expect(text).toContain('2 из 10 правильных ответов (20 %). Для зачёта нужно не меньше 70 %.');
+    const words = wordsOf(html);
+    expect(words).toContain('18 лет — ваш ответ, верный ответ');
+    expect(words).toContain('14 лет — ваш ответ');
+    expect(words).toContain('Верный ответ: Федеральное Собрание');
+    expect(text).toContain('Статья 21 Гражданского кодекса');
+    expect(text.match(/class="test-review__item"/g)).toHaveLength(10);
+
+    const again = await read(teacher, `${LAW}/questions/1`);
+    expect(again.response.status).toBe(302);
+    expect(again.response.headers.get('Location')).toBe(result);
+  });
+
+  it('tells a second device that the attempt was finished on the first, and its answer was not saved', async () => {
+    const first = await startTest(teacher, '/lk/testing/9');
+    const other = await signIn(servers, DEMO_USERS.teacher);
+    const { html } = await read(other, first);
+    const form = readForms(html).find((candidate) => candidate.action?.startsWith('/lk/testing/'))!;
+    await press(teacher, first, 'finish');
+    const late = await other.request(form.action!, { form: { ...form.fields, optionIds: '9012', intent: 'answer-2' } });
+    expect(late.status).toBe(303);
+    const { html: result } = await read(other, late.headers.get('Location')!);
+    expect(textOf(result)).toContain('Эта попытка уже завершена (в другой вкладке или на другом устройстве)');
+    expect(textOf(result)).toContain('0 из 8 правильных ответов');
+  });
+
+  it('refuses a start past the attempts limit with the upstream’s message', async () => {
+    for (let n = 0; n < 2; n++) {
+      const first = await startTest(teacher, '/lk/testing/12');
+      expect((await press(teacher, first, 'finish')).status).toBe(303);
+    }
+    const { html } = await read(teacher, '/lk/testing/12');
+    expect(textOf(html)).toContain('Все попытки использованы.');
+    expect(textOf(html)).not.toContain('Пройти ещё раз');
+    const forced = await teacher.request('/lk/testing/12', { form: {} });
+    expect(forced.status).toBe(409);
+    expect(textOf(await forced.text())).toContain('Все попытки использованы: 2 из 2.');
+  });
+
+  it('answers 404 for an unknown test, question or attempt, and for someone else’s attempt', async () => {
+    const attemptPath = await startTest(teacher, '/lk/testing/2');
+    const finished = await press(teacher, attemptPath, 'finish');
+    const result = finished.headers.get('Location')!;
+    await startTest(teacher, '/lk/testing/7');
+    const participant = await signIn(servers, DEMO_USERS.participant);
+    for (const [client, path] of [
+      [teacher, '/lk/testing/999'],
+      [teacher, '/lk/testing/7/questions/99'],
+      [teacher, '/lk/testing/7/questions/abc'],
+      [teacher, '/lk/testing/2/attempts/999999'],
+      [teacher, result.replace('/testing/2/', '/testing/3/')],
+      [participant, result],
+    ] as const) {
+      const { response, html } = await read(client, path);
+      expect(response.status, path).toBe(404);
+      expect(html, path).not.toContain('Статья');
+    }
+  });
+
+  it('shows the error page when the upstream fails, and sends a guest to sign in', async () => {
+    await servers.upstream.fault({ path: '/rest/testing/list/', status: 500 });
+    const { response, html } = await read(teacher, '/lk/testing');
+    expect(response.status).toBe(500);
+    expect(html).toContain('Перезагрузите страницу.');
+    const guest = await servers.portal.client().request(`${LAW}/questions/1`);
+    expect(guest.status).toBe(302);
+    expect(guest.headers.get('Location')).toMatch(/^\/login\?redirectTo=/);
+  });
+});
+
+describe('the time limit', () => {
+  let offset = 0;
+  const servers = useServers({ upstream: { now: () => Date.now() + offset } });
+
+  it('refuses an answer after the time is up, finishes the attempt and says so on its result', async () => {
+    const participant = await signIn(servers, DEMO_USERS.participant);
+    const first = await startTest(participant, '/lk/testing/4');
+    await press(participant, first, 'answer-2', { optionIds: '4012' });
+    // The page was served in time; the answer arrives after the ten minutes.
+    const { html: page } = await read(participant, '/lk/testing/4/questions/2');
+    const form = readForms(page).find((candidate) => candidate.action?.startsWith('/lk/testing/'))!;
+    offset = minutes(11);
+    const late = await participant.request(form.action!, {
+      form: { ...form.fields, optionIds: '4021', intent: 'answer-3' },
+    });
+    expect(late.status).toBe(303);
+    const result = late.headers.get('Location')!;
+    expect(result).toMatch(/^\/lk\/testing\/4\/attempts\/\d+\?reason=time-over$/);
+    const { html } = await read(participant, result);
+    expect(textOf(html)).toContain('Время на тест истекло: последний ответ не принят, попытка завершена.');
+    expect(textOf(html)).toContain('1 из 8 правильных ответов');
+    const list = await read(participant, '/lk/testing');
+    expect(textOf(list.html)).toContain('Не пройден: 1 из 8 (12 %)');
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './open';
+import { seedDemoContent } from './seed';
+import { SEED_TESTS } from './seed-testing-content';
+import { listTests } from './testing';
+import { findUserByEmail } from './users';
+
+describe('tests seed', () => {
+  it('writes twelve tests of 6–15 questions with every kind, each answer key pointing at an existing option', () => {
+    expect(SEED_TESTS).toHaveLength(12);
+    for (const test of SEED_TESTS) {
+      expect(test.questions.length, test.title).toBeGreaterThanOrEqual(6);
+      expect(test.questions.length, test.title).toBeLessThanOrEqual(15);
+      expect(new Set(test.questions.map((q) => q.kind)), test.title).toEqual(new Set(['single', 'multiple', 'text']));
+      for (const q of test.questions) {
+        if (q.kind === 'text') expect(q.accept.length, q.text).toBeGreaterThan(0);
+        else expect(q.right.every((n) => n >= 0 && n < q.options.length) && q.right.length > 0, q.text).toBe(true);
+        if (q.kind === 'single') expect(q.right, q.text).toHaveLength(1);
+      }
+    }
+    expect(new Set(SEED_TESTS.map((test) => test.title)).size).toBe(12);
+  });
+
+  it('gives both demo users a passed, a failed and an unfinished test, and a second start changes nothing', async () => {
+    const db = openDatabase(':memory:');
+    const now = Date.UTC(2026, 10, 23, 9);
+    await seedDemoContent(db, now);
+    const answers = db.prepare('SELECT * FROM test_answers ORDER BY attempt_id, question_id').all();
+    for (const email of ['teacher@example.org', 'participant@example.org']) {
+      const tests = listTests(db, findUserByEmail(db, email)!.id, now);
+      const states = tests.map((test) =>
+        test.current ? 'in progress' : test.best ? (test.best.score?.passed ? 'passed' : 'failed') : null,
+      );
+      expect(states.filter((state) => state !== null).sort(), email).toEqual(['failed', 'in progress', 'passed']);
+    }
+    await seedDemoContent(db, now + 86_400_000);
+    expect(db.prepare('SELECT * FROM test_answers ORDER BY attempt_id, question_id').all()).toEqual(answers);
+  });
+});

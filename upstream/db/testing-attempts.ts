@@ -1,0 +1,140 @@
+import type { Attempt, AttemptQuestion, QuestionKind } from '#contract';
+import { minutes } from '../time';
+import type { Db } from './open';
+import { findAttemptRow, findTest, summarizeAttempt, type AttemptRow, type TestRow } from './testing';
+import { isCorrect, type Given, type Judged } from './testing-scoring';
+
+/** Attempts: started, answered question by question, finished by the user or by their deadline (ADR 019). */
+
+export interface QuestionRow {
+  id: number;
+  test_id: number;
+  position: number;
+  kind: QuestionKind;
+  text: string;
+  options: string;
+  right_option_ids: string;
+  right_texts: string;
+  explanation: string;
+}
+
+export type Question = Judged & {
+  id: number;
+  position: number;
+  text: string;
+  options: Array<{ id: number; text: string }>;
+  explanation: string;
+};
+
+function toQuestion(row: QuestionRow): Question {
+  return {
+    id: row.id,
+    position: row.position,
+    kind: row.kind,
+    text: row.text,
+    options: JSON.parse(row.options) as Question['options'],
+    rightOptionIds: JSON.parse(row.right_option_ids) as number[],
+    rightTexts: JSON.parse(row.right_texts) as string[],
+    explanation: row.explanation,
+  };
+}
+
+export function listQuestions(db: Db, testId: number): Question[] {
+  const rows = db.prepare('SELECT * FROM test_questions WHERE test_id = ? ORDER BY position').all(testId);
+  return (rows as QuestionRow[]).map(toQuestion);
+}
+
+function listAnswers(db: Db, attemptId: number): Map<number, Given> {
+  const rows = db
+    .prepare('SELECT question_id, option_ids, text FROM test_answers WHERE attempt_id = ?')
+    .all(attemptId) as Array<{ question_id: number; option_ids: string; text: string }>;
+  return new Map(rows.map((row) => [row.question_id, { optionIds: JSON.parse(row.option_ids), text: row.text }]));
+}
+
+/** Scores and closes an attempt; `finishedAt` is the deadline itself when the time ran out. */
+export function closeAttempt(db: Db, attempt: AttemptRow, reason: 'submitted' | 'time_over', finishedAt: number) {
+  const answers = listAnswers(db, attempt.id);
+  const points = listQuestions(db, attempt.test_id).filter((q) => isCorrect(q, answers.get(q.id) ?? null)).length;
+  db.prepare(
+    `UPDATE test_attempts SET finished_at = ?, finish_reason = ?, points = ? WHERE id = ? AND finished_at IS NULL`,
+  ).run(finishedAt, reason, points, attempt.id);
+}
+
+/** The user's attempts whose deadline has passed are finished now, as of their deadline. */
+export function expireOverdue(db: Db, userId: number, now: number): void {
+  const overdue = db
+    .prepare('SELECT * FROM test_attempts WHERE user_id = ? AND finished_at IS NULL AND deadline_at <= ?')
+    .all(userId, now) as AttemptRow[];
+  for (const attempt of overdue) closeAttempt(db, attempt, 'time_over', attempt.deadline_at!);
+}
+
+/** The user's own attempt: someone else's is as unknown as a missing one. */
+export function findOwnAttempt(db: Db, userId: number, attemptId: number): AttemptRow | undefined {
+  return db.prepare('SELECT * FROM test_attempts WHERE id = ? AND user_id = ?').get(attemptId, userId) as
+    AttemptRow | undefined;
+}
+
+export function countAnswers(db: Db, attemptId: number): number {
+  return db.prepare('SELECT count(*) FROM test_answers WHERE attempt_id = ?').pluck().get(attemptId) as number;
+}
+
+export function findOpenAttempt(db: Db, userId: number, testId: number): AttemptRow | undefined {
+  return db
+    .prepare('SELECT * FROM test_attempts WHERE user_id = ? AND test_id = ? AND finished_at IS NULL')
+    .get(userId, testId) as AttemptRow | undefined;
+}
+
+export function countAttempts(db: Db, userId: number, testId: number): number {
+  return db
+    .prepare('SELECT count(*) FROM test_attempts WHERE user_id = ? AND test_id = ?')
+    .pluck()
+    .get(userId, testId) as number;
+}
+
+export function insertAttempt(db: Db, userId: number, test: TestRow, now: number): number {
+  const number = countAttempts(db, userId, test.id) + 1;
+  const deadline = test.time_limit_minutes === null ? null : now + minutes(test.time_limit_minutes);
+  const { lastInsertRowid } = db
+    .prepare('INSERT INTO test_attempts (user_id, test_id, number, started_at, deadline_at) VALUES (?, ?, ?, ?, ?)')
+    .run(userId, test.id, number, now, deadline);
+  return Number(lastInsertRowid);
+}
+
+/** A second answer to the same question replaces the first. */
+export function saveAnswer(db: Db, attemptId: number, questionId: number, given: Given, now: number): void {
+  db.prepare(
+    `INSERT INTO test_answers (attempt_id, question_id, option_ids, text, answered_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (attempt_id, question_id) DO UPDATE
+       SET option_ids = excluded.option_ids, text = excluded.text, answered_at = excluded.answered_at`,
+  ).run(attemptId, questionId, JSON.stringify(given.optionIds), given.text, now);
+}
+
+/** The attempt as its pages show it; the right answers and explanations only once it is finished. */
+export function readAttempt(db: Db, attemptId: number, now: number): Attempt {
+  const row = findAttemptRow(db, attemptId);
+  const test = row && findTest(db, row.test_id);
+  if (!row || !test) throw new Error(`readAttempt: attempt ${attemptId} or its test is missing`);
+  const summary = summarizeAttempt(row, test, now);
+  const finished = summary.status === 'finished';
+  const answers = listAnswers(db, attemptId);
+  const questions = listQuestions(db, test.id).map((question): AttemptQuestion => {
+    const answer = answers.get(question.id) ?? null;
+    return {
+      id: question.id,
+      position: question.position,
+      kind: question.kind,
+      text: question.text,
+      options: question.options,
+      answer,
+      review: finished
+        ? {
+            correct: isCorrect(question, answer),
+            rightOptionIds: question.rightOptionIds,
+            rightText: question.kind === 'text' ? question.rightTexts[0]! : null,
+            explanation: question.explanation,
+          }
+        : null,
+    };
+  });
+  return { ...summary, testId: test.id, testTitle: test.title, passPercent: test.pass_percent, questions };
+}
