@@ -7,6 +7,9 @@ import { bannersCalls } from './banners';
 import { certificateCalls } from './certificate';
 import { tenderCalls } from './tender';
 import { weekCalls } from './week';
+import { lawWeekCalls } from './law-week';
+import { authorQuestionsCalls } from './author-questions';
+import { supportCalls } from './support';
 
 /**
  * The /rest contract, shared by the BFF (which parses every response with it), the reference upstream (which
@@ -23,6 +26,9 @@ export const contract = {
   ...certificateCalls,
   ...weekCalls,
   ...tenderCalls,
+  ...lawWeekCalls,
+  ...authorQuestionsCalls,
+  ...supportCalls,
 } as const;
 
 export * from './define';
@@ -32,6 +38,9 @@ export { banner, type Banner } from './banners';
 export { type Certificate } from './certificate';
 export { weekDay, type SavedDayLink, type WeekDay } from './week';
 export { type SentQuestion } from './tender';
+export * from './law-week';
+export * from './author-questions';
+export * from './support';
 
 export type Contract = typeof contract;
 export type CallName = keyof Contract;

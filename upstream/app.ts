@@ -16,6 +16,9 @@ import { registerScenarioRoutes } from './routes/scenarios';
 import { registerWebinarRoutes } from './routes/webinars';
 import { registerTenderRoutes } from './routes/tender';
 import { registerWeekRoutes } from './routes/week';
+import { registerLawWeekRoutes } from './routes/law-week';
+import { registerAuthorQuestionRoutes } from './routes/author-questions';
+import { registerSupportRoutes } from './routes/support';
 import { resolveServices, type UpstreamApp, type UpstreamDeps, type UpstreamEnv } from './services';
 
 export type { UpstreamDeps } from './services';
@@ -52,6 +55,9 @@ export function createUpstreamApp(deps: UpstreamDeps): UpstreamApp {
   registerCertificateRoutes(calls, services);
   registerWeekRoutes(calls, services);
   registerTenderRoutes(calls, services);
+  registerLawWeekRoutes(calls, services);
+  registerAuthorQuestionRoutes(calls, services);
+  registerSupportRoutes(calls, services);
   registerCertificateFile(app, services);
   registerFileRoutes(app);
 

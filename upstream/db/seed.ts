@@ -3,6 +3,9 @@ import type { Db } from './open';
 import { seedScenarios } from './seed-scenarios';
 import { seedWebinars } from './seed-webinars';
 import { seedHomeContent } from './seed-home';
+import { seedLawWeek } from './seed-law-week';
+import { seedAuthorQuestions } from './seed-author-questions';
+import { seedSupport } from './seed-support';
 import { createUser, findUserByEmail, type NewUser } from './users';
 
 /** Demo accounts for the local portal, the tests and the README. Never present in production data. */
@@ -51,4 +54,7 @@ export async function seedDemoContent(db: Db, now: number): Promise<void> {
   seedScenarios(db, now);
   db.transaction(() => seedWebinars(db, now))();
   seedHomeContent(db, now, DEMO_USERS.teacher.email);
+  seedLawWeek(db);
+  seedAuthorQuestions(db, now, { teacher: DEMO_USERS.teacher.email, participant: DEMO_USERS.participant.email });
+  seedSupport(db, now, { teacher: DEMO_USERS.teacher.email, participant: DEMO_USERS.participant.email });
 }
