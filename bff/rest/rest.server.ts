@@ -14,6 +14,9 @@ import { tenderCalls } from './tender.server';
 import type { Timings } from './timings.server';
 import { webinarsCalls } from './webinars.server';
 import { weekCalls } from './week.server';
+import { lawWeekCalls } from './law-week.server';
+import { authorQuestionsCalls } from './author-questions.server';
+import { supportCalls } from './support.server';
 
 /** The per-request /rest client on the loader context: `context.rest.<domain>.<call>()`. */
 export function createRestClient(deps: {
@@ -37,6 +40,9 @@ export function createRestClient(deps: {
     certificate: certificateCalls(call),
     week: weekCalls(call),
     tender: tenderCalls(call),
+    lawWeek: lawWeekCalls(call),
+    authorQuestions: authorQuestionsCalls(call),
+    support: supportCalls(call),
   };
 }
 
