@@ -5,6 +5,8 @@ import {
   formatDuration,
   formatFileSize,
   formatMoscowDateTime,
+  formatMoscowTimeRange,
+  moscowDate,
   formatWeekday,
   formatPercent,
   pluralize,
@@ -50,5 +52,11 @@ describe('format', () => {
       '12 КБ',
       '3,4 МБ',
     ]);
+  });
+
+  it('writes a span of time on the Moscow clock and the Moscow day an instant falls on', () => {
+    expect(formatMoscowTimeRange('2026-11-23T07:00:00.000Z', '2026-11-23T08:30:00.000Z')).toBe('10:00–11:30 мск');
+    expect(moscowDate('2026-11-22T21:30:00.000Z')).toBe('2026-11-23');
+    expect(moscowDate('2026-11-22T20:30:00.000Z')).toBe('2026-11-22');
   });
 });

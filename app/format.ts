@@ -93,3 +93,16 @@ export function formatFileSize(bytes: number): string {
   const digits = step > 0 && value < 10 ? 1 : 0;
   return `${new Intl.NumberFormat(LOCALE, { maximumFractionDigits: digits }).format(value)} ${SIZE_UNITS[step]}`;
 }
+
+const moscowTime = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', timeZone: MOSCOW });
+const moscowDay = new Intl.DateTimeFormat('en-CA', { timeZone: MOSCOW });
+
+/** «10:00–11:30 мск»: a span of time on the Moscow clock. */
+export function formatMoscowTimeRange(start: string | number | Date, end: string | number | Date): string {
+  return `${moscowTime.format(new Date(start))}–${moscowTime.format(new Date(end))} мск`;
+}
+
+/** «2026-11-23»: the calendar day an instant falls on in Moscow, as the contract writes dates. */
+export function moscowDate(value: string | number | Date): string {
+  return moscowDay.format(new Date(value));
+}

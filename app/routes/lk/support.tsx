@@ -1,20 +1,189 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { getFormProps } from '@conform-to/react';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { submitSignedInForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
+import type { SupportRequest } from '#contract';
+import { Field } from '~/components/form/field';
+import { FormAlert } from '~/components/form/form-alert';
+import { SelectField } from '~/components/form/select-field';
+import { SubmitButton } from '~/components/form/submit-button';
+import { TextareaField } from '~/components/form/textarea-field';
+import { useSchemaForm } from '~/components/form/use-schema-form';
+import { isSavedSearch, savedLocation } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
+import { telHref } from '~/components/site-footer';
+import { formatMoscowDateTime } from '~/format';
 import { screenMeta } from '~/meta';
+import { useRootData } from '~/root-data';
+import styles from '~/styles/requests.css?url';
+import { MESSAGE_MAX, MESSAGE_MIN, supportSchema } from './support.schema';
+
+/** Client-side validation loads after hydration (use-schema-form.ts). */
+const loadSchema = () => import('./support.schema').then((m) => m.supportSchema);
 
 const copy = {
   title: 'Поддержка',
-  lead: 'Связаться с нами можно по контактам внизу страницы.',
+  lead: 'Что-то не работает или непонятно? Напишите нам здесь или свяжитесь любым удобным способом.',
+  contactsTitle: 'Контакты',
+  email: 'Электронная почта',
+  phone: 'Телефон',
+  vk: 'ВКонтакте',
+  telegram: 'Telegram',
+  vkLink: 'Сообщество ВКонтакте',
+  telegramLink: 'Канал в Telegram',
+  formTitle: 'Написать в поддержку',
+  topic: 'Тема обращения',
+  chooseTopic: 'Выберите тему',
+  message: 'Сообщение',
+  messageHint: `От ${MESSAGE_MIN} до ${MESSAGE_MAX} символов. Опишите, что вы делали, что ожидали увидеть и что произошло.`,
+  replyTo: 'Адрес для ответа',
+  replyToHint: 'Сюда придёт копия ответа. Если оставить поле пустым — на адрес вашей учётной записи.',
+  submit: 'Отправить обращение',
+  sent: 'Обращение отправлено. Мы ответим на этой странице и продублируем ответ на почту.',
+  listTitle: 'Мои обращения',
+  none: 'Вы ещё не обращались в поддержку.',
+  number: (id: number) => `Обращение № ${id}`,
+  created: (at: string) => `от ${formatMoscowDateTime(at)}`,
+  reply: 'Ответ поддержки',
+  replyToShown: (email: string) => `Ответ придёт также на ${email}`,
+  statuses: { new: 'Новое', in_work: 'В работе', resolved: 'Решено' } satisfies Record<
+    SupportRequest['status'],
+    string
+  >,
 };
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  return null;
+  const [{ topics, requests }, profile] = await Promise.all([context.rest.support.list(), context.rest.profile.get()]);
+  return {
+    topics: topics.map((topic) => ({ value: topic.slug, label: topic.title })),
+    requests,
+    email: profile.email,
+    sent: isSavedSearch(new URL(request.url).searchParams),
+  };
 }
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return submitSignedInForm(request, context, {
+    schema: supportSchema,
+    submit: (value) => context.rest.support.send(value),
+    redirectTo: savedLocation(request),
+  });
+}
 
+/** `/lk/support`: the contacts from configuration, a request form and the user's requests (ADR 020). */
 export default function SupportScreen() {
-  return <ScreenIntro title={copy.title} lead={copy.lead} />;
+  const { topics, requests, email, sent } = useLoaderData<typeof loader>();
+  const rejected = useActionData<typeof action>();
+  return (
+    <>
+      <ScreenIntro title={copy.title} lead={copy.lead} />
+      <Contacts />
+      {sent && !rejected ? (
+        <p role="status" className="request-sent">
+          {copy.sent}
+        </p>
+      ) : null}
+      <section aria-labelledby="support-form-title" className="request-form">
+        <h2 id="support-form-title">{copy.formTitle}</h2>
+        {/* A new form once a request is added: what was sent is not left in the fields. */}
+        <SupportForm key={requests.length} topics={topics} email={email} />
+      </section>
+      <section aria-labelledby="requests-title">
+        <h2 id="requests-title">{copy.listTitle}</h2>
+        {requests.length === 0 ? (
+          <p>{copy.none}</p>
+        ) : (
+          <ul className="requests">
+            {requests.map((request) => (
+              <li key={request.id} className="request">
+                <h3 className="request__title">
+                  {copy.number(request.id)} {copy.created(request.createdAt)}
+                </h3>
+                <p className="request__meta">
+                  <span className={`request__status request__status--${request.status}`}>
+                    {copy.statuses[request.status]}
+                  </span>{' '}
+                  {request.topic.title}
+                </p>
+                <p className="request__text">{request.message}</p>
+                {request.replyTo ? <p className="request__meta">{copy.replyToShown(request.replyTo)}</p> : null}
+                {request.reply ? (
+                  <div className="request__reply">
+                    <h4>{copy.reply}</h4>
+                    <p>{request.reply}</p>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function Contacts() {
+  const { contacts } = useRootData().product;
+  return (
+    <section aria-labelledby="contacts-title">
+      <h2 id="contacts-title">{copy.contactsTitle}</h2>
+      <dl className="facts">
+        <div>
+          <dt>{copy.email}</dt>
+          <dd>
+            <a href={`mailto:${contacts.email}`}>{contacts.email}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>{copy.phone}</dt>
+          <dd>
+            <a href={telHref(contacts.phone)}>{contacts.phone}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>{copy.vk}</dt>
+          <dd>
+            <a href={contacts.vk} rel="noopener noreferrer" target="_blank">
+              {copy.vkLink}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt>{copy.telegram}</dt>
+          <dd>
+            <a href={contacts.telegram} rel="noopener noreferrer" target="_blank">
+              {copy.telegramLink}
+            </a>
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function SupportForm({ topics, email }: { topics: Array<{ value: string; label: string }>; email: string }) {
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm(loadSchema, { id: 'support', lastResult, defaultValue: { replyTo: email } });
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      <FormAlert form={form} />
+      <SelectField field={fields.topic} label={copy.topic} placeholder={copy.chooseTopic} options={topics} />
+      <TextareaField field={fields.message} label={copy.message} hint={copy.messageHint} />
+      <Field
+        field={fields.replyTo}
+        label={copy.replyTo}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        hint={copy.replyToHint}
+        optional
+      />
+      <SubmitButton label={copy.submit} />
+    </Form>
+  );
 }
