@@ -39,7 +39,8 @@ describe('the law week, author questions and support seeds', () => {
         )
         .raw()
         .all()
-        .map(([email, statuses]) => [email, String(statuses).split(',').includes(status)]);
+        .map((row) => row as [string, string])
+        .map(([email, statuses]) => [email, statuses.split(',').includes(status)]);
     expect(perUser('author_questions', 'answered')).toEqual([
       [DEMO_USERS.participant.email, true],
       [DEMO_USERS.teacher.email, true],

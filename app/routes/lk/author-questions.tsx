@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { submitSignedInForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
-import { AUTHOR_QUESTIONS_OPEN_MAX, type AuthorQuestion } from '#contract';
+import type { AuthorQuestion } from '#contract';
 import { FormAlert } from '~/components/form/form-alert';
 import { SelectField } from '~/components/form/select-field';
 import { SubmitButton } from '~/components/form/submit-button';
@@ -29,7 +29,8 @@ const copy = {
   textHint: `От ${QUESTION_MIN} до ${QUESTION_MAX} символов. Опишите, о каком материале речь и что именно непонятно.`,
   submit: 'Отправить вопрос',
   sent: 'Вопрос отправлен. Авторы ответят на этой странице, обычно в течение трёх рабочих дней.',
-  tooMany: `У вас уже ${AUTHOR_QUESTIONS_OPEN_MAX} вопросов без ответа. Новый вопрос можно будет задать, когда авторы ответят на один из них.`,
+  tooMany: (limit: number) =>
+    `Вопросов без ответа у вас уже ${limit}. Новый вопрос можно будет задать, когда авторы ответят на один из них.`,
   listTitle: 'Мои вопросы',
   none: 'Вы ещё не задавали вопросов.',
   asked: (at: string) => `Задан ${formatMoscowDateTime(at)}`,
@@ -46,11 +47,12 @@ export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.titl
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  const { topics, questions } = await context.rest.authorQuestions.list();
+  const { topics, questions, canAsk, openLimit } = await context.rest.authorQuestions.list();
   return {
     topics: topics.map((topic) => ({ value: topic.slug, label: topic.title })),
     questions,
-    canAsk: questions.filter((question) => question.status !== 'answered').length < AUTHOR_QUESTIONS_OPEN_MAX,
+    canAsk,
+    openLimit,
     sent: isSavedSearch(new URL(request.url).searchParams),
   };
 }
@@ -65,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** `/lk/author-questions`: ask the authors, and follow one's questions to their answers (ADR 020). */
 export default function AuthorQuestionsScreen() {
-  const { topics, questions, canAsk, sent } = useLoaderData<typeof loader>();
+  const { topics, questions, canAsk, openLimit, sent } = useLoaderData<typeof loader>();
   const rejected = useActionData<typeof action>();
   return (
     <>
@@ -81,7 +83,7 @@ export default function AuthorQuestionsScreen() {
           // A new form once a question is added: what was sent is not left in the fields.
           <QuestionForm key={questions.length} topics={topics} />
         ) : (
-          <p>{copy.tooMany}</p>
+          <p>{copy.tooMany(openLimit)}</p>
         )}
       </section>
       <section aria-labelledby="questions-title">
