@@ -26,6 +26,8 @@ const ACTIONS = [
   '/profile/security',
   '/lk/week',
   '/lk/master-classes/1/progress',
+  '/lk/author-questions',
+  '/lk/support',
 ];
 const FORM = 'application/x-www-form-urlencoded';
 
