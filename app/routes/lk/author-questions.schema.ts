@@ -1,8 +1,5 @@
 import { z } from 'zod';
-
-/** The contract's limits (contract/author-questions.ts), repeated: client code takes nothing from it but types. */
-export const QUESTION_MIN = 20;
-export const QUESTION_MAX = 2000;
+import { QUESTION_MAX, QUESTION_MIN } from '~/request-limits';
 
 /** A question to the authors (ADR 020); the upstream checks the same and that the topic is one of its own. */
 export const authorQuestionSchema = z.object({

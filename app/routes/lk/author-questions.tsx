@@ -14,7 +14,8 @@ import { ScreenIntro } from '~/components/screen-intro';
 import { formatMoscowDateTime } from '~/format';
 import { screenMeta } from '~/meta';
 import styles from '~/styles/requests.css?url';
-import { authorQuestionSchema, QUESTION_MAX, QUESTION_MIN } from './author-questions.schema';
+import { QUESTION_MAX, QUESTION_MIN } from '~/request-limits';
+import { authorQuestionSchema } from './author-questions.schema';
 
 /** Client-side validation loads after hydration (use-schema-form.ts). */
 const loadSchema = () => import('./author-questions.schema').then((m) => m.authorQuestionSchema);

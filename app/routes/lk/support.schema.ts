@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { fieldRules } from '~/form-fields';
-
-/** The contract's limits (contract/support.ts), repeated: client code takes nothing from it but types. */
-export const MESSAGE_MIN = 10;
-export const MESSAGE_MAX = 3000;
+import { MESSAGE_MAX, MESSAGE_MIN } from '~/request-limits';
 
 /** A support request (ADR 020); the upstream checks the same and that the topic is one of its own. */
 export const supportSchema = z.object({

@@ -17,7 +17,8 @@ import { formatMoscowDateTime } from '~/format';
 import { screenMeta } from '~/meta';
 import { useRootData } from '~/root-data';
 import styles from '~/styles/requests.css?url';
-import { MESSAGE_MAX, MESSAGE_MIN, supportSchema } from './support.schema';
+import { MESSAGE_MAX, MESSAGE_MIN } from '~/request-limits';
+import { supportSchema } from './support.schema';
 
 /** Client-side validation loads after hydration (use-schema-form.ts). */
 const loadSchema = () => import('./support.schema').then((m) => m.supportSchema);
