@@ -34,7 +34,11 @@ function materialsBy(db: Db, column: 'event_id' | 'theme_id'): Map<number, LawWe
     )
     .all() as MaterialRow[];
   const grouped = new Map<number, LawWeekMaterial[]>();
-  for (const { owner, ...material } of rows) grouped.set(owner, [...(grouped.get(owner) ?? []), material]);
+  for (const { owner, ...material } of rows) {
+    const materials = grouped.get(owner) ?? [];
+    materials.push(material);
+    grouped.set(owner, materials);
+  }
   return grouped;
 }
 
