@@ -1,5 +1,5 @@
 import { useLocation, useSearchParams } from '@remix-run/react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 
 /** The query parameter of a page the browser came back to after its form was saved. */
 export const SAVED_PARAM = 'saved';
@@ -27,5 +27,7 @@ export function useSavedState() {
   const { key } = useLocation();
   const [editedOn, setEditedOn] = useState<string | null>(null);
   const saved = isSavedSearch(search) && editedOn !== key;
-  return { saved, onInput: () => saved && setEditedOn(key) };
+  // Stable while nothing changes, so a deferred form (deferred-form.tsx) is not re-rendered before it hydrates.
+  const onInput = useCallback(() => saved && setEditedOn(key), [saved, key]);
+  return { saved, onInput };
 }

@@ -11,8 +11,9 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireForm } from '#bff/auth/require-form.server';
 import { requireUser } from '#bff/auth/require-user.server';
-import { DayLinkForm } from '~/components/home/day-link-form';
-import { TenderQuestion } from '~/components/home/tender-question';
+import { deferredForm } from '~/components/form/deferred-form';
+import { DayLinkForm as DayLinkFormNow } from '~/components/home/day-link-form';
+import { TenderQuestion as TenderQuestionNow } from '~/components/home/tender-question';
 import { WeekProgram } from '~/components/home/week-program';
 import { savedLocation, useSavedState } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
@@ -29,6 +30,13 @@ const copy = {
     `Вы участвуете в программе: ${new Intl.PluralRules('ru-RU').select(count) === 'one' ? `отправлена ${count} ссылка` : `отправлено ссылок: ${count}`}.`,
   notYet: 'Вы пока не отправили ни одной ссылки. Начните с сегодняшнего дня.',
 };
+
+const DayLinkForm = deferredForm(import.meta.env.SSR ? DayLinkFormNow : null, () =>
+  import('~/components/home/day-link-form').then((m) => m.DayLinkForm),
+);
+const TenderQuestion = deferredForm(import.meta.env.SSR ? TenderQuestionNow : null, () =>
+  import('~/components/home/tender-question').then((m) => m.TenderQuestion),
+);
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: homeStyles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);

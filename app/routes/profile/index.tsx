@@ -1,23 +1,20 @@
-import { getFormProps } from '@conform-to/react';
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { submitSignedInForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import type { Profile } from '#contract';
-import { Field } from '~/components/form/field';
-import { useSchemaForm } from '~/components/form/use-schema-form';
-import { FormAlert } from '~/components/form/form-alert';
+import { deferredForm } from '~/components/form/deferred-form';
 import { CertificateCard } from '~/components/home/certificate-card';
-import { SubmitButton } from '~/components/form/submit-button';
 import { savedLocation, useSavedState } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
-import { PHONE_HINT, PHONE_MASK } from '~/mask';
 import { screenMeta } from '~/meta';
 import homeStyles from '~/styles/home.css?url';
+import { ProfileForm as ProfileFormNow } from './index.form';
 import { schema } from './index.schema';
 
-/** Client-side validation loads after hydration (use-schema-form.ts). */
-const loadSchema = () => import('./index.schema').then((m) => m.schema);
+const ProfileForm = deferredForm(import.meta.env.SSR ? ProfileFormNow : null, () =>
+  import('./index.form').then((m) => m.ProfileForm),
+);
 
 const copy = {
   title: 'Профиль',
@@ -28,14 +25,6 @@ const copy = {
     Profile['role'],
     string
   >,
-  formTitle: 'Личные данные',
-  lastName: 'Фамилия',
-  firstName: 'Имя',
-  middleName: 'Отчество',
-  phone: 'Телефон',
-  city: 'Город',
-  organization: 'Организация',
-  submit: 'Сохранить',
 };
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: homeStyles }];
@@ -60,8 +49,6 @@ export default function ProfileScreen() {
   const { email, role, certificate, values } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { saved, onInput } = useSavedState();
-  const [form, fields] = useSchemaForm(loadSchema, { id: 'profile', lastResult, defaultValue: values });
-
   return (
     <section className="profile-screen">
       <ScreenIntro title={copy.title} lead={copy.lead} />
@@ -75,31 +62,7 @@ export default function ProfileScreen() {
           <dd>{copy.roles[role]}</dd>
         </div>
       </dl>
-      <Form
-        method="post"
-        className="form"
-        aria-labelledby="profile-form-title"
-        onInput={onInput}
-        {...getFormProps(form)}
-      >
-        <h2 id="profile-form-title">{copy.formTitle}</h2>
-        <FormAlert form={form} />
-        <Field field={fields.lastName} label={copy.lastName} autoComplete="family-name" />
-        <Field field={fields.firstName} label={copy.firstName} autoComplete="given-name" />
-        <Field field={fields.middleName} label={copy.middleName} autoComplete="additional-name" optional />
-        <Field
-          field={fields.phone}
-          label={copy.phone}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          mask={PHONE_MASK}
-          hint={PHONE_HINT}
-        />
-        <Field field={fields.city} label={copy.city} autoComplete="address-level2" optional />
-        <Field field={fields.organization} label={copy.organization} autoComplete="organization" optional />
-        <SubmitButton label={copy.submit} saved={saved} />
-      </Form>
+      <ProfileForm values={values} lastResult={lastResult} saved={saved} onInput={onInput} />
       <CertificateCard certificate={certificate} />
     </section>
   );

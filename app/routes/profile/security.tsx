@@ -1,29 +1,23 @@
-import { getFormProps } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLocation } from '@remix-run/react';
+import { useActionData, useLocation } from '@remix-run/react';
 import { submitSignedInForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
-import { Field } from '~/components/form/field';
-import { useSchemaForm } from '~/components/form/use-schema-form';
-import { FormAlert, FormNotice } from '~/components/form/form-alert';
-import { SubmitButton } from '~/components/form/submit-button';
+import { deferredForm } from '~/components/form/deferred-form';
+import { FormNotice } from '~/components/form/form-alert';
 import { savedLocation, useSavedState } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
+import { ChangePasswordForm as ChangePasswordFormNow } from './security.form';
 import { schema } from './security.schema';
 import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 
-/** Client-side validation loads after hydration (use-schema-form.ts). */
-const loadSchema = () => import('./security.schema').then((m) => m.schema);
+const ChangePasswordForm = deferredForm(import.meta.env.SSR ? ChangePasswordFormNow : null, () =>
+  import('./security.form').then((m) => m.ChangePasswordForm),
+);
 
 const copy = {
   title: 'Безопасность',
   lead: 'Смена пароля. После смены другие сеансы входа будут завершены.',
-  currentPassword: 'Текущий пароль',
-  newPassword: 'Новый пароль',
-  newPasswordHint: 'Не менее 8 символов.',
-  passwordConfirm: 'Повторите новый пароль',
-  submit: 'Сменить пароль',
   changed: 'Пароль изменён. Другие сеансы завершены.',
 };
 
@@ -51,37 +45,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SecurityScreen() {
   const { saved, onInput } = useSavedState();
   const { key } = useLocation();
+  const lastResult = useActionData<typeof action>();
   return (
     <section className="profile-screen">
       <ScreenIntro title={copy.title} lead={copy.lead} />
       {saved ? <FormNotice>{copy.changed}</FormNotice> : null}
       {/* A new form after every save: the passwords are not left in the fields. */}
-      <ChangePasswordForm key={key} saved={saved} onInput={onInput} />
+      <ChangePasswordForm key={key} lastResult={lastResult} saved={saved} onInput={onInput} />
     </section>
-  );
-}
-
-function ChangePasswordForm({ saved, onInput }: { saved: boolean; onInput: () => void }) {
-  const lastResult = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(loadSchema, { id: 'change-password', lastResult });
-  return (
-    <Form method="post" className="form" onInput={onInput} {...getFormProps(form)}>
-      <FormAlert form={form} />
-      <Field
-        field={fields.currentPassword}
-        label={copy.currentPassword}
-        type="password"
-        autoComplete="current-password"
-      />
-      <Field
-        field={fields.newPassword}
-        label={copy.newPassword}
-        type="password"
-        autoComplete="new-password"
-        hint={copy.newPasswordHint}
-      />
-      <Field field={fields.passwordConfirm} label={copy.passwordConfirm} type="password" autoComplete="new-password" />
-      <SubmitButton label={copy.submit} saved={saved} />
-    </Form>
   );
 }

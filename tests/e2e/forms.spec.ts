@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, login } from './support';
+
+/**
+ * Forms hydrate after their own chunk (docs/decisions/021-deferred-forms.md): the server's HTML works at once,
+ * and once conform and the form's schema have loaded, a field checks itself when it loses focus. These checks need
+ * JavaScript; without it every form is covered by its own flow (keyboard.spec.ts, account.spec.ts, …).
+ */
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'client-side validation needs JavaScript');
+
+/**
+ * Console errors and uncaught exceptions of the page — a hydration mismatch among them. A field left before the
+ * schema has loaded is checked by the action instead (conform posts a validation intent, answered with 400 and the
+ * messages), which the browser logs as a failed resource: that is the designed path, not an error of the page.
+ */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Types a wrong value into a field, leaves it, and expects the field to name its mistake. */
+async function expectValidatedOnBlur(page: Page, label: string, value: string, message: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await field.fill(value);
+  await field.blur();
+  await expect(field).toHaveAccessibleDescription(new RegExp(message));
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+}
+
+const publicForms = [
+  { path: '/login', label: 'Электронная почта' },
+  { path: '/registration', label: 'Электронная почта' },
+  { path: '/password', label: 'Электронная почта' },
+  { path: '/admin-auth', label: 'Электронная почта' },
+];
+
+for (const { path, label } of publicForms) {
+  test(`${path}: the form hydrates without errors and checks a field on blur`, async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto(path);
+    await expectValidatedOnBlur(page, label, 'не адрес', 'Введите корректный адрес электронной почты');
+    expect(errors).toEqual([]);
+  });
+}
+
+test('cabinet forms hydrate without errors and check a field on blur', async ({ page }) => {
+  const errors = watchErrors(page);
+  await login(page, DEMO.participant);
+
+  await page.goto('/profile');
+  await expectValidatedOnBlur(page, 'Телефон', '12', 'Номер телефона должен содержать 10 цифр после \\+7');
+
+  await page.goto('/profile/security');
+  await expectValidatedOnBlur(page, 'Новый пароль', 'коротко', 'Пароль должен содержать не менее 8 символов');
+
+  await page.goto('/lk/week');
+  await expectValidatedOnBlur(
+    page,
+    'Ссылка на материал дня',
+    'school.ru/urok',
+    'Ссылка должна начинаться с http:// или https://',
+  );
+  expect(errors).toEqual([]);
+});
+
+test('what is typed before the form’s chunk arrives stays, and the form then hydrates around it', async ({ page }) => {
+  const errors = watchErrors(page);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  // Hold the sign-in form's chunk back, as a slow connection would.
+  await page.route(/\/assets\/login\.form-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/login');
+  const email = page.getByLabel('Электронная почта');
+  await email.fill('не адрес');
+  release();
+
+  // Once hydrated, conform checks the field the user filled before: leave it until that happens.
+  await expect(async () => {
+    await email.focus();
+    await email.blur();
+    await expect(email).toHaveAccessibleDescription(/Введите корректный адрес электронной почты/, { timeout: 500 });
+  }).toPass();
+  await expect(email).toHaveValue('не адрес');
+  expect(errors).toEqual([]);
+});
