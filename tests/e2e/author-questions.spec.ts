@@ -38,3 +38,26 @@ test('a participant asks the authors a question, corrects a mistake and sees it 
   await page.reload();
   await expect(mine.first()).toContainText(question);
 });
+
+test('the question form hydrates without errors and checks the question when it loses focus', async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.skip(!javaScriptEnabled, 'client-side validation needs JavaScript');
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await login(page, await registerUser(testInfo, 'author-question-blur'));
+  await page.goto('/lk/author-questions');
+  const field = page.getByLabel('Ваш вопрос');
+  await expect(async () => {
+    await field.fill('Коротко');
+    await field.blur();
+    await expect(field).toHaveAccessibleDescription(/не менее 20 символов/, { timeout: 500 });
+  }).toPass();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(errors).toEqual([]);
+});

@@ -34,3 +34,26 @@ test('a teacher finds the contacts, sends a support request and sees it listed a
   await expect(first).toContainText(message);
   await expect(first).toContainText(`Ответ придёт также на ${DEMO.teacher.email}`);
 });
+
+test('the support form hydrates without errors and checks the reply-to address when it loses focus', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, 'client-side validation needs JavaScript');
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await login(page, DEMO.participant);
+  await page.goto('/lk/support');
+  const field = page.getByLabel('Адрес для ответа');
+  await expect(async () => {
+    await field.fill('не адрес');
+    await field.blur();
+    await expect(field).toHaveAccessibleDescription(/Введите корректный адрес электронной почты/, { timeout: 500 });
+  }).toPass();
+  await expect(field).toHaveValue('не адрес');
+  expect(errors).toEqual([]);
+});

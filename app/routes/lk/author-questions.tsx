@@ -1,34 +1,26 @@
-import { getFormProps } from '@conform-to/react';
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { submitSignedInForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import type { AuthorQuestion } from '#contract';
-import { FormAlert } from '~/components/form/form-alert';
-import { SelectField } from '~/components/form/select-field';
-import { SubmitButton } from '~/components/form/submit-button';
-import { TextareaField } from '~/components/form/textarea-field';
-import { useSchemaForm } from '~/components/form/use-schema-form';
+import { deferredForm } from '~/components/form/deferred-form';
 import { isSavedSearch, savedLocation } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
 import { formatMoscowDateTime } from '~/format';
 import { screenMeta } from '~/meta';
 import styles from '~/styles/requests.css?url';
-import { QUESTION_MAX, QUESTION_MIN } from '~/request-limits';
+import { AuthorQuestionForm as AuthorQuestionFormNow } from './author-questions.form';
 import { authorQuestionSchema } from './author-questions.schema';
 
-/** Client-side validation loads after hydration (use-schema-form.ts). */
-const loadSchema = () => import('./author-questions.schema').then((m) => m.authorQuestionSchema);
+/** The form hydrates once its own chunk has loaded (ADR 021). */
+const AuthorQuestionForm = deferredForm(import.meta.env.SSR ? AuthorQuestionFormNow : null, () =>
+  import('./author-questions.form').then((m) => m.AuthorQuestionForm),
+);
 
 const copy = {
   title: 'Вопросы автору',
   lead: 'Спросите авторов сценариев, мастер-классов и заданий о том, что осталось непонятным. Ответ появится на этой странице.',
   formTitle: 'Задать вопрос',
-  topic: 'Тема вопроса',
-  chooseTopic: 'Выберите тему',
-  text: 'Ваш вопрос',
-  textHint: `От ${QUESTION_MIN} до ${QUESTION_MAX} символов. Опишите, о каком материале речь и что именно непонятно.`,
-  submit: 'Отправить вопрос',
   sent: 'Вопрос отправлен. Авторы ответят на этой странице, обычно в течение трёх рабочих дней.',
   tooMany: (limit: number) =>
     `Вопросов без ответа у вас уже ${limit}. Новый вопрос можно будет задать, когда авторы ответят на один из них.`,
@@ -82,7 +74,7 @@ export default function AuthorQuestionsScreen() {
         <h2 id="ask-title">{copy.formTitle}</h2>
         {canAsk ? (
           // A new form once a question is added: what was sent is not left in the fields.
-          <QuestionForm key={questions.length} topics={topics} />
+          <AuthorQuestionForm key={questions.length} topics={topics} lastResult={rejected} />
         ) : (
           <p>{copy.tooMany(openLimit)}</p>
         )}
@@ -115,18 +107,5 @@ export default function AuthorQuestionsScreen() {
         )}
       </section>
     </>
-  );
-}
-
-function QuestionForm({ topics }: { topics: Array<{ value: string; label: string }> }) {
-  const lastResult = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(loadSchema, { id: 'author-question', lastResult });
-  return (
-    <Form method="post" className="form" {...getFormProps(form)}>
-      <FormAlert form={form} />
-      <SelectField field={fields.topic} label={copy.topic} placeholder={copy.chooseTopic} options={topics} />
-      <TextareaField field={fields.text} label={copy.text} hint={copy.textHint} />
-      <SubmitButton label={copy.submit} />
-    </Form>
   );
 }

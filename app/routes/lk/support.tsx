@@ -1,15 +1,9 @@
-import { getFormProps } from '@conform-to/react';
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { submitSignedInForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import type { SupportRequest } from '#contract';
-import { Field } from '~/components/form/field';
-import { FormAlert } from '~/components/form/form-alert';
-import { SelectField } from '~/components/form/select-field';
-import { SubmitButton } from '~/components/form/submit-button';
-import { TextareaField } from '~/components/form/textarea-field';
-import { useSchemaForm } from '~/components/form/use-schema-form';
+import { deferredForm } from '~/components/form/deferred-form';
 import { isSavedSearch, savedLocation } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
 import { telHref } from '~/components/site-footer';
@@ -17,11 +11,13 @@ import { formatMoscowDateTime } from '~/format';
 import { screenMeta } from '~/meta';
 import { useRootData } from '~/root-data';
 import styles from '~/styles/requests.css?url';
-import { MESSAGE_MAX, MESSAGE_MIN } from '~/request-limits';
+import { SupportForm as SupportFormNow } from './support.form';
 import { supportSchema } from './support.schema';
 
-/** Client-side validation loads after hydration (use-schema-form.ts). */
-const loadSchema = () => import('./support.schema').then((m) => m.supportSchema);
+/** The form hydrates once its own chunk has loaded (ADR 021). */
+const SupportForm = deferredForm(import.meta.env.SSR ? SupportFormNow : null, () =>
+  import('./support.form').then((m) => m.SupportForm),
+);
 
 const copy = {
   title: 'Поддержка',
@@ -34,13 +30,6 @@ const copy = {
   vkLink: 'Сообщество ВКонтакте',
   telegramLink: 'Канал в Telegram',
   formTitle: 'Написать в поддержку',
-  topic: 'Тема обращения',
-  chooseTopic: 'Выберите тему',
-  message: 'Сообщение',
-  messageHint: `От ${MESSAGE_MIN} до ${MESSAGE_MAX} символов. Опишите, что вы делали, что ожидали увидеть и что произошло.`,
-  replyTo: 'Адрес для ответа',
-  replyToHint: 'Сюда придёт копия ответа. Если оставить поле пустым — на адрес вашей учётной записи.',
-  submit: 'Отправить обращение',
   sent: 'Обращение отправлено. Мы ответим на этой странице и продублируем ответ на почту.',
   listTitle: 'Мои обращения',
   none: 'Вы ещё не обращались в поддержку.',
@@ -92,7 +81,7 @@ export default function SupportScreen() {
       <section aria-labelledby="support-form-title" className="request-form">
         <h2 id="support-form-title">{copy.formTitle}</h2>
         {/* A new form once a request is added: what was sent is not left in the fields. */}
-        <SupportForm key={requests.length} topics={topics} email={email} />
+        <SupportForm key={requests.length} topics={topics} email={email} lastResult={rejected} />
       </section>
       <section aria-labelledby="requests-title">
         <h2 id="requests-title">{copy.listTitle}</h2>
@@ -164,27 +153,5 @@ function Contacts() {
         </div>
       </dl>
     </section>
-  );
-}
-
-function SupportForm({ topics, email }: { topics: Array<{ value: string; label: string }>; email: string }) {
-  const lastResult = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(loadSchema, { id: 'support', lastResult, defaultValue: { replyTo: email } });
-  return (
-    <Form method="post" className="form" {...getFormProps(form)}>
-      <FormAlert form={form} />
-      <SelectField field={fields.topic} label={copy.topic} placeholder={copy.chooseTopic} options={topics} />
-      <TextareaField field={fields.message} label={copy.message} hint={copy.messageHint} />
-      <Field
-        field={fields.replyTo}
-        label={copy.replyTo}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        hint={copy.replyToHint}
-        optional
-      />
-      <SubmitButton label={copy.submit} />
-    </Form>
   );
 }
