@@ -6,6 +6,8 @@ import {
   formatFileSize,
   formatMoscowDateTime,
   formatMoscowTime,
+  formatMoscowTimeRange,
+  moscowDate,
   formatWeekday,
   formatPercent,
   pluralize,
@@ -55,5 +57,11 @@ describe('format', () => {
 
   it('writes a time of day in Moscow with its label', () => {
     expect(formatMoscowTime('2026-11-23T09:34:00.000Z')).toBe('12:34 мск');
+  });
+
+  it('writes a span of time on the Moscow clock and the Moscow day an instant falls on', () => {
+    expect(formatMoscowTimeRange('2026-11-23T07:00:00.000Z', '2026-11-23T08:30:00.000Z')).toBe('10:00–11:30 мск');
+    expect(moscowDate('2026-11-22T21:30:00.000Z')).toBe('2026-11-23');
+    expect(moscowDate('2026-11-22T20:30:00.000Z')).toBe('2026-11-22');
   });
 });

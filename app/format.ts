@@ -94,9 +94,20 @@ export function formatFileSize(bytes: number): string {
   return `${new Intl.NumberFormat(LOCALE, { maximumFractionDigits: digits }).format(value)} ${SIZE_UNITS[step]}`;
 }
 
-const timeOfDay = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', timeZone: MOSCOW });
+const moscowTime = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', timeZone: MOSCOW });
+const moscowDay = new Intl.DateTimeFormat('en-CA', { timeZone: MOSCOW });
 
 /** «12:34 мск»: a time of day today, such as when a text was last saved. */
 export function formatMoscowTime(value: string | number | Date): string {
-  return `${timeOfDay.format(new Date(value))} мск`;
+  return `${moscowTime.format(new Date(value))} мск`;
+}
+
+/** «10:00–11:30 мск»: a span of time on the Moscow clock. */
+export function formatMoscowTimeRange(start: string | number | Date, end: string | number | Date): string {
+  return `${moscowTime.format(new Date(start))}–${moscowTime.format(new Date(end))} мск`;
+}
+
+/** «2026-11-23»: the calendar day an instant falls on in Moscow, as the contract writes dates. */
+export function moscowDate(value: string | number | Date): string {
+  return moscowDay.format(new Date(value));
 }

@@ -40,6 +40,7 @@ export default [
   route('logout', 'routes/logout.ts'),
   route('popups', 'routes/popups.ts'),
   route('lk/scenarios/:id/files/:n', 'routes/lk/scenario-file.ts'),
+  route('lk/law-week/materials/:id', 'routes/lk/law-week-material.ts'),
   route('lk/master-classes/:id/recording', 'routes/lk/master-class-recording.ts'),
   route('lk/master-classes/:id/progress', 'routes/lk/master-class-progress.ts'),
   route('go/:code', 'routes/go.ts'),

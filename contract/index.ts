@@ -9,6 +9,9 @@ import { tenderCalls } from './tender';
 import { weekCalls } from './week';
 import { dictationCalls } from './dictation';
 import { testingCalls } from './testing';
+import { lawWeekCalls } from './law-week';
+import { authorQuestionsCalls } from './author-questions';
+import { supportCalls } from './support';
 
 /**
  * The /rest contract, shared by the BFF (which parses every response with it), the reference upstream (which
@@ -27,6 +30,9 @@ export const contract = {
   ...tenderCalls,
   ...dictationCalls,
   ...testingCalls,
+  ...lawWeekCalls,
+  ...authorQuestionsCalls,
+  ...supportCalls,
 } as const;
 
 export * from './define';
@@ -38,6 +44,9 @@ export { weekDay, type SavedDayLink, type WeekDay } from './week';
 export { type SentQuestion } from './tender';
 export * from './dictation';
 export * from './testing';
+export * from './law-week';
+export * from './author-questions';
+export * from './support';
 
 export type Contract = typeof contract;
 export type CallName = keyof Contract;

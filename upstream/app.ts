@@ -20,6 +20,9 @@ import { registerWeekRoutes } from './routes/week';
 import { registerDictationRoutes } from './routes/dictation';
 import { registerDictationCertificateFile } from './routes/dictation-certificate';
 import { registerDictationDevTools } from './http/dictation-dev-tools';
+import { registerLawWeekRoutes } from './routes/law-week';
+import { registerAuthorQuestionRoutes } from './routes/author-questions';
+import { registerSupportRoutes } from './routes/support';
 import { resolveServices, type UpstreamApp, type UpstreamDeps, type UpstreamEnv } from './services';
 
 export type { UpstreamDeps } from './services';
@@ -58,6 +61,9 @@ export function createUpstreamApp(deps: UpstreamDeps): UpstreamApp {
   registerTenderRoutes(calls, services);
   registerDictationRoutes(calls, services);
   registerTestingRoutes(calls, services);
+  registerLawWeekRoutes(calls, services);
+  registerAuthorQuestionRoutes(calls, services);
+  registerSupportRoutes(calls, services);
   registerCertificateFile(app, services);
   registerDictationCertificateFile(app, services);
   registerFileRoutes(app);

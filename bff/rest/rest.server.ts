@@ -16,6 +16,9 @@ import { testingCalls } from './testing.server';
 import type { Timings } from './timings.server';
 import { webinarsCalls } from './webinars.server';
 import { weekCalls } from './week.server';
+import { lawWeekCalls } from './law-week.server';
+import { authorQuestionsCalls } from './author-questions.server';
+import { supportCalls } from './support.server';
 
 /** The per-request /rest client on the loader context: `context.rest.<domain>.<call>()`. */
 export function createRestClient(deps: {
@@ -41,6 +44,9 @@ export function createRestClient(deps: {
     tender: tenderCalls(call),
     dictation: dictationCalls(call),
     testing: testingCalls(call),
+    lawWeek: lawWeekCalls(call),
+    authorQuestions: authorQuestionsCalls(call),
+    support: supportCalls(call),
   };
 }
 

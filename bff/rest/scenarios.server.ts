@@ -1,9 +1,7 @@
 import {
-  isImageFile,
   scenarioAudience as scenarioAudienceSchema,
   scenarioSort as scenarioSortSchema,
   type CallQuery,
-  type FileRef,
 } from '#contract';
 import type { Call } from './session-client.server';
 
@@ -14,11 +12,6 @@ function compact(query: ScenarioListQuery): ScenarioListQuery {
   return Object.fromEntries(
     Object.entries(query).filter(([, value]) => value !== undefined && value !== ''),
   ) as ScenarioListQuery;
-}
-
-/** A material as a screen shows it: an image (IMAGE_EXTENSIONS) inline, any other file as a download. */
-export function isImageMaterial(material: FileRef): boolean {
-  return isImageFile(material.path) && isImageFile(material.name);
 }
 
 /** Scenarios calls: the same answer for everyone, so shared in the read cache (keyed without any token). */

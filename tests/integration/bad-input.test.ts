@@ -31,6 +31,8 @@ const ACTIONS = [
   `/dictation/${'x'.repeat(43)}/text`,
   '/lk/testing/1',
   '/lk/testing/1/questions/1',
+  '/lk/author-questions',
+  '/lk/support',
 ];
 const FORM = 'application/x-www-form-urlencoded';
 

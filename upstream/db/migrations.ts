@@ -302,6 +302,85 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       );
     `,
   },
+  {
+    id: 8,
+    name: 'the law week, author questions, support requests',
+    sql: `
+      -- The week's seven days are dated on every read around today (position 3), as the weekly program's are.
+      CREATE TABLE law_week_days (
+        position INTEGER PRIMARY KEY CHECK (position BETWEEN 0 AND 6),
+        title TEXT NOT NULL
+      );
+      CREATE TABLE law_week_events (
+        id INTEGER PRIMARY KEY,
+        day_position INTEGER NOT NULL REFERENCES law_week_days (position),
+        -- Minutes after midnight, Moscow time.
+        starts_minute INTEGER NOT NULL CHECK (starts_minute BETWEEN 0 AND 1439),
+        duration_minutes INTEGER NOT NULL CHECK (duration_minutes > 0),
+        title TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        format TEXT NOT NULL CHECK (format IN ('online', 'offline')),
+        speaker TEXT NOT NULL,
+        place TEXT,
+        link TEXT
+      );
+      CREATE INDEX law_week_events_by_day ON law_week_events (day_position, starts_minute);
+      CREATE TABLE law_week_themes (
+        id INTEGER PRIMARY KEY,
+        position INTEGER NOT NULL,
+        title TEXT NOT NULL,
+        description TEXT NOT NULL
+      );
+      CREATE TABLE law_week_materials (
+        id INTEGER PRIMARY KEY,
+        event_id INTEGER REFERENCES law_week_events (id) ON DELETE CASCADE,
+        theme_id INTEGER REFERENCES law_week_themes (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        path TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        CHECK ((event_id IS NULL) != (theme_id IS NULL))
+      );
+      CREATE INDEX law_week_materials_by_event ON law_week_materials (event_id, position);
+      CREATE INDEX law_week_materials_by_theme ON law_week_materials (theme_id, position);
+      CREATE TABLE author_question_topics (
+        slug TEXT PRIMARY KEY,
+        title TEXT NOT NULL,
+        position INTEGER NOT NULL
+      );
+      CREATE TABLE author_questions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        topic TEXT NOT NULL REFERENCES author_question_topics (slug),
+        text TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('sent', 'in_work', 'answered')),
+        asked_at INTEGER NOT NULL,
+        answer_text TEXT,
+        answer_author TEXT,
+        answered_at INTEGER,
+        CHECK ((status = 'answered') = (answer_text IS NOT NULL))
+      );
+      CREATE INDEX author_questions_by_user ON author_questions (user_id, asked_at);
+      CREATE TABLE support_topics (
+        slug TEXT PRIMARY KEY,
+        title TEXT NOT NULL,
+        position INTEGER NOT NULL
+      );
+      CREATE TABLE support_requests (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        topic TEXT NOT NULL REFERENCES support_topics (slug),
+        message TEXT NOT NULL,
+        reply_to TEXT,
+        status TEXT NOT NULL CHECK (status IN ('new', 'in_work', 'resolved')),
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        reply TEXT
+      );
+      CREATE INDEX support_requests_by_user ON support_requests (user_id, created_at);
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number[] {

@@ -5,6 +5,9 @@ import { seedWebinars } from './seed-webinars';
 import { seedHomeContent } from './seed-home';
 import { seedDictation } from './seed-dictation';
 import { seedTesting } from './seed-testing';
+import { seedLawWeek } from './seed-law-week';
+import { seedAuthorQuestions } from './seed-author-questions';
+import { seedSupport } from './seed-support';
 import { createUser, findUserByEmail, type NewUser } from './users';
 
 /** Demo accounts for the local portal, the tests and the README. Never present in production data. */
@@ -55,4 +58,7 @@ export async function seedDemoContent(db: Db, now: number): Promise<void> {
   seedHomeContent(db, now, DEMO_USERS.teacher.email);
   seedDictation(db, now, { teacher: DEMO_USERS.teacher.email, participant: DEMO_USERS.participant.email });
   seedTesting(db, now);
+  seedLawWeek(db);
+  seedAuthorQuestions(db, now, { teacher: DEMO_USERS.teacher.email, participant: DEMO_USERS.participant.email });
+  seedSupport(db, now, { teacher: DEMO_USERS.teacher.email, participant: DEMO_USERS.participant.email });
 }

@@ -1,20 +1,111 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { submitSignedInForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
+import type { AuthorQuestion } from '#contract';
+import { deferredForm } from '~/components/form/deferred-form';
+import { isSavedSearch, savedLocation } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
+import { formatMoscowDateTime } from '~/format';
 import { screenMeta } from '~/meta';
+import styles from '~/styles/requests.css?url';
+import { AuthorQuestionForm as AuthorQuestionFormNow } from './author-questions.form';
+import { authorQuestionSchema } from './author-questions.schema';
+
+/** The form hydrates once its own chunk has loaded (ADR 021). */
+const AuthorQuestionForm = deferredForm(import.meta.env.SSR ? AuthorQuestionFormNow : null, () =>
+  import('./author-questions.form').then((m) => m.AuthorQuestionForm),
+);
 
 const copy = {
   title: 'Вопросы автору',
-  lead: 'В этом разделе можно задать вопрос автору.',
+  lead: 'Спросите авторов сценариев, мастер-классов и заданий о том, что осталось непонятным. Ответ появится на этой странице.',
+  formTitle: 'Задать вопрос',
+  sent: 'Вопрос отправлен. Авторы ответят на этой странице, обычно в течение трёх рабочих дней.',
+  tooMany: (limit: number) =>
+    `Вопросов без ответа у вас уже ${limit}. Новый вопрос можно будет задать, когда авторы ответят на один из них.`,
+  listTitle: 'Мои вопросы',
+  none: 'Вы ещё не задавали вопросов.',
+  asked: (at: string) => `Задан ${formatMoscowDateTime(at)}`,
+  answer: 'Ответ',
+  answered: (author: string, at: string) => `${author}, ${formatMoscowDateTime(at)}`,
+  statuses: { sent: 'Отправлен', in_work: 'В работе у автора', answered: 'Есть ответ' } satisfies Record<
+    AuthorQuestion['status'],
+    string
+  >,
 };
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  return null;
+  const { topics, questions, canAsk, openLimit } = await context.rest.authorQuestions.list();
+  return {
+    topics: topics.map((topic) => ({ value: topic.slug, label: topic.title })),
+    questions,
+    canAsk,
+    openLimit,
+    sent: isSavedSearch(new URL(request.url).searchParams),
+  };
 }
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return submitSignedInForm(request, context, {
+    schema: authorQuestionSchema,
+    submit: (question) => context.rest.authorQuestions.ask(question),
+    redirectTo: savedLocation(request),
+  });
+}
 
+/** `/lk/author-questions`: ask the authors, and follow one's questions to their answers (ADR 020). */
 export default function AuthorQuestionsScreen() {
-  return <ScreenIntro title={copy.title} lead={copy.lead} />;
+  const { topics, questions, canAsk, openLimit, sent } = useLoaderData<typeof loader>();
+  const rejected = useActionData<typeof action>();
+  return (
+    <>
+      <ScreenIntro title={copy.title} lead={copy.lead} />
+      {sent && !rejected ? (
+        <p role="status" className="request-sent">
+          {copy.sent}
+        </p>
+      ) : null}
+      <section aria-labelledby="ask-title" className="request-form">
+        <h2 id="ask-title">{copy.formTitle}</h2>
+        {canAsk ? (
+          // A new form once a question is added: what was sent is not left in the fields.
+          <AuthorQuestionForm key={questions.length} topics={topics} lastResult={rejected} />
+        ) : (
+          <p>{copy.tooMany(openLimit)}</p>
+        )}
+      </section>
+      <section aria-labelledby="questions-title">
+        <h2 id="questions-title">{copy.listTitle}</h2>
+        {questions.length === 0 ? (
+          <p>{copy.none}</p>
+        ) : (
+          <ul className="requests">
+            {questions.map((question) => (
+              <li key={question.id} className="request">
+                <p className="request__meta">
+                  <span className={`request__status request__status--${question.status}`}>
+                    {copy.statuses[question.status]}
+                  </span>{' '}
+                  {question.topic.title} · {copy.asked(question.askedAt)}
+                </p>
+                <p className="request__text">{question.text}</p>
+                {question.answer ? (
+                  <div className="request__reply">
+                    <h3>{copy.answer}</h3>
+                    <p>{question.answer.text}</p>
+                    <p className="request__meta">{copy.answered(question.answer.author, question.answer.answeredAt)}</p>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
 }

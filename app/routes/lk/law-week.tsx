@@ -1,20 +1,138 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
+import { materialLink } from '#bff/rest/materials.server';
+import { MaterialList } from '~/components/materials';
 import { ScreenIntro } from '~/components/screen-intro';
+import { formatMoscowTimeRange, formatWeekday, moscowDate } from '~/format';
 import { screenMeta } from '~/meta';
+import materialStyles from '~/styles/materials.css?url';
+import styles from '~/styles/law-week.css?url';
 
 const copy = {
   title: 'Неделя права',
-  lead: 'В этом разделе собраны материалы Недели права.',
+  lead: 'Программа Недели права по дням: лекции, игры и встречи — онлайн и в школе. Время московское.',
+  themes: 'Темы недели права и материалы к ним',
+  days: 'Дни недели',
+  today: 'Сегодня',
+  empty: 'Программа Недели права пока не опубликована. Загляните сюда позже.',
+  noEvents: 'В этот день мероприятий нет.',
+  speaker: 'Проводит',
+  where: 'Где',
+  online: 'онлайн',
+  offline: 'очно',
+  join: 'Ссылка на трансляцию',
+  materials: (title: string) => `Материалы к «${title}»`,
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
-  return null;
-}
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: styles },
+  { rel: 'stylesheet', href: materialStyles },
+];
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const program = await context.rest.lawWeek.program();
+  return {
+    // Decided on the server's clock, so the page and its hydration agree on which day is today.
+    today: moscowDate(Date.now()),
+    days: program.map((day) => ({
+      ...day,
+      events: day.events.map(({ materials, ...event }) => ({
+        ...event,
+        // The upstream's file paths stay on the server: the page links to the portal's own file route.
+        materials: materials.map((material) => materialLink(material, `/lk/law-week/materials/${material.id}`)),
+      })),
+    })),
+  };
+}
+
+type Day = ReturnType<typeof useLoaderData<typeof loader>>['days'][number];
+
+/** `/lk/law-week`: the week's seven days with their events, today's day marked (ADR 020). */
 export default function LawWeekScreen() {
-  return <ScreenIntro title={copy.title} lead={copy.lead} />;
+  const { days, today } = useLoaderData<typeof loader>();
+  const empty = days.every((day) => day.events.length === 0);
+  return (
+    <>
+      <ScreenIntro title={copy.title} lead={copy.lead}>
+        <Link to="/lk/law-week/themes">{copy.themes}</Link>
+      </ScreenIntro>
+      {empty ? (
+        <p>{copy.empty}</p>
+      ) : (
+        <>
+          <nav aria-label={copy.days}>
+            <ul className="law-week-days">
+              {days.map((day) => (
+                <li key={day.date}>
+                  <a href={`#day-${day.date}`} aria-current={day.date === today ? 'date' : undefined}>
+                    {formatWeekday(day.date)}
+                    {day.date === today ? ` — ${copy.today.toLowerCase()}` : null}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {days.map((day) => (
+            <ProgramDay key={day.date} day={day} isToday={day.date === today} />
+          ))}
+        </>
+      )}
+    </>
+  );
+}
+
+function ProgramDay({ day, isToday }: { day: Day; isToday: boolean }) {
+  const headingId = `day-${day.date}-title`;
+  return (
+    <section
+      id={`day-${day.date}`}
+      className={`law-week-day${isToday ? ' law-week-day--today' : ''}`}
+      aria-labelledby={headingId}
+    >
+      <h2 id={headingId}>
+        <span className="law-week-day__date">{formatWeekday(day.date)}</span> {day.title}
+      </h2>
+      {isToday ? <p className="law-week-day__today">{copy.today}</p> : null}
+      {day.events.length === 0 ? (
+        <p>{copy.noEvents}</p>
+      ) : (
+        <ul className="law-week-events">
+          {day.events.map((event) => (
+            <li key={event.id} className="law-week-event">
+              <p className="law-week-event__time">{formatMoscowTimeRange(event.startsAt, event.endsAt)}</p>
+              <h3>{event.title}</h3>
+              <p className="law-week-event__kind">
+                {event.kind}, {event.format === 'online' ? copy.online : copy.offline}
+              </p>
+              <dl className="facts">
+                <div>
+                  <dt>{copy.speaker}</dt>
+                  <dd>{event.speaker}</dd>
+                </div>
+                <div>
+                  <dt>{copy.where}</dt>
+                  <dd>
+                    {event.link ? (
+                      <a href={event.link} rel="noopener noreferrer" target="_blank">
+                        {copy.join}
+                      </a>
+                    ) : (
+                      event.place
+                    )}
+                  </dd>
+                </div>
+              </dl>
+              {event.materials.length > 0 ? (
+                <MaterialList materials={event.materials} label={copy.materials(event.title)} />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireUser } from '#bff/auth/require-user.server';
-import { isImageMaterial } from '#bff/rest/scenarios.server';
+import { isImageMaterial } from '#bff/rest/materials.server';
 import { pageNotFound, requireDigitsId } from '~/route-params';
 
 const copy = { notFound: 'Файл не найден.' };

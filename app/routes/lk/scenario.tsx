@@ -1,12 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
-import { isImageMaterial } from '#bff/rest/scenarios.server';
+import { materialLink } from '#bff/rest/materials.server';
+import { MaterialList } from '~/components/materials';
 import { audiencesLabel } from '~/components/scenarios';
 import { ScreenIntro } from '~/components/screen-intro';
-import { formatDate, formatDuration, formatFileSize } from '~/format';
+import { formatDate, formatDuration } from '~/format';
 import { screenMeta } from '~/meta';
 import { pageNotFound, requireDigitsId } from '~/route-params';
+import materialStyles from '~/styles/materials.css?url';
 import styles from '~/styles/scenarios.css?url';
 
 const copy = {
@@ -20,13 +22,15 @@ const copy = {
   author: 'Автор',
   materials: 'Материалы',
   noMaterials: 'К этому сценарию пока нет материалов.',
-  download: 'Скачать',
 };
 
 /** Ids beyond this are no scenario's (the contract's integer range), whatever their digits. */
 const MAX_ID = 2_147_483_647;
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: styles },
+  { rel: 'stylesheet', href: materialStyles },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   screenMeta(matches, data?.scenario.title ?? copy.fallbackTitle);
@@ -39,13 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     scenario,
     // The upstream's file paths stay on the server: the page links to the portal's own file route.
-    materials: materials.map((material, index) => ({
-      href: `/lk/scenarios/${id}/files/${index + 1}`,
-      name: material.name,
-      size: material.size,
-      extension: material.name.split('.').pop()?.toUpperCase() ?? '',
-      image: isImageMaterial(material),
-    })),
+    materials: materials.map((material, index) => materialLink(material, `/lk/scenarios/${id}/files/${index + 1}`)),
   };
 }
 
@@ -76,29 +74,7 @@ export default function ScenarioScreen() {
       <p>{scenario.description}</p>
       <h2>{copy.materials}</h2>
       {materials.length === 0 ? <p>{copy.noMaterials}</p> : null}
-      <ul className="scenario-materials">
-        {materials.map((material) =>
-          material.image ? (
-            <li key={material.href}>
-              <figure>
-                <img src={material.href} alt={material.name.replace(/\.[^.]+$/, '')} loading="lazy" />
-                <figcaption>
-                  {material.name}, {formatFileSize(material.size)}
-                </figcaption>
-              </figure>
-            </li>
-          ) : (
-            <li key={material.href} className="scenario-download">
-              <a href={material.href} download={material.name}>
-                {copy.download} «{material.name}»
-              </a>{' '}
-              <span className="scenario-download__type">
-                {material.extension}, {formatFileSize(material.size)}
-              </span>
-            </li>
-          ),
-        )}
-      </ul>
+      <MaterialList materials={materials} />
     </>
   );
 }

@@ -1,20 +1,157 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { submitSignedInForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
+import type { SupportRequest } from '#contract';
+import { deferredForm } from '~/components/form/deferred-form';
+import { isSavedSearch, savedLocation } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
+import { telHref } from '~/components/site-footer';
+import { formatMoscowDateTime } from '~/format';
 import { screenMeta } from '~/meta';
+import { useRootData } from '~/root-data';
+import styles from '~/styles/requests.css?url';
+import { SupportForm as SupportFormNow } from './support.form';
+import { supportSchema } from './support.schema';
+
+/** The form hydrates once its own chunk has loaded (ADR 021). */
+const SupportForm = deferredForm(import.meta.env.SSR ? SupportFormNow : null, () =>
+  import('./support.form').then((m) => m.SupportForm),
+);
 
 const copy = {
   title: 'Поддержка',
-  lead: 'Связаться с нами можно по контактам внизу страницы.',
+  lead: 'Что-то не работает или непонятно? Напишите нам здесь или свяжитесь любым удобным способом.',
+  contactsTitle: 'Контакты',
+  email: 'Электронная почта',
+  phone: 'Телефон',
+  vk: 'ВКонтакте',
+  telegram: 'Telegram',
+  vkLink: 'Сообщество ВКонтакте',
+  telegramLink: 'Канал в Telegram',
+  formTitle: 'Написать в поддержку',
+  sent: 'Обращение отправлено. Мы ответим на этой странице и продублируем ответ на почту.',
+  listTitle: 'Мои обращения',
+  none: 'Вы ещё не обращались в поддержку.',
+  number: (id: number) => `Обращение № ${id}`,
+  created: (at: string) => `от ${formatMoscowDateTime(at)}`,
+  reply: 'Ответ поддержки',
+  replyToShown: (email: string) => `Ответ придёт также на ${email}`,
+  statuses: { new: 'Новое', in_work: 'В работе', resolved: 'Решено' } satisfies Record<
+    SupportRequest['status'],
+    string
+  >,
 };
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  return null;
+  const [{ topics, requests }, profile] = await Promise.all([context.rest.support.list(), context.rest.profile.get()]);
+  return {
+    topics: topics.map((topic) => ({ value: topic.slug, label: topic.title })),
+    requests,
+    email: profile.email,
+    sent: isSavedSearch(new URL(request.url).searchParams),
+  };
 }
 
-export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return submitSignedInForm(request, context, {
+    schema: supportSchema,
+    submit: (value) => context.rest.support.send(value),
+    redirectTo: savedLocation(request),
+  });
+}
 
+/** `/lk/support`: the contacts from configuration, a request form and the user's requests (ADR 020). */
 export default function SupportScreen() {
-  return <ScreenIntro title={copy.title} lead={copy.lead} />;
+  const { topics, requests, email, sent } = useLoaderData<typeof loader>();
+  const rejected = useActionData<typeof action>();
+  return (
+    <>
+      <ScreenIntro title={copy.title} lead={copy.lead} />
+      <Contacts />
+      {sent && !rejected ? (
+        <p role="status" className="request-sent">
+          {copy.sent}
+        </p>
+      ) : null}
+      <section aria-labelledby="support-form-title" className="request-form">
+        <h2 id="support-form-title">{copy.formTitle}</h2>
+        {/* A new form once a request is added: what was sent is not left in the fields. */}
+        <SupportForm key={requests.length} topics={topics} email={email} lastResult={rejected} />
+      </section>
+      <section aria-labelledby="requests-title">
+        <h2 id="requests-title">{copy.listTitle}</h2>
+        {requests.length === 0 ? (
+          <p>{copy.none}</p>
+        ) : (
+          <ul className="requests">
+            {requests.map((request) => (
+              <li key={request.id} className="request">
+                <h3 className="request__title">
+                  {copy.number(request.id)} {copy.created(request.createdAt)}
+                </h3>
+                <p className="request__meta">
+                  <span className={`request__status request__status--${request.status}`}>
+                    {copy.statuses[request.status]}
+                  </span>{' '}
+                  {request.topic.title}
+                </p>
+                <p className="request__text">{request.message}</p>
+                {request.replyTo ? <p className="request__meta">{copy.replyToShown(request.replyTo)}</p> : null}
+                {request.reply ? (
+                  <div className="request__reply">
+                    <h4>{copy.reply}</h4>
+                    <p>{request.reply}</p>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function Contacts() {
+  const { contacts } = useRootData().product;
+  return (
+    <section aria-labelledby="contacts-title">
+      <h2 id="contacts-title">{copy.contactsTitle}</h2>
+      <dl className="facts">
+        <div>
+          <dt>{copy.email}</dt>
+          <dd>
+            <a href={`mailto:${contacts.email}`}>{contacts.email}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>{copy.phone}</dt>
+          <dd>
+            <a href={telHref(contacts.phone)}>{contacts.phone}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>{copy.vk}</dt>
+          <dd>
+            <a href={contacts.vk} rel="noopener noreferrer" target="_blank">
+              {copy.vkLink}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt>{copy.telegram}</dt>
+          <dd>
+            <a href={contacts.telegram} rel="noopener noreferrer" target="_blank">
+              {copy.telegramLink}
+            </a>
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
 }

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { call, noBody, noQuery } from './define';
+
+/**
+ * Support requests (ADR 020): a user writes to the support team on a topic, optionally naming an e-mail to reply
+ * to, and follows the request's status and the team's reply. Each user sees only their own requests.
+ */
+
+export const SUPPORT_MESSAGE_MIN = 10;
+export const SUPPORT_MESSAGE_MAX = 3000;
+
+const slug = z.string().regex(/^[a-z0-9-]{1,40}$/);
+const instant = z.string().datetime({ offset: true });
+
+export const supportTopic = z.object({ slug, title: z.string().min(1) });
+export type SupportTopic = z.infer<typeof supportTopic>;
+
+export const SUPPORT_STATUSES = ['new', 'in_work', 'resolved'] as const;
+
+export const supportRequest = z.object({
+  id: z.number().int().positive(),
+  topic: supportTopic,
+  message: z.string(),
+  /** Where the reply goes besides the portal; null: to the account's e-mail. */
+  replyTo: z.string().nullable(),
+  status: z.enum(SUPPORT_STATUSES),
+  createdAt: instant,
+  updatedAt: instant,
+  reply: z.string().nullable(),
+});
+export type SupportRequest = z.infer<typeof supportRequest>;
+
+export const supportCalls = {
+  supportList: call({
+    method: 'GET',
+    path: '/rest/support/list/',
+    query: noQuery,
+    body: noBody,
+    /** The topics to write on, and the user's requests, newest first. */
+    result: z.object({ topics: z.array(supportTopic), requests: z.array(supportRequest) }),
+    auth: 'required',
+    extension: true,
+  }),
+  putSupportRequest: call({
+    method: 'POST',
+    path: '/rest/support/',
+    query: noQuery,
+    body: z.object({
+      topic: slug,
+      message: z.string().trim().min(SUPPORT_MESSAGE_MIN).max(SUPPORT_MESSAGE_MAX),
+      replyTo: z.string().trim().email().max(254).optional(),
+    }),
+    result: supportRequest,
+    auth: 'required',
+    extension: true,
+  }),
+} as const;

@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { decodeHtml, DEMO_USERS, readForms, startPortal, type Client } from './harness';
+import { fieldErrorOf, formAlertOf, headingOf } from './page';
+import { useServers } from './servers';
+
+/** `/lk/support` without JavaScript against the reference upstream: contacts, the form, the list, failures. */
+
+const servers = useServers({
+  portal: { env: { CONTACT_EMAIL: 'help@portal.example.ru', CONTACT_PHONE: '8 800 555-35-35' } },
+});
+
+afterEach(() => servers.upstream.clearFaults());
+
+const textOf = (html: string) =>
+  decodeHtml(
+    html
+      .replace(/<script[\s\S]*?<\/script>/g, '')
+      .replace(/<!-- -->/g, '')
+      .replace(/<[^>]+>/g, ' '),
+  ).replace(/\s+/g, ' ');
+
+/** Posts the support form of the page with `fields` filled in (the header's forms are not it). */
+const send = (browser: Client, fields: Record<string, string>) =>
+  browser.submit('/lk/support', fields, { action: '/lk/support' });
+
+const MESSAGE = 'После входа в личный кабинет не открывается раздел «Мастер-классы»: страница остаётся пустой.';
+
+async function signedIn(user: { email: string; password: string }, portal = servers.portal): Promise<Client> {
+  const browser = portal.client();
+  await browser.login(user.email, user.password);
+  return browser;
+}
+
+const supportForm = (html: string) => readForms(html).find((form) => 'message' in form.fields)!;
+
+describe('/lk/support', () => {
+  it('shows the configured contacts as links, the form with the profile’s e-mail, and the user’s requests', async () => {
+    const browser = await signedIn(DEMO_USERS.teacher);
+    const response = await browser.request('/lk/support');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(headingOf(html)).toBe('Поддержка');
+    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+    expect(main).toContain('href="mailto:help@portal.example.ru"');
+    expect(main).toContain('href="tel:88005553535"');
+    expect(main).toMatch(/href="https:\/\/vk\.com\/"/);
+    expect(main).toMatch(/href="https:\/\/t\.me\/"/);
+    expect(supportForm(html).fields.replyTo).toBe(DEMO_USERS.teacher.email);
+    const text = textOf(html);
+    for (const status of ['Новое', 'В работе', 'Решено']) expect(text).toContain(status);
+    expect(text).toContain('Название школы исправлено');
+    expect(text).not.toContain('Не приходит письмо с кодом восстановления');
+  });
+
+  it('refuses bad input by the field, keeping what was typed, and sends nothing upstream', async () => {
+    const browser = await signedIn(DEMO_USERS.participant);
+    await servers.upstream.resetStats();
+    const bad = await send(browser, { topic: '', message: 'Сбой', replyTo: 'не адрес' });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(fieldErrorOf(html, 'topic')).toBe('Выберите тему обращения');
+    expect(fieldErrorOf(html, 'message')).toBe('Сообщение слишком короткое: не менее 10 символов');
+    expect(fieldErrorOf(html, 'replyTo')).toBe('Введите корректный адрес электронной почты');
+    expect(html).toContain('Сбой</textarea>');
+    expect(html).toContain('value="не адрес"');
+    expect((await servers.upstream.stats()).putSupportRequest).toBe(0);
+  });
+
+  it('sends a request, confirms it after the redirect and lists it first as new', async () => {
+    const browser = await signedIn(DEMO_USERS.participant);
+    const sent = await send(browser, { topic: 'bug', message: MESSAGE, replyTo: '' });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get('Location')).toBe('/lk/support?saved=1');
+    const html = await (await browser.request('/lk/support?saved=1')).text();
+    expect(html).toMatch(/<p role="status"[^>]*>Обращение отправлено\./);
+    const first = textOf(/<li class="request">([\s\S]*?)<\/li>/.exec(html)![1]!);
+    expect(first).toContain('Новое Ошибка на сайте');
+    expect(first).toContain(MESSAGE);
+    expect(first).not.toContain('Ответ придёт также на');
+    expect(supportForm(html).fields.message).toBe('');
+
+    const withAddress = await send(browser, {
+      topic: 'other',
+      message: MESSAGE,
+      replyTo: 'p.smirnov@mail.example.ru',
+    });
+    expect(withAddress.status).toBe(303);
+    const after = textOf(await (await browser.request('/lk/support')).text());
+    expect(after).toContain('Ответ придёт также на p.smirnov@mail.example.ru');
+  });
+
+  it('shows the error page when the list fails, and an upstream failure of the send on the form', async () => {
+    const fresh = await startPortal({ upstreamUrl: servers.upstream.url });
+    try {
+      const browser = await signedIn(DEMO_USERS.participant, fresh);
+      await servers.upstream.fault({ path: '/rest/support/list/', status: 500 });
+      expect((await browser.request('/lk/support')).status).toBe(500);
+      await servers.upstream.clearFaults();
+
+      const form = supportForm(await (await browser.request('/lk/support')).text());
+      await servers.upstream.fault({ path: '/rest/support/', status: 503, times: 1 });
+      const failed = await browser.request('/lk/support', { form: { ...form.fields, topic: 'bug', message: MESSAGE } });
+      expect(failed.status).toBe(400);
+      const failedHtml = await failed.text();
+      expect(formAlertOf(failedHtml)).toMatch(/ошибка 503|Сервер не ответил/);
+      expect(textOf(failedHtml)).toContain(MESSAGE);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('sends a visitor who is not signed in to the login', async () => {
+    const response = await servers.portal.client().request('/lk/support');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toMatch(/^\/login\?redirectTo=/);
+  });
+});
