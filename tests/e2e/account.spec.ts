@@ -404,7 +404,13 @@ test.describe('welcome notice', () => {
     await expect(heading(page)).toHaveText('Сценарии');
     await expect(welcomeNotice(page)).toBeVisible();
 
+    // With JavaScript the notice goes at once and the dismissal is sent behind it: reload only once it is stored.
+    const stored = page.waitForResponse(
+      (response) =>
+        /^\/popups(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === 'POST',
+    );
     await welcomeNotice(page).getByRole('button', { name: 'Понятно' }).click();
+    await stored;
     await expect(welcomeNotice(page)).toHaveCount(0);
     await expect(page).toHaveURL(/\/lk\/scenarios$/);
     await expect(heading(page)).toHaveText('Сценарии');

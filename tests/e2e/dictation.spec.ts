@@ -73,8 +73,14 @@ test.describe('with JavaScript', () => {
     await login(page, await invitedParticipant(testInfo));
     await openFromCabinet(page);
     await textField(page).fill('а'.repeat(5001));
-    await textField(page).blur();
-    await expect(textField(page)).toHaveAccessibleDescription(/Текст слишком длинный: не более 5000 знаков/);
+    // Left before the form has hydrated, the field is not checked yet: leave it again until it is.
+    await expect(async () => {
+      await textField(page).focus();
+      await textField(page).blur();
+      await expect(textField(page)).toHaveAccessibleDescription(/Текст слишком длинный: не более 5000 знаков/, {
+        timeout: 1000,
+      });
+    }).toPass({ timeout: 20_000 });
     await expect(textField(page)).toHaveAttribute('aria-invalid', 'true');
     expect(errors).toEqual([]);
   });
