@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { contract, VERSION_HEADER, type CallName } from '#contract';
 import { createUpstreamApp } from './app';
 import { openDatabase, type Db } from './db/open';
@@ -66,4 +67,15 @@ export async function createTestUpstream(deps: Omit<UpstreamDeps, 'db' | 'now'> 
   }
 
   return { app, db, clock, logged, call, login, count };
+}
+
+/** The text of a PDF's first page, as a reader would copy it out (spaces collapsed). */
+export async function pdfText(data: Uint8Array): Promise<string> {
+  const pdf = await getDocument({ data, useSystemFonts: false, isEvalSupported: false }).promise;
+  const content = await (await pdf.getPage(1)).getTextContent();
+  await pdf.destroy();
+  return content.items
+    .map((item) => ('str' in item ? item.str : ''))
+    .join(' ')
+    .replace(/\s+/g, ' ');
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../db/seed';
-import { createTestUpstream } from '../testing';
+import { createTestUpstream, pdfText } from '../testing';
 import { CERTIFICATE_FILE_PATH } from './certificate';
 
 describe('certificate', () => {
@@ -21,6 +21,11 @@ describe('certificate', () => {
     const bytes = Buffer.from(await file.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.toString('latin1')).toContain('DejaVuSans');
+    const text = await pdfText(new Uint8Array(bytes));
+    expect(text).toContain('Иванова Анна Сергеевна');
+    expect(text).toContain('принял(а) очное участие в мероприятии');
+    expect(text).toMatch(/в объёме \d+ академическ(ий час|их часа|их часов)/);
+    expect(text).toMatch(/Дата выдачи: \d{1,2} [а-я]+ \d{4} г\./);
 
     expect((await up.app.request(CERTIFICATE_FILE_PATH)).status).toBe(401);
   });

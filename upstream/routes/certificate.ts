@@ -3,7 +3,7 @@ import { findUserById } from '../db/users';
 import { requireSession } from '../http/auth';
 import type { CallRegistrar } from '../http/calls';
 import { notFound, unauthorized } from '../http/envelope';
-import { renderCertificatePdf } from '../pdf/certificate-pdf';
+import { countText, issuedDateFormat, renderCertificatePdf } from '../pdf/certificate-pdf';
 import type { Services, UpstreamApp } from '../services';
 
 /** Each user's own certificate: the file is found by the token, so its path names nobody. */
@@ -14,11 +14,14 @@ async function renderFor(services: Services, row: CertificateRow): Promise<Buffe
   if (!user) throw unauthorized();
   const fullName = [user.last_name, user.first_name, user.middle_name].filter(Boolean).join(' ');
   return renderCertificatePdf({
+    title: `Сертификат участника № ${row.number}`,
     number: row.number,
     fullName,
+    deed: 'принял(а) очное участие в мероприятии',
     event: row.event,
-    hours: row.hours,
-    issuedOn: row.issued_on,
+    detail: `в объёме ${countText(row.hours, ['академический час', 'академических часа', 'академических часов'])}`,
+    // A calendar day: noon UTC is that day in Moscow too.
+    issued: issuedDateFormat.format(new Date(`${row.issued_on}T12:00:00Z`)),
   });
 }
 

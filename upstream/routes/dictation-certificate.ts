@@ -5,7 +5,7 @@ import { statusOf } from '../dictation/participation';
 import { countErrors, gradeFor, reviewText } from '../dictation/review';
 import { requireSession } from '../http/auth';
 import { notFound } from '../http/envelope';
-import { renderDictationCertificatePdf } from '../pdf/dictation-certificate-pdf';
+import { countText, issuedDateFormat, renderCertificatePdf } from '../pdf/certificate-pdf';
 import type { Services, UpstreamApp } from '../services';
 
 /** The certificate of a checked dictation: its owner's only, found by the token like the teacher's certificate. */
@@ -21,13 +21,15 @@ async function render(services: Services, row: ParticipationRow, event: EventRow
   const user = findUserById(services.db, row.user_id);
   if (!user) return null;
   const errors = countErrors(reviewText(event.reference_text, row.text));
-  return renderDictationCertificatePdf({
-    number: certificateNumber(row, event),
+  const number = certificateNumber(row, event);
+  return renderCertificatePdf({
+    title: `Сертификат участника диктанта № ${number}`,
+    number,
     fullName: [user.last_name, user.first_name, user.middle_name].filter(Boolean).join(' '),
+    deed: 'написал(а) диктант',
     event: event.title,
-    grade: gradeFor(errors),
-    errors,
-    issuedAt: event.results_at,
+    detail: `Результат: оценка «${gradeFor(errors)}», ${errors === 0 ? 'без ошибок' : countText(errors, ['ошибка', 'ошибки', 'ошибок'])}`,
+    issued: issuedDateFormat.format(new Date(event.results_at)),
   });
 }
 

@@ -1,11 +1,10 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { dictationEventState, type CallResult } from '#contract';
 import { createParticipation, issueCode } from '../db/dictation';
 import { DEMO_USERS } from '../db/seed';
 import { CURRENT_EVENT_ID, seedDictation } from '../db/seed-dictation';
 import { SAVE_GRACE } from '../dictation/participation';
-import { createTestUpstream } from '../testing';
+import { createTestUpstream, pdfText } from '../testing';
 import { minutes, seconds } from '../time';
 
 type Session = CallResult<'openDictation'>;
@@ -187,13 +186,3 @@ describe('the user’s dictations', () => {
     expect(envelope.result).toMatchObject({ status: 'invited', review: null, certificate: null, errorsCount: null });
   });
 });
-
-async function pdfText(data: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data, useSystemFonts: false, isEvalSupported: false }).promise;
-  const content = await (await pdf.getPage(1)).getTextContent();
-  await pdf.destroy();
-  return content.items
-    .map((item) => ('str' in item ? item.str : ''))
-    .join(' ')
-    .replace(/\s+/g, ' ');
-}
