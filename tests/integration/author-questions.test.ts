@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeHtml, DEMO_USERS, readForms, startPortal, type Client } from './harness';
+import { type Client, DEMO_USERS, pageText, readForms, startPortal } from './harness';
 import { fieldErrorOf, formAlertOf, headingOf } from './page';
 import { useServers } from './servers';
 
@@ -8,14 +8,6 @@ import { useServers } from './servers';
 const servers = useServers();
 
 afterEach(() => servers.upstream.clearFaults());
-
-const textOf = (html: string) =>
-  decodeHtml(
-    html
-      .replace(/<script[\s\S]*?<\/script>/g, '')
-      .replace(/<!-- -->/g, '')
-      .replace(/<[^>]+>/g, ' '),
-  ).replace(/\s+/g, ' ');
 
 /** Posts the question form of the page with `fields` filled in (the header's forms are not it). */
 const ask = (browser: Client, fields: Record<string, string>) =>
@@ -36,7 +28,7 @@ describe('/lk/author-questions', () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(headingOf(html)).toBe('Вопросы автору');
-    const text = textOf(html);
+    const text = pageText(html);
     for (const status of ['Есть ответ', 'В работе у автора', 'Отправлен']) expect(text).toContain(status);
     expect(text).toContain('Елена Викторовна Орлова, автор сценария');
     expect(text).not.toContain('Будет ли в этом году диктант писаться онлайн');
@@ -78,8 +70,8 @@ describe('/lk/author-questions', () => {
     const html = await (await browser.request(location)).text();
     expect(html).toMatch(/<p role="status"[^>]*>Вопрос отправлен\./);
     const first = /<li class="request">([\s\S]*?)<\/li>/.exec(html)![1]!;
-    expect(textOf(first)).toContain('Отправлен Неделя права');
-    expect(textOf(first)).toContain(QUESTION);
+    expect(pageText(first)).toContain('Отправлен Неделя права');
+    expect(pageText(first)).toContain(QUESTION);
     // The form is empty again.
     expect(readForms(html).find((form) => form.method === 'post' && 'text' in form.fields)?.fields.text).toBe('');
   });
@@ -92,7 +84,7 @@ describe('/lk/author-questions', () => {
       expect((await ask(browser, { topic: 'testing', text: QUESTION })).status).toBe(303);
     }
     const html = await (await browser.request('/lk/author-questions')).text();
-    expect(textOf(html)).toContain('Вопросов без ответа у вас уже 5.');
+    expect(pageText(html)).toContain('Вопросов без ответа у вас уже 5.');
     expect(readForms(html).some((form) => 'text' in form.fields)).toBe(false);
   });
 
@@ -116,7 +108,7 @@ describe('/lk/author-questions', () => {
       const failedHtml = await failed.text();
       expect(formAlertOf(failedHtml)).toBe('Не удалось выполнить запрос (ошибка 500). Попробуйте ещё раз.');
       expect(failedHtml).toContain('</textarea>');
-      expect(textOf(failedHtml)).toContain(QUESTION);
+      expect(pageText(failedHtml)).toContain(QUESTION);
     } finally {
       await fresh.close();
     }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client, DEMO_USERS, readForms } from './harness';
+import { Client, DEMO_USERS, pageText, readForms } from './harness';
 import { useServers } from './servers';
 import { formAlertOf, headingOf, stackTraceIn, titleOf } from './page';
 
@@ -31,15 +31,6 @@ async function signedIn(user: { email: string; password: string } = DEMO_USERS.t
   return client;
 }
 
-function textOf(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;|\u00a0/g, ' ')
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ');
-}
-
 /** The writing form's fields as the page rendered them. */
 async function writingForm(client: Client, code: string) {
   const response = await client.request(`/dictation/${code}`);
@@ -62,7 +53,7 @@ describe('/dictation', () => {
     const html = await response.text();
     expect(headingOf(html)).toBe('Диктант');
     expect(titleOf(html)).toBe(`Диктант | ${PRODUCT}`);
-    const text = textOf(html);
+    const text = pageText(html);
     expect(text).toMatch(
       /Ближайший диктант Всероссийский диктант Идёт написание Диктант идёт: написать его можно до \d{1,2} [а-я]+ \d{4} г\. в 00:00 мск/,
     );
@@ -83,7 +74,7 @@ describe('/dictation/{code}', () => {
     const first = await writingForm(guest, code);
     expect(first.status).toBe(200);
     expect(headingOf(first.html)).toBe('Всероссийский диктант');
-    expect(textOf(first.html)).toMatch(/До конца диктанта осталось (59:5\d|1:00:00)/);
+    expect(pageText(first.html)).toMatch(/До конца диктанта осталось (59:5\d|1:00:00)/);
     expect(first.fields).toMatchObject({ text: '', revision: '1' });
 
     const saved = await guest.request(`/dictation/${code}`, {
@@ -93,7 +84,7 @@ describe('/dictation/{code}', () => {
     expect(saved.headers.get('Location')).toBe(`/dictation/${code}?saved=1`);
     const again = await writingForm(guest, code);
     expect(again.fields).toMatchObject({ text: 'Весной в наш город возвращаются скворцы.', revision: '2' });
-    expect(textOf(again.html)).toMatch(/Сохранено в \d{2}:\d{2} мск/);
+    expect(pageText(again.html)).toMatch(/Сохранено в \d{2}:\d{2} мск/);
     // The code is a capability: never written to the portal's log.
     expect(servers.portal.logLines.join('\n')).not.toContain(code);
   });
@@ -134,7 +125,7 @@ describe('/dictation/{code}', () => {
     expect(late.status).toBe(409);
     const html = await late.text();
     expect(headingOf(html)).toBe('Всероссийский диктант');
-    expect(textOf(html)).toContain('Время вышло: текст, отправленный после окончания, не принят.');
+    expect(pageText(html)).toContain('Время вышло: текст, отправленный после окончания, не принят.');
     expect(/<textarea[^>]*readOnly=""[^>]*>([^<]*)<\/textarea>/i.exec(html)?.[1]).toBe('Весной в наш город');
     const autosave = await guest.request(`/dictation/${code}/text`, { form: { text: 'поздно', revision: '3' } });
     expect(autosave.status).toBe(409);
@@ -153,12 +144,12 @@ describe('/dictation/{code}', () => {
     expect(done.headers.get('Location')).toBe(`/dictation/${code}?saved=1`);
     const thanks = await guest.request(`/dictation/${code}?saved=1`);
     expect(thanks.status).toBe(200);
-    expect(textOf(await thanks.text())).toContain('Спасибо! Диктант сдан, текст принят на проверку.');
+    expect(pageText(await thanks.text())).toContain('Спасибо! Диктант сдан, текст принят на проверку.');
     const used = await guest.request(`/dictation/${code}`);
     expect(used.status).toBe(410);
     const html = await used.text();
     expect(headingOf(html)).toBe('Диктант сдан');
-    expect(textOf(html)).toContain('По этой ссылке диктант уже сдан, и текст больше не меняется.');
+    expect(pageText(html)).toContain('По этой ссылке диктант уже сдан, и текст больше не меняется.');
     const save = await guest.request(`/dictation/${code}/text`, { form: { text: 'ещё', revision: '9' } });
     expect(save.status).toBe(410);
   });
@@ -204,7 +195,7 @@ describe('/lk/dictations', () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(headingOf(html)).toBe('Диктанты');
-    const text = textOf(html);
+    const text = pageText(html);
     expect(text).toContain('Весенний диктант школьных команд Приглашение Вы зарегистрированы. Диктант откроется');
     expect(text).toContain('Осенний диктант «Лесная тропа» Проверен Оценка «3»: 4 ошибки.');
     expect(text).toContain('Зимний диктант «Деревня в снегу» Проверен Оценка «4»: 1 ошибка.');
@@ -217,7 +208,7 @@ describe('/lk/dictations', () => {
     expect(location).toMatch(/^\/dictation\/[\w-]{43}$/);
     const writing = await teacher.request(location);
     expect(headingOf(await writing.text())).toBe('Всероссийский диктант');
-    const resumed = textOf(await (await teacher.request('/lk/dictations')).text());
+    const resumed = pageText(await (await teacher.request('/lk/dictations')).text());
     expect(resumed).toContain('Продолжить диктант');
   });
 
@@ -225,7 +216,7 @@ describe('/lk/dictations', () => {
     const teacher = await signedIn();
     const response = await teacher.request('/lk/dictations', { form: { id: '2' } });
     expect(response.status).toBe(400);
-    expect(textOf(await response.text())).toContain('Этот диктант уже нельзя написать.');
+    expect(pageText(await response.text())).toContain('Этот диктант уже нельзя написать.');
   });
 
   it('shows the error page when the upstream fails', async () => {
@@ -247,8 +238,8 @@ describe('/lk/dictations/{id}', () => {
     expect(html.replace(/<!-- -->/g, '')).toMatch(
       /<mark class="review-error"><span class="visually-hidden">Ошибка: написано <\/span><del>заросшый<\/del><span class="visually-hidden">, правильно <\/span><ins>заросший<\/ins><\/mark>/,
     );
-    expect(textOf(html)).toContain('Пропущено: ,');
-    expect(textOf(html)).toMatch(/Скачать сертификат \(PDF, \d+ КБ\)/);
+    expect(pageText(html)).toContain('Пропущено: ,');
+    expect(pageText(html)).toMatch(/Скачать сертификат \(PDF, \d+ КБ\)/);
   });
 
   it('streams the certificate as a PDF under its Russian name', async () => {

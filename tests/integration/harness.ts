@@ -244,6 +244,19 @@ function attribute(tag: string, name: string): string | null {
   return match ? decodeHtml(match[1]!) : null;
 }
 
+/** What a reader sees of a page's words: scripts and tags gone, escapes undone, spaces (non-breaking too) collapsed. */
+export function pageText(html: string): string {
+  return decodeHtml(
+    html
+      .replace(/<script[\s\S]*?<\/script>/g, '')
+      // React's marker between adjacent text nodes: the words on either side are one text.
+      .replace(/<!-- -->/g, '')
+      .replace(/<[^>]+>/g, ' '),
+  )
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ');
+}
+
 /** Undoes React's attribute and text escaping. */
 export function decodeHtml(text: string): string {
   return text

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Client, decodeHtml, DEMO_USERS, startPortal } from './harness';
+import { Client, DEMO_USERS, pageText, startPortal } from './harness';
 import { headingOf } from './page';
 import { useServers } from './servers';
 
@@ -18,13 +18,6 @@ beforeAll(async () => {
 afterEach(() => servers.upstream.clearFaults());
 
 /** The page's text as a reader sees it: tags and React's separators removed, entities decoded. */
-const textOf = (html: string) =>
-  decodeHtml(
-    html
-      .replace(/<script[\s\S]*?<\/script>/g, '')
-      .replace(/<!-- -->/g, '')
-      .replace(/<[^>]+>/g, ' '),
-  ).replace(/\s+/g, ' ');
 
 /** Today's date in Moscow, as the page's anchors write it. */
 const moscowToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
@@ -45,9 +38,9 @@ describe('/lk/law-week', () => {
     const today = moscowToday();
     expect(html).toContain(`<a href="#day-${today}" aria-current="date">`);
     expect(html).toMatch(new RegExp(`<section id="day-${today}" class="law-week-day law-week-day--today"`));
-    expect(textOf(html)).toContain('Торжественное открытие Недели права');
-    expect(textOf(html)).toMatch(/10:00–11:00 мск/);
-    expect(textOf(html)).toContain('Актовый зал школы, 2 этаж');
+    expect(pageText(html)).toContain('Торжественное открытие Недели права');
+    expect(pageText(html)).toMatch(/10:00–11:00 мск/);
+    expect(pageText(html)).toContain('Актовый зал школы, 2 этаж');
     expect(html).toContain('href="https://pravo-nedelya.example.ru/translyaciya/otkrytie"');
     expect(html).toContain('href="/lk/law-week/themes"');
   });
@@ -56,7 +49,7 @@ describe('/lk/law-week', () => {
     const html = await (await teacher.request('/lk/law-week')).text();
     const download = /<a href="(\/lk\/law-week\/materials\/\d+)" download="Программа недели.pdf"/.exec(html);
     expect(download).not.toBeNull();
-    expect(textOf(html)).toMatch(/Скачать «Программа недели\.pdf» PDF, 9,7 КБ/);
+    expect(pageText(html)).toMatch(/Скачать «Программа недели\.pdf» PDF, 9,7 КБ/);
     expect(html).toMatch(/<img src="\/lk\/law-week\/materials\/\d+" alt="Афиша недели"/);
     expect(html).not.toContain('/files/scenarios/');
 
@@ -106,7 +99,7 @@ describe('/lk/law-week/themes', () => {
     expect(headingOf(html)).toBe('Темы недели права');
     expect([...html.matchAll(/<section id="theme-\d+"/g)].length).toBeGreaterThanOrEqual(12);
     expect(html).toContain('<a href="#theme-1">Конституция Российской Федерации</a>');
-    expect(textOf(html)).toContain('Скачать «Рабочий лист «Главы Конституции».docx» DOCX');
+    expect(pageText(html)).toContain('Скачать «Рабочий лист «Главы Конституции».docx» DOCX');
     expect(html).toMatch(/<img src="\/lk\/law-week\/materials\/\d+" alt="Карта экологических маршрутов"/);
   });
 });
@@ -135,10 +128,10 @@ describe('failures and empty states', () => {
         'DELETE FROM law_week_materials; DELETE FROM law_week_events; DELETE FROM law_week_themes;',
       );
       const browser = await signedIn(fresh);
-      expect(textOf(await (await browser.request('/lk/law-week')).text())).toContain(
+      expect(pageText(await (await browser.request('/lk/law-week')).text())).toContain(
         'Программа Недели права пока не опубликована.',
       );
-      expect(textOf(await (await browser.request('/lk/law-week/themes')).text())).toContain(
+      expect(pageText(await (await browser.request('/lk/law-week/themes')).text())).toContain(
         'Темы Недели права пока не опубликованы.',
       );
     } finally {

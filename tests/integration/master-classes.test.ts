@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client, DEMO_USERS } from './harness';
+import { Client, DEMO_USERS, pageText } from './harness';
 import { useServers } from './servers';
 import { headingOf, stackTraceIn, titleOf } from './page';
 
@@ -36,15 +36,6 @@ async function signedIn(user: { email: string; password: string } = DEMO_USERS.t
   return client;
 }
 
-/** The page's visible text, tags stripped, spaces collapsed (non-breaking ones included). */
-function textOf(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;|\u00a0/g, ' ')
-    .replace(/\s+/g, ' ');
-}
-
 function beacon(client: Client, id: number, fields: Record<string, string>, site: 'same-origin' | 'cross-site') {
   // What Chromium's navigator.sendBeacon(url, URLSearchParams) sends.
   return client.request(`/lk/master-classes/${id}/progress`, {
@@ -62,7 +53,7 @@ describe('the list', () => {
     const html = await response.text();
     expect(headingOf(html)).toBe('Мастер-классы');
     expect(titleOf(html)).toBe(`Мастер-классы | ${PRODUCT}`);
-    const text = textOf(html);
+    const text = pageText(html);
     expect(text).toContain('Предстоящие');
     expect(text).toContain('Прошедшие');
     expect(text).toMatch(/\d{1,2} [а-я]+ \d{4} г\. в \d{2}:\d{2} мск/);
@@ -85,7 +76,7 @@ describe('the list', () => {
 
   it('shows another user only their own progress', async () => {
     const participant = await signedIn(DEMO_USERS.participant);
-    const text = textOf(await (await participant.request('/lk/master-classes')).text());
+    const text = pageText(await (await participant.request('/lk/master-classes')).text());
     expect(text).not.toContain('Просмотрено 42 %');
     expect(text).toContain('Запись ещё не просмотрена');
   });
@@ -97,7 +88,7 @@ describe('the list', () => {
     expect(response.status).toBe(500);
     const html = await response.text();
     expect(titleOf(html)).toBe(`${PRODUCT} | Ошибка 500`);
-    expect(textOf(html)).toContain('Перезагрузите страницу.');
+    expect(pageText(html)).toContain('Перезагрузите страницу.');
     expect(stackTraceIn(html)).toBeNull();
   });
 });
@@ -118,7 +109,7 @@ describe('one master class', () => {
     const teacher = await signedIn();
     const html = await (await teacher.request(`/lk/master-classes/${UPCOMING}`)).text();
     expect(html).toContain(`href="https://live.example.org/master-classes/${UPCOMING}"`);
-    expect(textOf(html)).toContain('Смотреть трансляцию');
+    expect(pageText(html)).toContain('Смотреть трансляцию');
     expect(html).not.toContain('<video');
   });
 
@@ -174,12 +165,12 @@ describe('the place in the recording', () => {
   it('a beacon stores it, and the page and the list read it back (the cache is dropped)', async () => {
     const participant = await signedIn(DEMO_USERS.participant);
     // Read first, so a stale cached copy would show if the mutation did not drop it.
-    expect(textOf(await (await participant.request('/lk/master-classes/2')).text())).not.toContain('остановились');
+    expect(pageText(await (await participant.request('/lk/master-classes/2')).text())).not.toContain('остановились');
     const response = await beacon(participant, 2, { positionSeconds: '12', watchedSeconds: '12' }, 'same-origin');
     expect(response.status).toBe(204);
-    const page = textOf(await (await participant.request('/lk/master-classes/2')).text());
+    const page = pageText(await (await participant.request('/lk/master-classes/2')).text());
     expect(page).toContain('Вы остановились на 0:12');
-    expect(textOf(await (await participant.request('/lk/master-classes')).text())).toContain('Просмотрено 50 %');
+    expect(pageText(await (await participant.request('/lk/master-classes')).text())).toContain('Просмотрено 50 %');
   });
 
   it('refuses a cross-site beacon, nonsense values and guests', async () => {
@@ -192,7 +183,7 @@ describe('the place in the recording', () => {
     );
     const guest = new Client(servers.portal.origin);
     expect((await beacon(guest, 3, { positionSeconds: '5', watchedSeconds: '5' }, 'same-origin')).status).toBe(302);
-    const page = textOf(await (await participant.request('/lk/master-classes/3')).text());
+    const page = pageText(await (await participant.request('/lk/master-classes/3')).text());
     expect(page).not.toContain('остановились');
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeHtml, DEMO_USERS, readForms, startPortal, type Client } from './harness';
+import { type Client, DEMO_USERS, pageText, readForms, startPortal } from './harness';
 import { fieldErrorOf, formAlertOf, headingOf } from './page';
 import { useServers } from './servers';
 
@@ -10,14 +10,6 @@ const servers = useServers({
 });
 
 afterEach(() => servers.upstream.clearFaults());
-
-const textOf = (html: string) =>
-  decodeHtml(
-    html
-      .replace(/<script[\s\S]*?<\/script>/g, '')
-      .replace(/<!-- -->/g, '')
-      .replace(/<[^>]+>/g, ' '),
-  ).replace(/\s+/g, ' ');
 
 /** Posts the support form of the page with `fields` filled in (the header's forms are not it). */
 const send = (browser: Client, fields: Record<string, string>) =>
@@ -46,7 +38,7 @@ describe('/lk/support', () => {
     expect(main).toMatch(/href="https:\/\/vk\.com\/"/);
     expect(main).toMatch(/href="https:\/\/t\.me\/"/);
     expect(supportForm(html).fields.replyTo).toBe(DEMO_USERS.teacher.email);
-    const text = textOf(html);
+    const text = pageText(html);
     for (const status of ['Новое', 'В работе', 'Решено']) expect(text).toContain(status);
     expect(text).toContain('Название школы исправлено');
     expect(text).not.toContain('Не приходит письмо с кодом восстановления');
@@ -73,7 +65,7 @@ describe('/lk/support', () => {
     expect(sent.headers.get('Location')).toBe('/lk/support?saved=1');
     const html = await (await browser.request('/lk/support?saved=1')).text();
     expect(html).toMatch(/<p role="status"[^>]*>Обращение отправлено\./);
-    const first = textOf(/<li class="request">([\s\S]*?)<\/li>/.exec(html)![1]!);
+    const first = pageText(/<li class="request">([\s\S]*?)<\/li>/.exec(html)![1]!);
     expect(first).toContain('Новое Ошибка на сайте');
     expect(first).toContain(MESSAGE);
     expect(first).not.toContain('Ответ придёт также на');
@@ -85,7 +77,7 @@ describe('/lk/support', () => {
       replyTo: 'p.smirnov@mail.example.ru',
     });
     expect(withAddress.status).toBe(303);
-    const after = textOf(await (await browser.request('/lk/support')).text());
+    const after = pageText(await (await browser.request('/lk/support')).text());
     expect(after).toContain('Ответ придёт также на p.smirnov@mail.example.ru');
   });
 
@@ -103,7 +95,7 @@ describe('/lk/support', () => {
       expect(failed.status).toBe(400);
       const failedHtml = await failed.text();
       expect(formAlertOf(failedHtml)).toMatch(/ошибка 503|Сервер не ответил/);
-      expect(textOf(failedHtml)).toContain(MESSAGE);
+      expect(pageText(failedHtml)).toContain(MESSAGE);
     } finally {
       await fresh.close();
     }
