@@ -86,11 +86,14 @@ export function createPortalApp(options: PortalServerOptions) {
     });
     const timings = createTimings();
     // Session changes are written once, as the headers go out; personal responses are never stored by caches,
-    // and neither is any document: each carries its own CSP nonce and honeypot.
+    // and neither is any document (each carries its own CSP nonce and honeypot) nor any answer setting a cookie,
+    // whichever code set it: a shared cache would hand that cookie to the next visitor.
     onHeaders(res, () => {
       for (const cookie of session.setCookieHeaders()) res.append('Set-Cookie', cookie);
       const document = /^text\/html\b/i.test(String(res.getHeader('Content-Type') ?? ''));
-      if (session.personal || document) res.setHeader('Cache-Control', 'private, no-store');
+      if (session.personal || document || res.hasHeader('Set-Cookie')) {
+        res.setHeader('Cache-Control', 'private, no-store');
+      }
       const serverTiming = timings.header();
       if (serverTiming) res.setHeader('Server-Timing', serverTiming);
     });
