@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXAMPLE_CONTACTS, isLoopback, placeholderSettings, REFERENCE_FIRST_AUTH_URL } from './production-settings';
 import { days } from './time';
 
 /**
@@ -45,12 +46,12 @@ const configSchema = z
     SESSION_MAX_DAYS: z.coerce.number().int().positive().default(365),
 
     PRODUCT_TITLE: z.string().min(1).default('Образовательный портал'),
-    CONTACT_EMAIL: z.string().email().default('support@example.org'),
-    CONTACT_PHONE: z.string().min(1).default('8 800 000-00-00'),
-    CONTACT_VK_URL: url.default('https://vk.com/'),
-    CONTACT_TELEGRAM_URL: url.default('https://t.me/'),
-    FIRST_AUTH_URL: url.default('http://127.0.0.1:3001/first-auth/'),
-    SITE_URL: url.default('https://example.org/'),
+    CONTACT_EMAIL: z.string().email().default(EXAMPLE_CONTACTS.CONTACT_EMAIL),
+    CONTACT_PHONE: z.string().min(1).default(EXAMPLE_CONTACTS.CONTACT_PHONE),
+    CONTACT_VK_URL: url.default(EXAMPLE_CONTACTS.CONTACT_VK_URL),
+    CONTACT_TELEGRAM_URL: url.default(EXAMPLE_CONTACTS.CONTACT_TELEGRAM_URL),
+    FIRST_AUTH_URL: url.default(REFERENCE_FIRST_AUTH_URL),
+    SITE_URL: url.default(EXAMPLE_CONTACTS.SITE_URL),
 
     AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
     AUTH_RATE_LIMIT_PER_LOGIN: z.coerce.number().int().positive().default(10),
@@ -64,6 +65,14 @@ const configSchema = z
         path: ['SESSION_SECRET'],
         message: 'is required in production (comma-separated list of secrets, newest first, each ≥ 32 characters)',
       });
+    }
+    // A production start in front of users stops on every placeholder left; a loopback origin is a local run.
+    const origin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
+    if (env.NODE_ENV === 'production' && URL.canParse(origin)) {
+      const publicOrigin = new URL(origin);
+      for (const { name, message } of placeholderSettings({ ...env, publicOrigin })) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message });
+      }
     }
     for (const secret of splitList(env.SESSION_SECRET)) {
       if (secret.length < 32) {
@@ -146,8 +155,4 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
   };
-}
-
-export function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }

@@ -383,7 +383,7 @@ describe('signing out (docs/product.md §4.5)', () => {
     const response = await teacher.logout('/lk/scenarios/5');
     expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe('/');
-    expect(response.headers.get('Clear-Site-Data')).toBe('"cache"');
+    expect(response.headers.get('Clear-Site-Data')).toBe('"cache", "cookies"');
     const cleared = response.headers.getSetCookie();
     expect(cleared).toHaveLength(2);
     for (const line of cleared) expect(line).toMatch(/^__Host-r?vptk=;.*Max-Age=0/);
