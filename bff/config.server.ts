@@ -31,6 +31,8 @@ const configSchema = z
     REST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     REST_RETRY_BASE_MS: z.coerce.number().int().positive().default(1_000),
     REST_RETRY_MAX_MS: z.coerce.number().int().positive().default(30_000),
+    // One budget for all the upstream work of a request, retries included: the 408 page comes by then (ADR 024).
+    REST_DEADLINE_MS: z.coerce.number().int().positive().default(15_000),
 
     SESSION_SECRET: z.string().optional(),
     AUTH_COOKIE_NAME: z
@@ -127,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseUrl: new URL(e.REST_API_URL),
       version: e.REST_API_VERSION,
       timeoutMs: e.REST_TIMEOUT_MS,
+      deadlineMs: e.REST_DEADLINE_MS,
       retry: { attempts: 3, baseMs: e.REST_RETRY_BASE_MS, maxMs: e.REST_RETRY_MAX_MS },
     },
     session: {

@@ -10,6 +10,7 @@ describe('loadConfig', () => {
     expect(config.publicOrigin).toBe('http://localhost:3000');
     expect(config.rest.version).toBe('1');
     expect(config.rest.retry).toEqual({ attempts: 3, baseMs: 1000, maxMs: 30_000 });
+    expect(config.rest.deadlineMs).toBe(15_000);
     expect(config.session.authCookie).toBe('__Host-vptk');
     expect(config.session.refreshCookie).toBe('__Host-rvptk');
     expect(config.session.secure).toBe(true);
