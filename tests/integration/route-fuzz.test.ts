@@ -61,7 +61,7 @@ const CONTENT_TYPES: (string | undefined)[] = [
   undefined,
   `${FORM}; charset=koi8-r`,
 ];
-const BODIES: (string | Uint8Array)[] = [
+const BODIES: (string | Uint8Array<ArrayBuffer>)[] = [
   '',
   // Large, yet under the 64 KB body limit: it reaches the route.
   `a=${'я'.repeat(30_000)}`,
@@ -83,7 +83,7 @@ interface Probe {
   path: string;
   method: string;
   type?: string;
-  body?: string | Uint8Array;
+  body?: string | Uint8Array<ArrayBuffer>;
   signedIn: boolean;
 }
 
