@@ -6,7 +6,7 @@ import { readId } from '~/route-params';
 
 /**
  * The recording of a master class, streamed from the upstream through the portal: the browser never learns the
- * upstream's address or a token. Range requests pass through, so the player seeks and resumes without
+ * upstream's address or a token. A single Range passes through (ADR 024), so the player seeks and resumes without
  * downloading the whole file.
  */
 export const loader = resourceRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
