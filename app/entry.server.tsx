@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { redactUrl } from '#bff/log.server';
 import { NonceContext } from './nonce';
 import { createNulStrippingStream } from './strip-nul.server';
 import { seconds } from './time';
@@ -11,9 +12,12 @@ import { seconds } from './time';
 export const streamTimeout = seconds(5);
 const ABORT_DELAY = streamTimeout + seconds(1);
 
-/** Only the path: query strings may carry one-time passes (`?pass=`) and other things logs must not keep. */
+/**
+ * Only the path, and that redacted: query strings may carry one-time passes (`?pass=`), and a dictation's path
+ * its token (`/dictation/{token}`), which logs must not keep.
+ */
 function pathOf(request: Request): string {
-  return new URL(request.url).pathname;
+  return redactUrl(new URL(request.url).pathname);
 }
 
 export default function handleRequest(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requireDigitsId } from './route-params';
+import { checkNumericParams, readId } from './route-params';
 
 const request = (path: string) => new Request(`http://portal.test${path}`);
 
@@ -12,22 +12,59 @@ function thrownBy(run: () => unknown): unknown {
   throw new Error('expected a throw');
 }
 
-describe('requireDigitsId', () => {
-  it('passes when the route has no id', () => {
-    expect(requireDigitsId({}, request('/lk/scenarios'))).toBeUndefined();
+describe('readId: the one id reader of every route (ADR 024)', () => {
+  it.each([
+    ['1', 1],
+    ['5', 5],
+    ['2147483647', 2_147_483_647],
+  ])('reads %j as %d', (id, expected) => {
+    expect(readId({ id }, request(`/lk/scenarios/${id}`))).toBe(expected);
   });
 
-  it('returns a digits-only id', () => {
-    expect(requireDigitsId({ id: '5' }, request('/lk/scenarios/5'))).toBe('5');
-    expect(requireDigitsId({ id: '0042' }, request('/lk/testing/0042'))).toBe('0042');
+  it('reads the other numeric parameters by name', () => {
+    expect(readId({ id: '3', n: '12' }, request('/lk/testing/3/questions/12'), 'n')).toBe(12);
+    expect(readId({ id: '3', attempt: '7' }, request('/lk/testing/3/attempts/7'), 'attempt')).toBe(7);
   });
 
-  it.each(['abc', '1e3', '-1', '1.5', '', ' 5', '5 ', '٣', '5abc'])('answers 404 for %j', (id) => {
+  it.each([
+    '0',
+    '00',
+    '007',
+    '0042',
+    '2147483648',
+    '9999999999',
+    '9'.repeat(300),
+    '-1',
+    '+1',
+    '1e3',
+    '1.5',
+    '0x1f',
+    '',
+    ' 5',
+    '5 ',
+    '٣',
+    '５',
+    '5abc',
+    'abc',
+    '1\u0000',
+  ])('answers the 404 page for %j', (id) => {
     const path = `/lk/scenarios/${encodeURIComponent(id)}`;
-    const error = thrownBy(() => requireDigitsId({ id }, request(`${path}?x=1`)));
-    expect(error).toMatchObject({
-      data: { message: `Page not found: ${path}` },
-      init: { status: 404 },
-    });
+    const error = thrownBy(() => readId({ id }, request(`${path}?x=1`)));
+    expect(error).toMatchObject({ data: { message: `Page not found: ${path}` }, init: { status: 404 } });
+  });
+
+  it('answers the 404 page when the parameter is missing', () => {
+    expect(thrownBy(() => readId({}, request('/lk/scenarios')))).toMatchObject({ init: { status: 404 } });
+  });
+});
+
+describe('checkNumericParams', () => {
+  it('passes a route without numeric parameters, and one whose parameters are all ids', () => {
+    expect(() => checkNumericParams({}, request('/lk'))).not.toThrow();
+    expect(() => checkNumericParams({ id: '4', n: '2' }, request('/lk/testing/4/questions/2'))).not.toThrow();
+  });
+
+  it.each([{ id: '0' }, { id: '4', n: '01' }, { id: '4', attempt: '9'.repeat(20) }])('404 for %j', (params) => {
+    expect(thrownBy(() => checkNumericParams(params, request('/lk/x')))).toMatchObject({ init: { status: 404 } });
   });
 });

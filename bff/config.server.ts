@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXAMPLE_CONTACTS, isLoopback, placeholderSettings, REFERENCE_FIRST_AUTH_URL } from './production-settings';
 import { days } from './time';
 
 /**
@@ -30,6 +31,8 @@ const configSchema = z
     REST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     REST_RETRY_BASE_MS: z.coerce.number().int().positive().default(1_000),
     REST_RETRY_MAX_MS: z.coerce.number().int().positive().default(30_000),
+    // One budget for all the upstream work of a request, retries included: the 408 page comes by then (ADR 024).
+    REST_DEADLINE_MS: z.coerce.number().int().positive().default(15_000),
 
     SESSION_SECRET: z.string().optional(),
     AUTH_COOKIE_NAME: z
@@ -45,12 +48,12 @@ const configSchema = z
     SESSION_MAX_DAYS: z.coerce.number().int().positive().default(365),
 
     PRODUCT_TITLE: z.string().min(1).default('Образовательный портал'),
-    CONTACT_EMAIL: z.string().email().default('support@example.org'),
-    CONTACT_PHONE: z.string().min(1).default('8 800 000-00-00'),
-    CONTACT_VK_URL: url.default('https://vk.com/'),
-    CONTACT_TELEGRAM_URL: url.default('https://t.me/'),
-    FIRST_AUTH_URL: url.default('http://127.0.0.1:3001/first-auth/'),
-    SITE_URL: url.default('https://example.org/'),
+    CONTACT_EMAIL: z.string().email().default(EXAMPLE_CONTACTS.CONTACT_EMAIL),
+    CONTACT_PHONE: z.string().min(1).default(EXAMPLE_CONTACTS.CONTACT_PHONE),
+    CONTACT_VK_URL: url.default(EXAMPLE_CONTACTS.CONTACT_VK_URL),
+    CONTACT_TELEGRAM_URL: url.default(EXAMPLE_CONTACTS.CONTACT_TELEGRAM_URL),
+    FIRST_AUTH_URL: url.default(REFERENCE_FIRST_AUTH_URL),
+    SITE_URL: url.default(EXAMPLE_CONTACTS.SITE_URL),
 
     AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
     AUTH_RATE_LIMIT_PER_LOGIN: z.coerce.number().int().positive().default(10),
@@ -74,6 +77,14 @@ const configSchema = z
         path: ['SESSION_SECRET'],
         message: 'is required in production (comma-separated list of secrets, newest first, each ≥ 32 characters)',
       });
+    }
+    // A production start in front of users stops on every placeholder left; a loopback origin is a local run.
+    const origin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
+    if (env.NODE_ENV === 'production' && URL.canParse(origin)) {
+      const publicOrigin = new URL(origin);
+      for (const { name, message } of placeholderSettings({ ...env, publicOrigin })) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message });
+      }
     }
     for (const secret of splitList(env.SESSION_SECRET)) {
       if (secret.length < 32) {
@@ -128,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseUrl: new URL(e.REST_API_URL),
       version: e.REST_API_VERSION,
       timeoutMs: e.REST_TIMEOUT_MS,
+      deadlineMs: e.REST_DEADLINE_MS,
       retry: { attempts: 3, baseMs: e.REST_RETRY_BASE_MS, maxMs: e.REST_RETRY_MAX_MS },
     },
     session: {
@@ -157,8 +169,4 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
   };
-}
-
-export function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }

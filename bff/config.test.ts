@@ -10,6 +10,7 @@ describe('loadConfig', () => {
     expect(config.publicOrigin).toBe('http://localhost:3000');
     expect(config.rest.version).toBe('1');
     expect(config.rest.retry).toEqual({ attempts: 3, baseMs: 1000, maxMs: 30_000 });
+    expect(config.rest.deadlineMs).toBe(15_000);
     expect(config.session.authCookie).toBe('__Host-vptk');
     expect(config.session.refreshCookie).toBe('__Host-rvptk');
     expect(config.session.secure).toBe(true);
@@ -71,5 +72,79 @@ describe('loadConfig', () => {
       'day:',
     );
     expect(() => loadConfig({ REDIS_URL: 'http://10.0.0.5:6379' })).toThrow(/REDIS_URL/);
+  });
+});
+
+describe('a production start on a public origin (ADR 024)', () => {
+  const real = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: secret,
+    PUBLIC_ORIGIN: 'https://portal.example',
+    CONTACT_EMAIL: 'help@portal.example',
+    CONTACT_PHONE: '8 800 555-35-35',
+    CONTACT_VK_URL: 'https://vk.com/portal',
+    CONTACT_TELEGRAM_URL: 'https://t.me/portal',
+    SITE_URL: 'https://portal.example/about',
+    FIRST_AUTH_URL: 'https://id.provider.example/first-auth/',
+  };
+
+  function refusal(env: Record<string, string | undefined>): string {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error('expected the start to stop');
+  }
+
+  it('starts with every setting real', () => {
+    expect(loadConfig(real).publicOrigin).toBe('https://portal.example');
+  });
+
+  it('stops naming each placeholder left: the examples of .env.example and the reference first-auth page', () => {
+    const message = refusal({
+      NODE_ENV: 'production',
+      SESSION_SECRET: secret,
+      PUBLIC_ORIGIN: 'https://portal.example',
+    });
+    for (const name of [
+      'CONTACT_EMAIL',
+      'CONTACT_PHONE',
+      'CONTACT_VK_URL',
+      'CONTACT_TELEGRAM_URL',
+      'SITE_URL',
+      'FIRST_AUTH_URL',
+    ]) {
+      expect(message).toContain(`  ${name}: `);
+    }
+    expect(message).not.toContain('PUBLIC_ORIGIN');
+  });
+
+  it.each([
+    ['CONTACT_EMAIL', 'support@example.org'],
+    ['CONTACT_VK_URL', 'https://vk.com'],
+    ['SITE_URL', 'https://EXAMPLE.org/'],
+    ['FIRST_AUTH_URL', 'http://127.0.0.1:3001/first-auth/'],
+    ['FIRST_AUTH_URL', 'http://localhost:4000/first-auth'],
+  ])('stops on %s=%s alone, naming only it', (name, value) => {
+    const message = refusal({ ...real, [name]: value });
+    expect(message.split('\n').slice(1)).toEqual([expect.stringMatching(new RegExp(`^  ${name}: `))]);
+  });
+
+  it('stops on a public http:// origin (Secure, __Host- and HSTS would be lost)', () => {
+    const message = refusal({ ...real, PUBLIC_ORIGIN: 'http://portal.example' });
+    expect(message).toMatch(/PUBLIC_ORIGIN: a public origin must be https:\/\//);
+  });
+
+  it('a loopback origin stays a local run: placeholders are fine there', () => {
+    for (const origin of [undefined, 'http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:3000']) {
+      const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, PUBLIC_ORIGIN: origin });
+      expect(config.product.contacts.email).toBe('support@example.org');
+    }
+  });
+
+  it('development and test runs keep the placeholders on any origin', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://portal.internal' }).product.contacts.site).toBe('https://example.org/');
   });
 });

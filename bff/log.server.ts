@@ -55,8 +55,27 @@ export function redactText(text: string): string {
 }
 
 /** In URLs also an e-mail address (personal data), and the dictation token of `/dictation/{token}`. */
-const URL_SECRET_KEYS = [...SECRET_KEYS, 'email'];
-const DICTATION_TOKEN = /^(\/+dictation\/)[^/]+/i;
+const URL_SECRET_KEYS = new Set([...SECRET_KEYS, 'email'].map((key) => key.toLowerCase()));
+
+/**
+ * The path with the token of `/dictation/{token}…` masked. The router decodes each segment before matching, so
+ * `/%64ictation/…` is that route too: segments are compared decoded, in any case.
+ */
+function redactPath(pathname: string): string {
+  const segments = pathname.split('/');
+  const first = segments.findIndex((segment) => segment !== '');
+  if (first === -1 || decodeSegment(segments[first]!).toLowerCase() !== 'dictation') return pathname;
+  if (segments[first + 1]) segments[first + 1] = REDACTED;
+  return segments.join('/');
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 /** A URL safe to log: path and query with every secret parameter masked. Never throws, whatever the URL. */
 export function redactUrl(url: string | URL): string {
@@ -71,10 +90,12 @@ export function redactUrl(url: string | URL): string {
   }
   const query = [...parsed.searchParams]
     .map(([key, value]) =>
-      URL_SECRET_KEYS.includes(key) ? `${key}=${REDACTED}` : `${encodeURIComponent(key)}=${encodeURIComponent(value)}`,
+      URL_SECRET_KEYS.has(key.toLowerCase())
+        ? `${encodeURIComponent(key)}=${REDACTED}`
+        : `${encodeURIComponent(key)}=${encodeURIComponent(value)}`,
     )
     .join('&');
-  return parsed.pathname.replace(DICTATION_TOKEN, `$1${REDACTED}`) + (query ? `?${query}` : '');
+  return redactPath(parsed.pathname) + (query ? `?${query}` : '');
 }
 
 function serializeError(error: unknown) {

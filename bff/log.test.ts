@@ -28,6 +28,19 @@ describe('redaction', () => {
     expect(redactUrl('/dictation')).toBe('/dictation');
   });
 
+  it('masks a dictation path however it is escaped, and secret query keys in any case', () => {
+    // The router decodes each segment before matching: all of these open the dictation of that token.
+    expect(redactUrl('/%64ictation/s3cr3t')).toBe('/%64ictation/[redacted]');
+    expect(redactUrl('/%44ICTATION/s3cr3t/text')).toBe('/%44ICTATION/[redacted]/text');
+    expect(redactUrl('/dictation/%73%33cr3t')).toBe('/dictation/[redacted]');
+    expect(redactUrl('//dictation/s3cr3t')).toBe('//dictation/[redacted]');
+    expect(redactUrl('/x/../dictation/s3cr3t')).toBe('/dictation/[redacted]');
+    expect(redactUrl('/lk/dictations/5')).toBe('/lk/dictations/5');
+    expect(redactUrl('/?TOKEN=t1&Email=a%40b.ru&Pass=p1&PASSWORD=p2&page=2')).toBe(
+      '/?TOKEN=[redacted]&Email=[redacted]&Pass=[redacted]&PASSWORD=[redacted]&page=2',
+    );
+  });
+
   it('never throws, whatever the request target', () => {
     for (const target of ['//[', '//%/', '//x:99999/', '/%E0%A4%A', '\\x'])
       expect(() => redactUrl(target)).not.toThrow();

@@ -1,15 +1,18 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { pageNotFound } from '~/route-params';
+import { declinePrefetch, isPrefetch } from '#bff/auth/prefetch.server';
+import { resourceNotFound } from '#bff/rest/files.server';
 
 /**
  * `/go/{code}`: a followed banner. The transition is recorded with the banner's analytics code, then the browser
  * goes to that banner's own link from the upstream — the only target there is: nothing in the request names
- * where to go, so this is no open redirect (ADR 015). Works without JavaScript, and counts before leaving.
+ * where to go, so this is no open redirect (ADR 015). Works without JavaScript, and counts before leaving. A
+ * prefetch is no click: it is declined before anything is read or recorded.
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  if (isPrefetch(request)) return declinePrefetch();
   const banners = await context.rest.banners.list();
   const banner = banners.find((candidate) => candidate.code === params.code);
-  if (!banner) throw pageNotFound(new URL(request.url).pathname);
+  if (!banner) return resourceNotFound();
   try {
     await context.rest.analytics.linkTransition(banner.code);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
+import { declinePrefetch, isPrefetch } from './prefetch.server';
 import { ownPath } from './redirect.server';
 
 /** Query parameters the portal itself puts in URLs; the status/stage rule leaves them alone. */
@@ -28,6 +29,8 @@ export async function runEntryFlows(request: Request, context: AppLoadContext): 
   const params = url.searchParams;
 
   if (params.get('re') === 'auth') {
+    // A prefetch is no visit: nothing counted, and no redirect a browser could keep for the real click.
+    if (isPrefetch(request)) throw declinePrefetch();
     await context.rest.analytics
       .linkTransition('auth')
       .catch((error: unknown) => context.log.warn({ err: error }, 'analytics transition failed'));

@@ -17,7 +17,10 @@ export interface SendInput<N extends CallName> {
   body?: CallBody<N>;
   /** The session's auth token (or, for `refresh`, nothing: the refresh token is in the query). */
   token?: string | null;
-  /** The incoming request's signal: a client that went away cancels its upstream calls. */
+  /**
+   * The incoming request's signal, aborted when the client goes away or the request's deadline for upstream work
+   * passes (ADR 024): the attempt under way is cancelled, and no retry starts.
+   */
   signal?: AbortSignal;
   /** The incoming request's logger, so upstream lines carry its request id. */
   log?: Logger;
@@ -27,7 +30,8 @@ export type Send = <N extends CallName>(name: N, input?: SendInput<N>) => Promis
 
 /**
  * The one way to talk to /rest: builds the request from the contract, parses the envelope and result with it,
- * retries GETs, and turns every failure into an UpstreamError. Stateless: safe to share across requests.
+ * retries GETs while the request's signal allows, and turns every failure into an UpstreamError. Stateless: safe
+ * to share across requests.
  */
 export function createUpstreamClient(deps: { config: Pick<Config, 'rest'>; log: Logger; fetch?: typeof fetch }): Send {
   const { baseUrl, version, timeoutMs, retry } = deps.config.rest;
@@ -69,7 +73,10 @@ export function createUpstreamClient(deps: { config: Pick<Config, 'rest'>; log: 
         retryable ? 'upstream call failed, retrying' : 'upstream call failed',
       );
       if (!retryable) throw outcome;
-      await sleep(backoffDelay(retry, attempt, outcome.retryAfter), input.signal);
+      // The deadline may pass during the backoff: the failure seen so far is the answer (a timeout: the 408 page).
+      await sleep(backoffDelay(retry, attempt, outcome.retryAfter), input.signal).catch(() => {
+        throw outcome;
+      });
     }
 
     async function attemptOnce(): Promise<CallResult<typeof name> | UpstreamError> {

@@ -200,3 +200,56 @@ describe('retries', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('the request’s deadline (ADR 024)', () => {
+  /** An upstream that never answers: each attempt ends only by its timeout or the request's signal. */
+  function hanging(env: Record<string, string>) {
+    let attempts = 0;
+    const fetch = vi.fn(
+      (_url: URL | string, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          attempts += 1;
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason), { once: true });
+        }),
+    );
+    const config = loadConfig({ REST_API_URL: 'http://upstream.test/', ...env });
+    const send = createUpstreamClient({
+      config,
+      log: createLogger({ logLevel: 'silent' }),
+      fetch: fetch as typeof globalThis.fetch,
+    });
+    return { send, attempts: () => attempts };
+  }
+
+  const env = { REST_TIMEOUT_MS: '100', REST_RETRY_BASE_MS: '20', REST_RETRY_MAX_MS: '40' };
+
+  it('without one, a read takes every attempt: four timeouts plus backoff', async () => {
+    const { send, attempts } = hanging(env);
+    const started = performance.now();
+    const error = await failure(send('profile', { token: 't' }));
+    expect(error.failure).toBe('unavailable');
+    expect(attempts()).toBe(4);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(450);
+  });
+
+  it('a read stops retrying when the deadline passes during a backoff, and answers as a timeout', async () => {
+    const { send, attempts } = hanging(env);
+    const started = performance.now();
+    const error = await failure(send('profile', { token: 't', signal: AbortSignal.timeout(250) }));
+    const elapsed = performance.now() - started;
+    expect(error.failure).toBe('unavailable');
+    expect(pageStatusOf(error)).toBe(408);
+    expect(attempts()).toBe(2);
+    expect(elapsed).toBeGreaterThanOrEqual(240);
+    expect(elapsed).toBeLessThan(400);
+  });
+
+  it('the attempt under way ends at the deadline, and no other starts', async () => {
+    const { send, attempts } = hanging(env);
+    const started = performance.now();
+    const error = await failure(send('profile', { token: 't', signal: AbortSignal.timeout(150) }));
+    expect(error.failure).toBe('unavailable');
+    expect(attempts()).toBe(2);
+    expect(performance.now() - started).toBeLessThan(300);
+  });
+});

@@ -7,13 +7,34 @@ import { ensureTrailingSlash } from './client.server';
 import type { Timings } from './timings.server';
 
 const copy = {
-  notFound: 'Файл не найден.',
+  // The words of the 404 page (docs/product.md §2): every resource route answers a missing thing with them.
+  notFound: 'Ошибка 404. Запрашиваемая страница не существует.',
   unavailable: 'Сервер не ответил. Попробуйте открыть файл ещё раз.',
   failed: (status: number) => `Не удалось получить файл (ошибка ${status}). Попробуйте ещё раз.`,
 };
 
 /** What the browser needs to play, show or save a file; nothing else of the upstream's answer passes. */
 const PASSED_HEADERS = ['Content-Type', 'Content-Length', 'Content-Range', 'Accept-Ranges', 'Last-Modified', 'ETag'];
+
+/**
+ * One range of bytes (`bytes=0-499`, `bytes=500-`, `bytes=-500`), or null. Only that is asked of the upstream:
+ * a list of ranges would make one small request cost the upstream many parts (RFC 9110 §14.2 lets a server
+ * ignore Range), and players ask for one at a time. Anything else is dropped and the whole file answered (ADR 024).
+ */
+export function singleRange(header: string | null): string | null {
+  if (header === null) return null;
+  const match = /^bytes=(?:(\d{1,15})-(\d{0,15})|-(\d{1,15}))$/i.exec(header.trim());
+  if (!match) return null;
+  const [, first, last, suffix] = match;
+  if (suffix !== undefined) return Number(suffix) > 0 ? `bytes=-${suffix}` : null;
+  if (last && Number(last) < Number(first)) return null;
+  return `bytes=${first}-${last}`;
+}
+
+/** The one answer of every resource route for a thing that is not there (ADR 024); documents get the 404 page. */
+export function resourceNotFound(): Response {
+  return text(404, copy.notFound);
+}
 
 /**
  * A file opened directly (an SVG, say) runs under a policy that allows no script and no plug-in: the upstream's
@@ -52,7 +73,7 @@ export function createFileFetcher(deps: { config: Pick<Config, 'rest'>; fetch?: 
 /**
  * `context.rest.files`: streams an upstream file (a `fileRef.path` from a contract result) to the browser
  * through a portal resource route. The session's token is added on the server when there is one, renewed once
- * on a 401; Range requests pass through, so a video can be sought. Failures answer a short Russian text with a
+ * on a 401; a single Range passes through, so a video can be sought. Failures answer a short Russian text with a
  * fitting status: a resource route has no error page.
  */
 export function fileCalls(deps: {
@@ -81,7 +102,7 @@ export function fileCalls(deps: {
       if (!fileRef.shape.path.safeParse(path).success) return text(404, copy.notFound);
       let upstream: Response;
       try {
-        upstream = await timings.time('file', fetchWithSession(path, request.headers.get('Range')));
+        upstream = await timings.time('file', fetchWithSession(path, singleRange(request.headers.get('Range'))));
       } catch (error) {
         if (error instanceof Response) throw error;
         return text(504, copy.unavailable);

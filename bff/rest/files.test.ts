@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.server';
 import type { SessionPort } from './session-port';
-import { createFileFetcher, fileCalls } from './files.server';
+import { createFileFetcher, fileCalls, singleRange } from './files.server';
 import { createTimings } from './timings.server';
 
 function setup(answers: Array<Response | Error>, session: Partial<SessionPort> = {}) {
@@ -101,9 +101,45 @@ describe('context.rest.files.stream', () => {
       answers.push([response.status, await response.text()]);
     }
     expect(answers).toEqual([
-      [404, 'Файл не найден.'],
+      [404, 'Ошибка 404. Запрашиваемая страница не существует.'],
       [502, 'Не удалось получить файл (ошибка 500). Попробуйте ещё раз.'],
       [504, 'Сервер не ответил. Попробуйте открыть файл ещё раз.'],
     ]);
+  });
+});
+
+describe('Range: one well-formed range reaches the upstream, anything else is dropped (ADR 024)', () => {
+  it.each([
+    ['bytes=0-499', 'bytes=0-499'],
+    ['bytes=500-', 'bytes=500-'],
+    ['bytes=-500', 'bytes=-500'],
+    ['BYTES=7-7', 'bytes=7-7'],
+  ])('%s passes as %s', async (range, passed) => {
+    const { files, requests } = setup([video()]);
+    await files.stream('/files/webinars/intro.mp4', new Request('http://portal.test/', { headers: { Range: range } }));
+    expect(requests[0]!.headers.get('Range')).toBe(passed);
+  });
+
+  it.each([
+    'bytes=0-1,2-3',
+    `bytes=${Array.from({ length: 200 }, (_, i) => `${i}-${i}`).join(',')}`,
+    'bytes=5-1',
+    'bytes=-0',
+    'bytes=abc',
+    'items=0-1',
+    'bytes=0-1;x',
+    `bytes=0-${'9'.repeat(30)}`,
+  ])('%s is not passed: the whole file is asked for', async (range) => {
+    const { files, requests } = setup([video(200)]);
+    const response = await files.stream(
+      '/files/webinars/intro.mp4',
+      new Request('http://portal.test/', { headers: { Range: range } }),
+    );
+    expect(requests[0]!.headers.has('Range')).toBe(false);
+    expect(response.status).toBe(200);
+  });
+
+  it('singleRange reads nothing as nothing', () => {
+    expect(singleRange(null)).toBeNull();
   });
 });

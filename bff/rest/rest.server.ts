@@ -27,10 +27,13 @@ export function createRestClient(deps: {
   session: SessionPort;
   cache: ReadCache;
   timings: Timings;
+  /** Aborted when the client goes away: a file keeps streaming as long as the client reads it. */
   signal?: AbortSignal;
+  /** Aborted also when the request's budget for upstream calls is spent (ADR 024); `signal` when absent. */
+  deadline?: AbortSignal;
   log?: Logger;
 }) {
-  const call = createSessionCall(deps);
+  const call = createSessionCall({ ...deps, signal: deps.deadline ?? deps.signal });
   return {
     auth: authCalls(call),
     profile: profileCalls(call),

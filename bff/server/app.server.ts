@@ -89,12 +89,17 @@ export function createPortalApp(options: PortalServerOptions) {
       signal: aborted.signal,
     });
     const timings = createTimings();
+    // One deadline for the page's upstream calls, retries included (ADR 024): the page answers by then.
+    const deadline = AbortSignal.any([aborted.signal, AbortSignal.timeout(config.rest.deadlineMs)]);
     // Session changes are written once, as the headers go out; personal responses are never stored by caches,
-    // and neither is any document: each carries its own CSP nonce and honeypot.
+    // and neither is any document (each carries its own CSP nonce and honeypot) nor any answer setting a cookie,
+    // whichever code set it: a shared cache would hand that cookie to the next visitor.
     onHeaders(res, () => {
       for (const cookie of session.setCookieHeaders()) res.append('Set-Cookie', cookie);
       const document = /^text\/html\b/i.test(String(res.getHeader('Content-Type') ?? ''));
-      if (session.personal || document) res.setHeader('Cache-Control', 'private, no-store');
+      if (session.personal || document || res.hasHeader('Set-Cookie')) {
+        res.setHeader('Cache-Control', 'private, no-store');
+      }
       const serverTiming = timings.header();
       if (serverTiming) res.setHeader('Server-Timing', serverTiming);
     });
@@ -106,7 +111,16 @@ export function createPortalApp(options: PortalServerOptions) {
       buildId: await buildId(),
       clientAddress: req.ip ?? 'unknown',
       session,
-      rest: createRestClient({ send, fetchFile, session, cache, timings, signal: aborted.signal, log: req.log }),
+      rest: createRestClient({
+        send,
+        fetchFile,
+        session,
+        cache,
+        timings,
+        signal: aborted.signal,
+        deadline,
+        log: req.log,
+      }),
       limits,
       honeypot,
     };

@@ -154,6 +154,22 @@ describe('password recovery', () => {
     expect(await elsewhere.cookieNames()).toEqual([]);
   });
 
+  it('every step that sets a cookie is private, no-store: no shared cache keeps the remembered address', async () => {
+    const { fields } = await register();
+    const recovering = servers.portal.client();
+    const sent = await recovering.submit('/password', { email: fields.email });
+    expect(sent.headers.getSetCookie()).toHaveLength(1);
+    expect(sent.headers.get('Cache-Control')).toBe('private, no-store');
+    const confirmed = await recovering.submit(sent.headers.get('Location')!, {
+      code: await codeFor(fields.email),
+      password: 'recovered-password-3',
+      passwordConfirm: 'recovered-password-3',
+    });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.getSetCookie().length).toBeGreaterThan(0);
+    expect(confirmed.headers.get('Cache-Control')).toBe('private, no-store');
+  });
+
   it('a wrong code → 400 at the code field, nothing changed', async () => {
     const { fields } = await register();
     const recovering = servers.portal.client();

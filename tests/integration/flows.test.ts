@@ -111,6 +111,28 @@ describe('?re=auth (docs/product.md §4.7)', () => {
     expect(row.userId).not.toBeNull();
   });
 
+  it.each([{ 'Sec-Purpose': 'prefetch' }, { 'Sec-Purpose': 'prefetch;prerender' }, { Purpose: 'prefetch' }] as Record<
+    string,
+    string
+  >[])(
+    'a prefetch (%j) is declined uncounted and never gets the redirect a browser could keep for the click',
+    async (headers) => {
+      const before = await calls('linkTransition');
+      const teacher = await signIn('teacher');
+      for (const [client, path] of [
+        [servers.portal.client(), '/?re=auth'],
+        [teacher, '/lk/scenarios?re=auth'],
+      ] as const) {
+        const response = await client.request(path, { headers });
+        await response.arrayBuffer();
+        expect(response.status, path).toBe(503);
+        expect(response.headers.get('Location'), path).toBeNull();
+        expect(response.headers.get('Cache-Control'), path).toContain('no-store');
+      }
+      expect(await calls('linkTransition')).toBe(before);
+    },
+  );
+
   it('goes ahead when the analytics call fails', async () => {
     await servers.upstream.fault({ path: '/rest/analytics/', status: 500, times: 1 });
     const response = await servers.portal.client().request('/?re=auth');
@@ -383,7 +405,7 @@ describe('signing out (docs/product.md §4.5)', () => {
     const response = await teacher.logout('/lk/scenarios/5');
     expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe('/');
-    expect(response.headers.get('Clear-Site-Data')).toBe('"cache"');
+    expect(response.headers.get('Clear-Site-Data')).toBe('"cache", "cookies"');
     const cleared = response.headers.getSetCookie();
     expect(cleared).toHaveLength(2);
     for (const line of cleared) expect(line).toMatch(/^__Host-r?vptk=;.*Max-Age=0/);

@@ -15,6 +15,16 @@ export { DEMO_USERS };
 
 const buildFile = path.resolve('build/server/index.js');
 
+/** Real-looking values for a production start on a public origin, which refuses the placeholders (ADR 024). */
+export const PUBLIC_DEPLOYMENT = {
+  CONTACT_EMAIL: 'help@portal.example',
+  CONTACT_PHONE: '8 800 555-35-35',
+  CONTACT_VK_URL: 'https://vk.com/portal',
+  CONTACT_TELEGRAM_URL: 'https://t.me/portal',
+  SITE_URL: 'https://portal.example/about',
+  FIRST_AUTH_URL: 'https://id.provider.example/first-auth/',
+};
+
 export interface PortalOptions {
   upstreamUrl: string;
   env?: Record<string, string>;

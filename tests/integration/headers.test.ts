@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, startPortal, type Client } from './harness';
+import { DEMO_USERS, PUBLIC_DEPLOYMENT, startPortal, type Client } from './harness';
 import { useServers } from './servers';
 
 /** docs/architecture.md §3: the headers every response carries, health and readiness, the build descriptor, static assets. */
@@ -188,7 +188,7 @@ describe('an https deployment', () => {
   it('adds HSTS and upgrade-insecure-requests', async () => {
     const https = await startPortal({
       upstreamUrl: servers.upstream.url,
-      env: { PUBLIC_ORIGIN: 'https://portal.example' },
+      env: { PUBLIC_ORIGIN: 'https://portal.example', ...PUBLIC_DEPLOYMENT },
     });
     try {
       const response = await https.client().request('/');

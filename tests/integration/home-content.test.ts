@@ -46,6 +46,22 @@ describe('banners', () => {
     expect(outside.headers.get('Location')).toBe('https://edsoo.ru/');
   });
 
+  it.each([
+    { 'Sec-Purpose': 'prefetch' },
+    { 'Sec-Purpose': 'prefetch;anonymous-client-ip' },
+    { Purpose: 'prefetch' },
+  ] as Record<string, string>[])(
+    'a prefetch (%j) is no click: declined, nothing recorded, no redirect kept',
+    async (headers) => {
+      const before = (await servers.upstream.stats()).linkTransition;
+      const prefetch = await servers.portal.client().request('/go/week-open-lessons', { headers });
+      expect(prefetch.status).toBe(503);
+      expect(prefetch.headers.get('Location')).toBeNull();
+      expect(prefetch.headers.get('Cache-Control')).toContain('no-store');
+      expect((await servers.upstream.stats()).linkTransition).toBe(before);
+    },
+  );
+
   it('knows no other target: an unknown code is a 404 and nothing is recorded', async () => {
     const before = (await servers.upstream.stats()).linkTransition;
     const unknown = await servers.portal.client().request('/go/evil?to=https://attacker.example');

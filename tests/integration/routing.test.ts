@@ -36,13 +36,14 @@ const signedInScreens: { path: string; heading: string }[] = [
   { path: '/lk/law-week/themes', heading: 'Темы недели права' },
   { path: '/lk/author-questions', heading: 'Вопросы автору' },
   { path: '/lk/testing', heading: 'Тестирование' },
-  { path: '/lk/testing/0003', heading: 'Семейный бюджет' },
+  { path: '/lk/testing/3', heading: 'Семейный бюджет' },
   { path: '/lk/support', heading: 'Поддержка' },
   { path: '/profile', heading: 'Профиль' },
   { path: '/profile/security', heading: 'Безопасность' },
 ];
 
-const badIds = ['abc', '1e3', '-1', '5a', '%20'].flatMap((id) =>
+// Digits that are no id too (ADR 024): zero, leading zeros, beyond the contract's 2³¹−1.
+const badIds = ['abc', '1e3', '-1', '5a', '%20', '0', '0003', '2147483648', '9'.repeat(300)].flatMap((id) =>
   ['scenarios', 'dictations', 'master-classes', 'testing'].map((section) => `/lk/${section}/${id}`),
 );
 

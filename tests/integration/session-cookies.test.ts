@@ -3,7 +3,7 @@ import * as Iron from 'iron-webcrypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hours } from '../../bff/time';
 import { createSealer } from '../../bff/session/seal.server';
-import { DEMO_USERS, readForms, startPortal, type Client } from './harness';
+import { DEMO_USERS, PUBLIC_DEPLOYMENT, readForms, startPortal, type Client } from './harness';
 import { useServers } from './servers';
 import { viewerNameOf } from './page';
 
@@ -130,7 +130,7 @@ describe('signing in sets both cookies with the attributes of docs/architecture.
     expect(login.headers.get('Cache-Control')).toBe('private, no-store');
     const logout = await client.request('/logout.data', { form: { redirectTo: '/lk' } });
     expect(await logout.text()).toContain('"redirect","/"');
-    expect(logout.headers.get('Clear-Site-Data')).toBe('"cache"');
+    expect(logout.headers.get('Clear-Site-Data')).toBe('"cache", "cookies"');
     expectCleared(logout);
   });
 
@@ -296,11 +296,12 @@ describe('cookies that the portal did not seal are ignored and cleared', () => {
 
 describe('cookie names follow the public origin (docs/architecture.md §4)', () => {
   it.each([
-    ['https://portal.example', {}, ['__Host-vptk', '__Host-rvptk'], true],
-    ['http://portal.internal:8080', {}, ['vptk', 'rvptk'], false],
+    ['https://portal.example', PUBLIC_DEPLOYMENT, ['__Host-vptk', '__Host-rvptk'], true],
+    // Production refuses a public http origin (ADR 024): a development run still may use one.
+    ['http://portal.internal:8080', { NODE_ENV: 'development' }, ['vptk', 'rvptk'], false],
     [
       'https://portal.example',
-      { AUTH_COOKIE_NAME: 'sess', REFRESH_COOKIE_NAME: 'rsess' },
+      { ...PUBLIC_DEPLOYMENT, AUTH_COOKIE_NAME: 'sess', REFRESH_COOKIE_NAME: 'rsess' },
       ['__Host-sess', '__Host-rsess'],
       true,
     ],

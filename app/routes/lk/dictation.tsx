@@ -8,7 +8,7 @@ import { StartDictationForm as StartDictationFormNow } from '~/components/dictat
 import { deferredForm } from '~/components/form/deferred-form';
 import { formatFileSize } from '~/format';
 import { screenMeta } from '~/meta';
-import { requireDigitsId } from '~/route-params';
+import { readId } from '~/route-params';
 import styles from '~/styles/dictation.css?url';
 
 const copy = {
@@ -31,7 +31,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   screenMeta(matches, data?.dictation.event.title ?? copy.fallbackTitle);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const id = Number(requireDigitsId(params, request));
+  const id = readId(params, request);
   await requireUser(request, context);
   // Another user's dictation, like an unknown id, is the upstream's 404 and so the 404 page.
   const { certificate, ...dictation } = await context.rest.dictation.byId(id);

@@ -7,7 +7,7 @@ import { SiteHeader } from '~/components/site-header';
 import { WelcomeNotice } from '~/components/welcome-notice';
 import { copy as sharedCopy } from '~/copy';
 import { useRootData } from '~/root-data';
-import { requireDigitsId } from '~/route-params';
+import { checkNumericParams } from '~/route-params';
 
 const copy = { navLabel: 'Разделы личного кабинета' };
 
@@ -27,7 +27,7 @@ const sections = [
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // A malformed id is 404 for everyone; checked here too, because this loader's login redirect would win.
-  requireDigitsId(params, request);
+  checkNumericParams(params, request);
   await requireUser(request, context);
   return null;
 }

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { requireForm } from '#bff/auth/require-form.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import { isUpstreamError } from '#bff/rest/errors.server';
-import { requireDigitsId } from '~/route-params';
+import { resourceRoute } from '~/resource-route';
+import { readId } from '~/route-params';
 
 const seconds = z.coerce.number().int().min(0).max(86_400);
 const schema = z.object({ positionSeconds: seconds, watchedSeconds: seconds });
@@ -13,8 +14,8 @@ const schema = z.object({ positionSeconds: seconds, watchedSeconds: seconds });
  * page is left. A beacon is a same-origin POST (`Sec-Fetch-Site: same-origin`, form-encoded), so the origin
  * check passes it like any form. Nobody reads the answer, so it is a bare status.
  */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const webinarId = Number(requireDigitsId(params, request));
+export const action = resourceRoute(async ({ request, params, context }: ActionFunctionArgs) => {
+  const webinarId = readId(params, request);
   await requireUser(request, context);
   const parsed = schema.safeParse(Object.fromEntries(await requireForm(request)));
   if (!parsed.success) return new Response(null, { status: 400 });
@@ -25,11 +26,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return new Response(null, { status: error.status && error.status >= 400 ? error.status : 502 });
   }
   return new Response(null, { status: 204 });
-}
+});
 
 /** Only the player posts here; a visitor who opens the address lands on the master class. */
-export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const id = requireDigitsId(params, request);
+export const loader = resourceRoute(async ({ params, request, context }: LoaderFunctionArgs) => {
+  const id = readId(params, request);
   await requireUser(request, context);
   return redirect(`/lk/master-classes/${id}`);
-}
+});

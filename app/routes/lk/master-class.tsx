@@ -4,7 +4,7 @@ import { requireUser } from '#bff/auth/require-user.server';
 import { RecordingPlayer } from '~/components/recording-player';
 import { formatClock, formatDuration, formatMoscowDateTime, pluralize } from '~/format';
 import { screenMeta } from '~/meta';
-import { requireDigitsId } from '~/route-params';
+import { readId } from '~/route-params';
 import styles from '~/styles/master-classes.css?url';
 import { minutes } from '~/time';
 
@@ -29,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   screenMeta(matches, data?.webinar.title ?? copy.fallbackTitle, data?.webinar.description.split('\n')[0]);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const id = Number(requireDigitsId(params, request));
+  const id = readId(params, request);
   await requireUser(request, context);
   // An unknown id is the upstream's 404, which becomes the 404 page.
   const { recording, ...webinar } = await context.rest.webinars.byId(id);

@@ -7,7 +7,7 @@ import { audiencesLabel } from '~/components/scenarios';
 import { ScreenIntro } from '~/components/screen-intro';
 import { formatDate, formatDuration } from '~/format';
 import { screenMeta } from '~/meta';
-import { pageNotFound, requireDigitsId } from '~/route-params';
+import { readId } from '~/route-params';
 import materialStyles from '~/styles/materials.css?url';
 import styles from '~/styles/scenarios.css?url';
 
@@ -24,9 +24,6 @@ const copy = {
   noMaterials: 'К этому сценарию пока нет материалов.',
 };
 
-/** Ids beyond this are no scenario's (the contract's integer range), whatever their digits. */
-const MAX_ID = 2_147_483_647;
-
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: styles },
   { rel: 'stylesheet', href: materialStyles },
@@ -36,9 +33,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   screenMeta(matches, data?.scenario.title ?? copy.fallbackTitle);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const id = Number(requireDigitsId(params, request));
+  const id = readId(params, request);
   await requireUser(request, context);
-  if (id < 1 || id > MAX_ID) throw pageNotFound(new URL(request.url).pathname);
   const { materials, ...scenario } = await context.rest.scenarios.byId(id);
   return {
     scenario,

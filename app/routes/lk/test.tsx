@@ -21,7 +21,7 @@ import {
   mayStartAgain,
 } from '~/components/testing/test-status';
 import { screenMeta } from '~/meta';
-import { requireDigitsId } from '~/route-params';
+import { readId } from '~/route-params';
 import styles from '~/styles/testing.css?url';
 
 const copy = {
@@ -43,7 +43,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   screenMeta(matches, data?.test.title ?? copy.fallbackTitle, data?.test.lead);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const id = Number(requireDigitsId(params, request));
+  const id = readId(params, request);
   await requireUser(request, context);
   // An unknown id is the upstream's 404, which becomes the 404 page.
   return { test: await context.rest.testing.byId(id) };
@@ -51,7 +51,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /** «Начать тест» / «Пройти ещё раз»: the upstream starts an attempt (or returns the open one) within its limit. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const id = Number(requireDigitsId(params, request));
+  const id = readId(params, request);
   await requireUser(request, context);
   await requireForm(request);
   try {
