@@ -33,7 +33,8 @@ export async function testingBudget(sys: System) {
   // The attempt shuffles its questions: a short answer, or the first option, as a participant would give it;
   // «Ответить и далее».
   const option = /name="optionIds"[^>]*value="(\d+)"|value="(\d+)"[^>]*name="optionIds"/.exec(html);
-  const given = form.fields.kind === 'text' ? { text: 'не знаю' } : { optionIds: option?.[1] ?? option?.[2] ?? '' };
+  const given: Record<string, string> =
+    form.fields.kind === 'text' ? { text: 'не знаю' } : { optionIds: option?.[1] ?? option?.[2] ?? '' };
   const body = new URLSearchParams({ ...form.fields, ...given, intent: 'answer-8' });
   const answer = await countUpstreamCalls(sys.upstream, async () => {
     const posted = await fetch(sys.portal.origin + PAGE, {
