@@ -30,9 +30,12 @@ export async function testingBudget(sys: System) {
 
   const form = readForms(html).find((candidate) => candidate.action === PAGE);
   if (!form) throw new Error(`no question form on ${PAGE}`);
-  // The first option of a single-choice question, as a participant would pick it; «Ответить и далее».
+  // The attempt shuffles its questions: a short answer, or the first option, as a participant would give it;
+  // «Ответить и далее».
   const option = /name="optionIds"[^>]*value="(\d+)"|value="(\d+)"[^>]*name="optionIds"/.exec(html);
-  const body = new URLSearchParams({ ...form.fields, optionIds: option?.[1] ?? option?.[2] ?? '', intent: 'answer-8' });
+  const given: Record<string, string> =
+    form.fields.kind === 'text' ? { text: 'не знаю' } : { optionIds: option?.[1] ?? option?.[2] ?? '' };
+  const body = new URLSearchParams({ ...form.fields, ...given, intent: 'answer-8' });
   const answer = await countUpstreamCalls(sys.upstream, async () => {
     const posted = await fetch(sys.portal.origin + PAGE, {
       method: 'POST',

@@ -3,7 +3,8 @@ import { call, noBody, noQuery } from './define';
 
 /**
  * Tests (ADR 019): the portal's extension calls, in the provider's style. An attempt lives on the upstream, which
- * keeps its clock and its limits; the right answers travel only once the attempt is finished.
+ * keeps its clock, its limits and its order of questions; whether an answer was right travels once the attempt is
+ * finished, the right answers themselves only once the user has no attempt left.
  */
 
 const id = z.number().int().positive();
@@ -76,13 +77,18 @@ const option = z.object({ id, text: z.string().min(1) });
 /** What the participant answered: chosen options for single and multiple choice, the text for a short answer. */
 const givenAnswer = z.object({ optionIds: z.array(id), text: z.string() });
 
-/** Sent only for a finished attempt. */
-const review = z.object({
-  correct: z.boolean(),
+/** The right answer and why: it would hand the next attempt full marks, so it waits for the last one. */
+const solution = z.object({
   rightOptionIds: z.array(id),
   /** The expected short answer (the first accepted form); null for choice questions. */
   rightText: z.string().nullable(),
   explanation: z.string().min(1),
+});
+
+/** Sent only for a finished attempt: right or wrong always, the solution only once no attempt remains. */
+const review = z.object({
+  correct: z.boolean(),
+  solution: solution.nullable(),
 });
 
 const attemptQuestion = z.object({
@@ -96,15 +102,31 @@ const attemptQuestion = z.object({
 });
 export type AttemptQuestion = z.infer<typeof attemptQuestion>;
 
+/**
+ * Whether a finished attempt's review may carry the right answers (Moodle's «right answer: after the quiz is
+ * closed», with the last attempt as the close): only once the user has finished every attempt the test allows.
+ * A test without an attempts limit never shows them — another attempt could always copy them.
+ */
+export function solutionsShown(attempt: { maxAttempts: number | null; attemptsFinished: number }): boolean {
+  return attempt.maxAttempts !== null && attempt.attemptsFinished >= attempt.maxAttempts;
+}
+
 export const attempt = attemptSummary
   .extend({
     testId: id,
     testTitle: z.string().min(1),
     passPercent: z.number().int().min(1).max(100),
+    maxAttempts: z.number().int().positive().nullable(),
+    /** The user's finished attempts at this test (this one included once finished), as the upstream counted. */
+    attemptsFinished: z.number().int().nonnegative(),
     questions: z.array(attemptQuestion).min(1),
   })
   .refine((a) => a.status === 'finished' || a.questions.every((q) => q.review === null), {
-    message: 'the right answers are sent only for a finished attempt',
+    message: 'the review is sent only for a finished attempt',
+    path: ['questions'],
+  })
+  .refine((a) => solutionsShown(a) || a.questions.every((q) => q.review?.solution == null), {
+    message: 'the right answers are sent only once no attempt remains',
     path: ['questions'],
   });
 export type Attempt = z.infer<typeof attempt>;

@@ -5,6 +5,7 @@ import { createUpstreamApp } from './app';
 import { assertSafeForEnvironment, defaultUpstreamConfig, UpstreamConfigError, type UpstreamConfig } from './config';
 import { openDatabase, type Db } from './db/open';
 import { seedDemoContent } from './db/seed';
+import type { Random } from './random';
 import { createHostCheck, isLoopbackHost } from './http/host-check';
 import { seconds, systemClock, type Clock } from './time';
 
@@ -14,6 +15,7 @@ export { DEMO_USERS } from './db/seed';
 
 export type StartUpstreamOptions = Partial<UpstreamConfig> & {
   now?: Clock;
+  random?: Random;
   logError?: (line: string) => void;
 };
 
@@ -46,7 +48,7 @@ export async function startUpstream(options: StartUpstreamOptions = {}): Promise
     db.close();
     throw error;
   }
-  const app = createUpstreamApp({ ...config, db, now, logError: options.logError });
+  const app = createUpstreamApp({ ...config, db, now, random: options.random, logError: options.logError });
   const isOwnHost = createHostCheck(config.host);
   let listeningPort = config.port;
   const fetch: typeof app.fetch = (request, ...rest) =>

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Hono } from 'hono';
 import type { Db } from './db/open';
 import { CallStats } from './http/stats';
+import type { Random } from './random';
 import { seconds, systemClock, type Clock } from './time';
 
 /** What createUpstreamApp needs; everything but the database has a default. */
@@ -10,6 +11,8 @@ export interface UpstreamDeps {
   /** Epoch milliseconds; tests pass a movable clock to expire tokens without waiting. */
   now?: Clock;
   authTokenTtlSeconds?: number;
+  /** Shuffles each test attempt's questions and options; tests pass `seededRandom(n)` for a known order. */
+  random?: Random;
   devTools?: boolean;
   faults?: boolean;
   /** Where unexpected errors go; lines are already free of secrets. Defaults to stderr. */
@@ -21,6 +24,7 @@ export interface Services {
   db: Db;
   now: Clock;
   authTokenTtlMs: number;
+  random: Random;
   stats: CallStats;
   logError: (line: string) => void;
 }
@@ -34,6 +38,7 @@ export function resolveServices(deps: UpstreamDeps): Services {
     db: deps.db,
     now: deps.now ?? systemClock,
     authTokenTtlMs: seconds(deps.authTokenTtlSeconds ?? 3600),
+    random: deps.random ?? Math.random,
     stats: new CallStats(),
     logError: deps.logError ?? ((line) => process.stderr.write(`${line}\n`)),
   };

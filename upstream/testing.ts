@@ -4,9 +4,13 @@ import { contract, VERSION_HEADER, type CallName } from '#contract';
 import { createUpstreamApp } from './app';
 import { openDatabase, type Db } from './db/open';
 import { DEMO_USERS, seedDemoContent } from './db/seed';
+import { seededRandom } from './random';
 import type { UpstreamDeps } from './services';
 
-/** Helpers for the upstream's own unit tests: a seeded in-memory app, a movable clock, and a typed caller. */
+/**
+ * Helpers for the upstream's own unit tests: a seeded in-memory app, a movable clock, a seeded shuffle (each test
+ * sees the same order of questions on every run), and a typed caller.
+ */
 
 let template: Buffer | undefined;
 
@@ -40,7 +44,13 @@ export async function createTestUpstream(deps: Omit<UpstreamDeps, 'db' | 'now'> 
   const db = await seededDatabase();
   const clock = { time: Date.UTC(2025, 5, 1, 9), advance: (ms: number) => (clock.time += ms) };
   const logged: string[] = [];
-  const app = createUpstreamApp({ logError: (line) => logged.push(line), ...deps, db, now: () => clock.time });
+  const app = createUpstreamApp({
+    logError: (line) => logged.push(line),
+    random: seededRandom(1),
+    ...deps,
+    db,
+    now: () => clock.time,
+  });
 
   async function call(name: CallName, options: CallOptions = {}) {
     const def = contract[name];

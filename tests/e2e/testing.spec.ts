@@ -1,9 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
 import { heading, login, registerUser } from './support';
+import {
+  CHILD_ANSWERS,
+  expectGiven,
+  fill,
+  LABOUR_ANSWERS,
+  requiredMessage,
+  shownQuestion,
+  type Answer,
+} from './test-answers';
 
 /**
  * Testing as a participant uses it, with JavaScript and without: take a test question by question with a reload
- * in the middle and read the reviewed result; leave a test half-way and resume it in another browser.
+ * in the middle and read the reviewed result; see the right answers only after the last attempt; leave a test
+ * half-way and resume it in another browser. Questions come in each attempt's own order, so each is answered by
+ * its words (./test-answers.ts).
  */
 
 /** Seeded: «Трудовые права подростков», six questions of every kind, ten minutes, two attempts. */
@@ -43,6 +54,19 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** Answers the question on the page and sends it with the button that moves on (the last one's «Ответить»). */
+async function answerShown(page: Page, answers: Answer[], last = false): Promise<Answer> {
+  const answer = await shownQuestion(page, answers);
+  await fill(page, answer);
+  await page.getByRole('button', { name: last ? 'Ответить' : 'Ответить и далее', exact: true }).click();
+  return answer;
+}
+
+/** The review of one question, found by its words. */
+function reviewOf(page: Page, asks: string) {
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(asks) }) });
+}
+
 test('take a test with a reload in the middle and read the reviewed result', async ({ page }, testInfo) => {
   const errors = watchErrors(page);
   const user = await registerUser(testInfo, 'testing');
@@ -54,12 +78,11 @@ test('take a test with a reload in the middle and read the reviewed result', asy
   await question(page, 1, 6);
   await expect(page.getByRole('timer')).toHaveText(/^(10:00|0?9:\d\d)$/);
   await next(page);
-  await expect(page.getByText('Выберите один вариант ответа').first()).toBeVisible();
-  await page.getByRole('radio', { name: '16 лет' }).check();
-  await next(page);
+  const first = await shownQuestion(page, LABOUR_ANSWERS);
+  await expect(page.getByText(requiredMessage(first)).first()).toBeVisible();
+  await answerShown(page, LABOUR_ANSWERS);
   await question(page, 2, 6);
-  await page.getByRole('radio', { name: 'Не более 40' }).check();
-  await next(page);
+  const second = await answerShown(page, LABOUR_ANSWERS);
   await question(page, 3, 6);
 
   await page.reload();
@@ -67,36 +90,27 @@ test('take a test with a reload in the middle and read the reviewed result', asy
   await expect(page.getByRole('button', { name: 'Вопрос 2, есть ответ' })).toBeVisible();
   await page.getByRole('button', { name: 'Назад' }).click();
   await question(page, 2, 6);
-  await expect(page.getByRole('radio', { name: 'Не более 40' })).toBeChecked();
+  await expectGiven(page, second);
   await next(page);
 
-  await question(page, 3, 6);
-  await page.getByRole('radio', { name: 'Не более 24' }).check();
-  await next(page);
-  await question(page, 4, 6);
-  for (const work of ['Работы с вредными', 'Работа в ночное время', 'Подземные работы']) {
-    await page.getByRole('checkbox', { name: new RegExp(work) }).check();
+  for (const n of [3, 4, 5, 6]) {
+    await question(page, n, 6);
+    await answerShown(page, LABOUR_ANSWERS, n === 6);
   }
-  await next(page);
-  await question(page, 5, 6);
-  await page.getByLabel('Ваш ответ').fill(' 31 ');
-  await next(page);
-  await question(page, 6, 6);
-  await page.getByRole('radio', { name: 'Да, обязательно' }).check();
-  await page.getByRole('button', { name: 'Ответить', exact: true }).click();
   await expect(page.getByText('На все вопросы дан ответ: проверьте ответы и завершите тест.')).toBeVisible();
   await page.getByRole('button', { name: 'Завершить тест' }).click();
 
   await expect(heading(page)).toHaveText(`Результат: ${LABOUR}`);
   await expect(page.getByRole('heading', { name: 'Тест пройден' })).toBeVisible();
   await expect(page.getByText('5 из 6 правильных ответов (83 %). Для зачёта нужно не меньше 65 %.')).toBeVisible();
-  const second = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /^Вопрос 2\./ }) });
-  await expect(second.getByText('Неверно', { exact: true })).toBeVisible();
-  await expect(second.getByText('Не более 40 — ваш ответ')).toBeVisible();
-  await expect(second.getByText('Не более 35 — верный ответ')).toBeVisible();
-  await expect(second.getByText(/Статья 92 Трудового кодекса/)).toBeVisible();
-  const fifth = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /^Вопрос 5\./ }) });
-  await expect(fifth.getByText('Верно', { exact: true })).toBeVisible();
+  // One attempt of two is left: right or wrong only, the right answers later.
+  await expect(page.getByText(/Верные ответы с пояснениями будут показаны после последней попытки/)).toBeVisible();
+  const hours = reviewOf(page, 'от 16 до 18 лет');
+  await expect(hours.getByText('Неверно', { exact: true })).toBeVisible();
+  await expect(hours.getByText('Не более 40 — ваш ответ')).toBeVisible();
+  await expect(hours.getByText('Не более 35')).toHaveText('Не более 35');
+  await expect(page.getByText(/верный ответ|Статья 92 Трудового кодекса/i)).toHaveCount(0);
+  await expect(reviewOf(page, 'оплачиваемый отпуск').getByText('Верно', { exact: true })).toBeVisible();
 
   await page.getByRole('link', { name: 'К описанию теста' }).first().click();
   await expect(page.getByText('Использовано попыток: 1 из 2')).toBeVisible();
@@ -104,17 +118,57 @@ test('take a test with a reload in the middle and read the reviewed result', asy
   expect(errors).toEqual([]);
 });
 
+test('after a failed attempt with attempts left the review shows right/wrong without the right answers; after the last attempt it shows them', async ({
+  page,
+}, testInfo) => {
+  const user = await registerUser(testInfo, 'review');
+  await login(page, user);
+  await openTest(page, LABOUR);
+  await expect(page.getByText('верные ответы с пояснениями — после последней попытки', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Начать тест' }).click();
+  await question(page, 1, 6);
+  const answered = await answerShown(page, LABOUR_ANSWERS);
+  await page.getByRole('button', { name: 'Завершить тест' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Тест не пройден' })).toBeVisible();
+  await expect(
+    page.getByText(
+      'Здесь отмечено, какие ответы верны, а какие нет. Верные ответы с пояснениями будут показаны после последней попытки (завершено попыток: 1 из 2).',
+    ),
+  ).toBeVisible();
+  const verdict = answered.asks === 'от 16 до 18 лет' ? 'Неверно' : 'Верно';
+  await expect(reviewOf(page, answered.asks).getByText(verdict, { exact: true })).toBeVisible();
+  await expect(page.getByText('Нет ответа', { exact: true })).toHaveCount(5);
+  await expect(page.getByText(/верный ответ|Пояснение:|Статья \d+ Трудового кодекса/i)).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'К описанию теста' }).first().click();
+  await page.getByRole('button', { name: 'Пройти ещё раз' }).click();
+  await question(page, 1, 6);
+  await page.getByRole('button', { name: 'Завершить тест' }).click();
+
+  await expect(page.getByText('Все попытки использованы: показаны верные ответы и пояснения.')).toBeVisible();
+  const hours = reviewOf(page, 'от 16 до 18 лет');
+  await expect(hours.getByText('Не более 35 — верный ответ')).toBeVisible();
+  await expect(hours.getByText(/Статья 92 Трудового кодекса/)).toBeVisible();
+  await expect(reviewOf(page, 'оплачиваемый отпуск').getByText('31', { exact: true })).toBeVisible();
+
+  // The first attempt's review now shows them too.
+  await page.getByRole('link', { name: 'К описанию теста' }).first().click();
+  await page.getByRole('link', { name: 'Разбор попытки 1' }).click();
+  await expect(reviewOf(page, 'от 16 до 18 лет').getByText('Не более 35 — верный ответ')).toBeVisible();
+});
+
 test('leave a test half-way and resume it in another browser', async ({ page, browser }, testInfo) => {
   const user = await registerUser(testInfo, 'resume');
   await login(page, user);
   await openTest(page, CHILD);
   await page.getByRole('button', { name: 'Начать тест' }).click();
-  await page.getByRole('radio', { name: 'Конвенция ООН о правах ребёнка' }).check();
-  await next(page);
+  await question(page, 1, 7);
+  await answerShown(page, CHILD_ANSWERS);
   await question(page, 2, 7);
-  await page.getByRole('radio', { name: '18 лет' }).check();
-  await next(page);
+  const second = await answerShown(page, CHILD_ANSWERS);
   await question(page, 3, 7);
+  const third = await shownQuestion(page, CHILD_ANSWERS);
 
   const otherDevice = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
   const other = await otherDevice.newPage();
@@ -125,7 +179,9 @@ test('leave a test half-way and resume it in another browser', async ({ page, br
   await card.getByRole('link', { name: CHILD }).click();
   await other.getByRole('link', { name: 'Продолжить тест' }).click();
   await question(other, 3, 7);
+  // The same order on the other device: the same third question, and the second one's answer.
+  expect(await shownQuestion(other, CHILD_ANSWERS)).toBe(third);
   await other.getByRole('button', { name: 'Вопрос 2, есть ответ' }).click();
-  await expect(other.getByRole('radio', { name: '18 лет' })).toBeChecked();
+  await expectGiven(other, second);
   await otherDevice.close();
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT_ANSWER_MAX } from '#contract';
 import { ANSWER_TEXT_MAX } from '../../app/routes/lk/test-question.schema';
+import { seededRandom } from '../../upstream/random';
 import { minutes } from '../../upstream/time';
 import { Client, decodeHtml, DEMO_USERS, readForms } from './harness';
 import { fieldErrorOf, formAlertOf, headingOf } from './page';
@@ -13,7 +14,10 @@ const textOf = (html: string) => decodeHtml(html.replace(/<!-- -->/g, ''));
 /** The same without tags: what a reader sees of the page's words. */
 const wordsOf = (html: string) => textOf(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
 
-/** Test 1 «Основы права»: 10 questions, 15 minutes, 3 attempts; question 1's right option is 1013. */
+/**
+ * Test 1 «Основы права»: 10 questions, 15 minutes, 3 attempts. Question 101's right option is 1013 («18 лет»),
+ * 102 is single choice, 103 multiple, 104's answer is «Федеральное Собрание», 105's option 1051 is a wrong one.
+ */
 const LAW = '/lk/testing/1';
 
 async function read(client: Client, target: string) {
@@ -27,6 +31,20 @@ async function press(client: Client, page: string, intent: string, fields: Recor
   const form = readForms(html).find((candidate) => candidate.action?.startsWith('/lk/testing/'));
   if (!form) throw new Error(`no question form on ${page}`);
   return client.request(form.action ?? page, { form: { ...form.fields, ...fields, intent } });
+}
+
+/**
+ * Where each question stands in the user's open attempt, which shuffles them: question id → its page's position,
+ * read from the pages as a browser gets them.
+ */
+async function positionsIn(client: Client, test: string, count: number) {
+  const positions = new Map<number, number>();
+  for (let n = 1; n <= count; n++) {
+    const { html } = await read(client, `${test}/questions/${n}`);
+    const form = readForms(html).find((candidate) => candidate.action?.startsWith('/lk/testing/'));
+    positions.set(Number(form?.fields.questionId), n);
+  }
+  return positions;
 }
 
 /** Starts (or resumes) the test from its page and returns the first question's path. */
@@ -43,7 +61,8 @@ async function signIn(servers: ReturnType<typeof useServers>, user: { email: str
 }
 
 describe('taking a test', () => {
-  const servers = useServers();
+  // A seeded shuffle: the same order of questions on every run.
+  const servers = useServers({ upstream: { random: seededRandom(7) } });
   let teacher: Client;
 
   beforeAll(async () => {
@@ -69,10 +88,17 @@ describe('taking a test', () => {
     expect(text).toContain('Не начат');
   });
 
+  /** Question id → position in the teacher's attempt at LAW, read once it has started. */
+  let at: Map<number, number>;
+  const law = (id: number) => `${LAW}/questions/${at.get(id)}`;
+
   it('describes a test with its limits and starts it; answers are saved one by one and never shown right', async () => {
     const { html } = await read(teacher, LAW);
     expect(headingOf(html)).toBe('Основы права');
     expect(textOf(html)).toContain('10 вопросов · 15 мин · 3 попытки · зачёт от 70 %');
+    expect(textOf(html)).toContain(
+      'После каждой попытки видно, какие ответы верны, а какие нет; верные ответы с пояснениями — после последней попытки.',
+    );
     expect(textOf(html)).toContain('Начать тест');
 
     const first = await startTest(teacher);
@@ -81,77 +107,109 @@ describe('taking a test', () => {
     const text = textOf(question.html);
     expect(text).toContain('Вопрос 1 из 10');
     expect(text).toMatch(/До конца теста осталось<\/span> <span role="timer"[^>]*>1[45]:\d\d/);
-    expect(question.html.match(/type="radio"/g)).toHaveLength(4);
+    at = await positionsIn(teacher, LAW, 10);
+    expect([...at.keys()].sort()).toEqual([101, 102, 103, 104, 105, 106, 107, 108, 109, 110]);
+    expect((await read(teacher, law(101))).html.match(/type="radio"/g)).toHaveLength(4);
     expect(text).not.toMatch(/Статья 21 Гражданского кодекса|rightOptionIds|explanation/);
 
-    const answered = await press(teacher, first, 'answer-2', { optionIds: '1013' });
+    const answered = await press(teacher, law(101), 'go-1', { optionIds: '1013' });
     expect(answered.status).toBe(303);
-    expect(answered.headers.get('Location')).toBe(`${LAW}/questions/2`);
-    const text4 = await press(teacher, `${LAW}/questions/4`, 'answer-5', { text: '  федеральное СОБРАНИЕ ' });
-    expect(text4.headers.get('Location')).toBe(`${LAW}/questions/5`);
+    expect(answered.headers.get('Location')).toBe(`${LAW}/questions/1`);
+    const text4 = await press(teacher, law(104), 'go-1', { text: '  федеральное СОБРАНИЕ ' });
+    expect(text4.headers.get('Location')).toBe(`${LAW}/questions/1`);
 
-    const back = await read(teacher, `${LAW}/questions/1`);
+    const back = await read(teacher, law(101));
     expect(back.html).toMatch(/<input[^>]*value="1013"[^>]*checked=""|<input[^>]*checked=""[^>]*value="1013"/);
     expect(textOf(back.html)).toContain('Ответ сохранён');
   });
 
-  it('keeps the attempt on the upstream: another browser resumes it with the answers given', async () => {
+  it('keeps the attempt on the upstream: another browser resumes it in its order, with the answers given', async () => {
     const other = await signIn(servers, DEMO_USERS.teacher);
     const { html } = await read(other, LAW);
     expect(textOf(html)).toContain('Попытка начата: отвечено 2 из 10.');
-    expect(html).toContain(`href="${LAW}/questions/2"`);
-    const fourth = await read(other, `${LAW}/questions/4`);
+    const firstOpen = Math.min(...[...at].filter(([id]) => id !== 101 && id !== 104).map(([, n]) => n));
+    expect(html).toContain(`href="${LAW}/questions/${firstOpen}"`);
+    expect(await positionsIn(other, LAW, 10)).toEqual(at);
+    const fourth = await read(other, law(104));
     expect(fourth.html).toMatch(/name="text"[^>]*value="федеральное СОБРАНИЕ"/);
   });
 
   it('asks for an answer before «Ответить и далее», keeping the page; «Назад» goes without one', async () => {
-    const empty = await press(teacher, `${LAW}/questions/3`, 'answer-4');
+    const position = at.get(103)!;
+    const empty = await press(teacher, law(103), `answer-${Math.min(position + 1, 10)}`);
     expect(empty.status).toBe(400);
     const html = await empty.text();
     expect(fieldErrorOf(html, 'optionIds')).toBe('Отметьте хотя бы один вариант ответа');
     expect(textOf(html)).toContain('Исправьте ошибки');
-    const back = await press(teacher, `${LAW}/questions/3`, 'go-2');
+    const back = await press(teacher, law(103), 'go-2');
     expect(back.headers.get('Location')).toBe(`${LAW}/questions/2`);
   });
 
   it('keeps the chosen answer on the page when the upstream fails to save it', async () => {
     await servers.upstream.fault({ path: '/rest/testing/attempt/answer/', status: 500 });
-    const failed = await press(teacher, `${LAW}/questions/2`, 'answer-3', { optionIds: '1022' });
+    const failed = await press(teacher, law(102), 'go-1', { optionIds: '1022' });
     expect(failed.status).toBe(400);
     const html = await failed.text();
     expect(formAlertOf(html)).toBe('Не удалось выполнить запрос (ошибка 500). Попробуйте ещё раз.');
     expect(html).toMatch(/<input[^>]*value="1022"[^>]*checked=""|<input[^>]*checked=""[^>]*value="1022"/);
   });
 
-  it('finishes with «Завершить тест» and shows the score and a review of every answer', async () => {
-    const finished = await press(teacher, `${LAW}/questions/5`, 'finish', { optionIds: '1051' });
+  let result: string;
+
+  it('finishes with «Завершить тест»: the score, and right or wrong for each answer without the right ones', async () => {
+    const finished = await press(teacher, law(105), 'finish', { optionIds: '1051' });
     expect(finished.status).toBe(303);
-    const result = finished.headers.get('Location')!;
+    result = finished.headers.get('Location')!;
     expect(result).toMatch(/^\/lk\/testing\/1\/attempts\/\d+$/);
     const { html } = await read(teacher, result);
     const text = textOf(html);
     expect(headingOf(html)).toBe('Результат: Основы права');
     expect(text).toContain('Тест не пройден');
     expect(text).toContain('2 из 10 правильных ответов (20 %). Для зачёта нужно не меньше 70 %.');
+    expect(text).toContain(
+      'Здесь отмечено, какие ответы верны, а какие нет. Верные ответы с пояснениями будут показаны после последней попытки (завершено попыток: 1 из 3).',
+    );
     const words = wordsOf(html);
-    expect(words).toContain('18 лет — ваш ответ, верный ответ');
+    expect(words).toContain('18 лет — ваш ответ');
     expect(words).toContain('14 лет — ваш ответ');
-    expect(words).toContain('Верный ответ: Федеральное Собрание');
-    expect(text).toContain('Статья 21 Гражданского кодекса');
+    expect(words).toContain('Ваш ответ: федеральное СОБРАНИЕ');
+    expect(words).not.toMatch(/верный ответ|Пояснение:/i);
+    expect(text).not.toMatch(/Статья 21 Гражданского кодекса|Федеральное Собрание/);
     expect(text.match(/class="test-review__item"/g)).toHaveLength(10);
+    expect(text.match(/<p class="test-review__verdict">Верно<\/p>/g)).toHaveLength(2);
 
     const again = await read(teacher, `${LAW}/questions/1`);
     expect(again.response.status).toBe(302);
     expect(again.response.headers.get('Location')).toBe(result);
   });
 
+  it('asks the next attempt in another order, and shows every review’s right answers after the last', async () => {
+    await startTest(teacher);
+    const second = await positionsIn(teacher, LAW, 10);
+    expect(second).not.toEqual(at);
+    expect(wordsOf((await read(teacher, result)).html)).not.toMatch(/верный ответ/i);
+    expect((await press(teacher, `${LAW}/questions/1`, 'finish')).status).toBe(303);
+    const third = await press(teacher, await startTest(teacher), 'finish');
+    expect((await read(teacher, third.headers.get('Location')!)).response.status).toBe(200);
+
+    const { html } = await read(teacher, result);
+    const words = wordsOf(html);
+    expect(words).toContain('Все попытки использованы: показаны верные ответы и пояснения.');
+    expect(words).toContain('18 лет — ваш ответ, верный ответ');
+    expect(words).toContain('14 лет — ваш ответ');
+    expect(words).toContain('Верный ответ: Федеральное Собрание');
+    expect(textOf(html)).toContain('Статья 21 Гражданского кодекса');
+  });
+
   it('tells a second device that the attempt was finished on the first, and its answer was not saved', async () => {
     const first = await startTest(teacher, '/lk/testing/9');
+    const where = await positionsIn(teacher, '/lk/testing/9', 8);
+    const page = `/lk/testing/9/questions/${where.get(901)}`;
     const other = await signIn(servers, DEMO_USERS.teacher);
-    const { html } = await read(other, first);
+    const { html } = await read(other, page);
     const form = readForms(html).find((candidate) => candidate.action?.startsWith('/lk/testing/'))!;
     await press(teacher, first, 'finish');
-    const late = await other.request(form.action!, { form: { ...form.fields, optionIds: '9012', intent: 'answer-2' } });
+    const late = await other.request(form.action!, { form: { ...form.fields, optionIds: '9012', intent: 'go-1' } });
     expect(late.status).toBe(303);
     const { html: result } = await read(other, late.headers.get('Location')!);
     expect(textOf(result)).toContain('Эта попытка уже завершена (в другой вкладке или на другом устройстве)');
@@ -204,18 +262,19 @@ describe('taking a test', () => {
 
 describe('the time limit', () => {
   let offset = 0;
-  const servers = useServers({ upstream: { now: () => Date.now() + offset } });
+  const servers = useServers({ upstream: { now: () => Date.now() + offset, random: seededRandom(7) } });
 
   it('refuses an answer after the time is up, finishes the attempt and says so on its result', async () => {
     const participant = await signIn(servers, DEMO_USERS.participant);
-    const first = await startTest(participant, '/lk/testing/4');
-    await press(participant, first, 'answer-2', { optionIds: '4012' });
+    await startTest(participant, '/lk/testing/4');
+    const at = await positionsIn(participant, '/lk/testing/4', 8);
+    await press(participant, `/lk/testing/4/questions/${at.get(401)}`, 'go-1', { optionIds: '4012' });
     // The page was served in time; the answer arrives after the ten minutes.
-    const { html: page } = await read(participant, '/lk/testing/4/questions/2');
+    const { html: page } = await read(participant, `/lk/testing/4/questions/${at.get(402)}`);
     const form = readForms(page).find((candidate) => candidate.action?.startsWith('/lk/testing/'))!;
     offset = minutes(11);
     const late = await participant.request(form.action!, {
-      form: { ...form.fields, optionIds: '4021', intent: 'answer-3' },
+      form: { ...form.fields, optionIds: '4021', intent: 'go-1' },
     });
     expect(late.status).toBe(303);
     const result = late.headers.get('Location')!;

@@ -381,6 +381,26 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       CREATE INDEX support_requests_by_user ON support_requests (user_id, created_at);
     `,
   },
+  {
+    id: 10,
+    name: 'the order of each test attempt: its questions and their options, shuffled when it starts',
+    sql: `
+      CREATE TABLE test_attempt_questions (
+        attempt_id INTEGER NOT NULL REFERENCES test_attempts (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL CHECK (position > 0),
+        question_id INTEGER NOT NULL REFERENCES test_questions (id) ON DELETE CASCADE,
+        -- The question's option ids (a JSON array) in the order this attempt shows them.
+        option_ids TEXT NOT NULL,
+        PRIMARY KEY (attempt_id, position),
+        UNIQUE (attempt_id, question_id)
+      );
+      -- Attempts started before keep the order they were shown in: the test's own.
+      INSERT INTO test_attempt_questions (attempt_id, position, question_id, option_ids)
+        SELECT a.id, q.position, q.id,
+          (SELECT json_group_array(json_extract(o.value, '$.id')) FROM json_each(q.options) o)
+        FROM test_attempts a JOIN test_questions q ON q.test_id = a.test_id;
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number[] {

@@ -3,6 +3,7 @@ import { openDatabase } from './open';
 import { seedDemoContent } from './seed';
 import { SEED_TESTS } from './seed-testing-content';
 import { listTests } from './testing';
+import { readAttempt } from './testing-review';
 import { findUserByEmail } from './users';
 
 describe('tests seed', () => {
@@ -35,5 +36,23 @@ describe('tests seed', () => {
     }
     await seedDemoContent(db, now + 86_400_000);
     expect(db.prepare('SELECT * FROM test_answers ORDER BY attempt_id, question_id').all()).toEqual(answers);
+  });
+
+  it('shows the demo teacher the right answers of the one-attempt test, and only right or wrong where attempts remain', async () => {
+    const db = openDatabase(':memory:');
+    const now = Date.UTC(2026, 10, 23, 9);
+    await seedDemoContent(db, now);
+    const tests = listTests(db, findUserByEmail(db, 'teacher@example.org')!.id, now);
+    const reviewOf = (testId: number) => readAttempt(db, tests.find((test) => test.id === testId)!.best!.id, now);
+    const passed = reviewOf(3);
+    expect(passed).toMatchObject({ maxAttempts: 1, attemptsFinished: 1, score: { passed: true } });
+    expect(passed.questions.every((q) => q.review?.solution?.explanation)).toBe(true);
+    const failed = reviewOf(10);
+    expect(failed).toMatchObject({ maxAttempts: 3, attemptsFinished: 1, score: { passed: false } });
+    expect(failed.questions.every((q) => q.review?.solution === null)).toBe(true);
+    // The half-taken attempt answered its first questions in its own (shuffled) order.
+    const open = tests.find((test) => test.id === 5)!.current!;
+    const answered = readAttempt(db, open.id, now).questions.map((q) => q.answer !== null);
+    expect(answered).toEqual([true, true, true, true, true, true, false, false]);
   });
 });

@@ -1,7 +1,9 @@
+import { seededRandom } from '../random';
 import { days, hours, minutes } from '../time';
 import type { Db } from './open';
 import { SEED_TESTS } from './seed-testing-content';
 import { closeAttempt, listQuestions, saveAnswer, type Question } from './testing-attempts';
+import { arrange, insertLayout } from './testing-layout';
 import type { AttemptRow } from './testing';
 import { findUserByEmail } from './users';
 
@@ -9,17 +11,6 @@ import { findUserByEmail } from './users';
 const optionId = (questionId: number, index: number) => questionId * 10 + index + 1;
 /** Question ids are derived from the test's: the fifth question of test 3 is 305. */
 const questionId = (testId: number, position: number) => testId * 100 + position;
-
-/** mulberry32: a tiny seeded PRNG, so every start writes the same demo answers. */
-function createRandom(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The tests (their content updated on every start, so a corrected question reaches an old database), then each
@@ -88,7 +79,9 @@ interface DemoAttempt {
 function seedHistory(db: Db, now: number, email: string, attempts: DemoAttempt[]): void {
   const user = findUserByEmail(db, email);
   if (!user) return;
-  const random = createRandom(user.id * 7919);
+  const random = seededRandom(user.id * 7919);
+  // A stream of its own, so the answers drawn (and so each demo score) do not depend on the shuffle.
+  const shuffle = seededRandom(user.id * 104729);
   for (const { testId, skill, finishedDaysAgo } of attempts) {
     const taken = db.prepare('SELECT 1 FROM test_attempts WHERE user_id = ? AND test_id = ?').get(user.id, testId);
     if (taken) continue;
@@ -96,7 +89,8 @@ function seedHistory(db: Db, now: number, email: string, attempts: DemoAttempt[]
     const { lastInsertRowid } = db
       .prepare('INSERT INTO test_attempts (user_id, test_id, number, started_at) VALUES (?, ?, 1, ?)')
       .run(user.id, testId, startedAt);
-    const questions = listQuestions(db, testId);
+    insertLayout(db, Number(lastInsertRowid), listQuestions(db, testId), shuffle);
+    const questions = arrange(db, Number(lastInsertRowid), listQuestions(db, testId));
     const answered = finishedDaysAgo === null ? questions.slice(0, Math.ceil((questions.length * 2) / 3)) : questions;
     answered.forEach((question, n) => {
       saveAnswer(

@@ -1,7 +1,9 @@
-import type { Attempt, AttemptQuestion, QuestionKind } from '#contract';
+import type { QuestionKind } from '#contract';
+import type { Random } from '../random';
 import { minutes } from '../time';
 import type { Db } from './open';
-import { findAttemptRow, findTest, summarizeAttempt, type AttemptRow, type TestRow } from './testing';
+import type { AttemptRow, TestRow } from './testing';
+import { insertLayout } from './testing-layout';
 import { isCorrect, type Given, type Judged } from './testing-scoring';
 
 /** Attempts: started, answered question by question, finished by the user or by their deadline (ADR 019). */
@@ -44,7 +46,7 @@ export function listQuestions(db: Db, testId: number): Question[] {
   return (rows as QuestionRow[]).map(toQuestion);
 }
 
-function listAnswers(db: Db, attemptId: number): Map<number, Given> {
+export function listAnswers(db: Db, attemptId: number): Map<number, Given> {
   const rows = db
     .prepare('SELECT question_id, option_ids, text FROM test_answers WHERE attempt_id = ?')
     .all(attemptId) as Array<{ question_id: number; option_ids: string; text: string }>;
@@ -91,12 +93,14 @@ export function countAttempts(db: Db, userId: number, testId: number): number {
     .get(userId, testId) as number;
 }
 
-export function insertAttempt(db: Db, userId: number, test: TestRow, now: number): number {
+/** A new attempt with its own order of questions and options. */
+export function insertAttempt(db: Db, userId: number, test: TestRow, now: number, random: Random): number {
   const number = countAttempts(db, userId, test.id) + 1;
   const deadline = test.time_limit_minutes === null ? null : now + minutes(test.time_limit_minutes);
   const { lastInsertRowid } = db
     .prepare('INSERT INTO test_attempts (user_id, test_id, number, started_at, deadline_at) VALUES (?, ?, ?, ?, ?)')
     .run(userId, test.id, number, now, deadline);
+  insertLayout(db, Number(lastInsertRowid), listQuestions(db, test.id), random);
   return Number(lastInsertRowid);
 }
 
@@ -107,34 +111,4 @@ export function saveAnswer(db: Db, attemptId: number, questionId: number, given:
      ON CONFLICT (attempt_id, question_id) DO UPDATE
        SET option_ids = excluded.option_ids, text = excluded.text, answered_at = excluded.answered_at`,
   ).run(attemptId, questionId, JSON.stringify(given.optionIds), given.text, now);
-}
-
-/** The attempt as its pages show it; the right answers and explanations only once it is finished. */
-export function readAttempt(db: Db, attemptId: number, now: number): Attempt {
-  const row = findAttemptRow(db, attemptId);
-  const test = row && findTest(db, row.test_id);
-  if (!row || !test) throw new Error(`readAttempt: attempt ${attemptId} or its test is missing`);
-  const summary = summarizeAttempt(row, test, now);
-  const finished = summary.status === 'finished';
-  const answers = listAnswers(db, attemptId);
-  const questions = listQuestions(db, test.id).map((question): AttemptQuestion => {
-    const answer = answers.get(question.id) ?? null;
-    return {
-      id: question.id,
-      position: question.position,
-      kind: question.kind,
-      text: question.text,
-      options: question.options,
-      answer,
-      review: finished
-        ? {
-            correct: isCorrect(question, answer),
-            rightOptionIds: question.rightOptionIds,
-            rightText: question.kind === 'text' ? question.rightTexts[0]! : null,
-            explanation: question.explanation,
-          }
-        : null,
-    };
-  });
-  return { ...summary, testId: test.id, testTitle: test.title, passPercent: test.pass_percent, questions };
 }

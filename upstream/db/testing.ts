@@ -33,11 +33,11 @@ type AttemptListRow = AttemptRow & { answered: number; next_position: number | n
 
 const TEST_COLUMNS = `t.*, (SELECT count(*) FROM test_questions q WHERE q.test_id = t.id) AS question_count`;
 
-/** Each attempt with its answers counted and its first unanswered question, in SQL. */
+/** Each attempt with its answers counted and its first unanswered question in its own order, in SQL. */
 const ATTEMPT_COLUMNS = `a.*,
   (SELECT count(*) FROM test_answers x WHERE x.attempt_id = a.id) AS answered,
-  (SELECT min(q.position) FROM test_questions q WHERE q.test_id = a.test_id AND NOT EXISTS
-    (SELECT 1 FROM test_answers x WHERE x.attempt_id = a.id AND x.question_id = q.id)) AS next_position`;
+  (SELECT min(p.position) FROM test_attempt_questions p WHERE p.attempt_id = a.id AND NOT EXISTS
+    (SELECT 1 FROM test_answers x WHERE x.attempt_id = a.id AND x.question_id = p.question_id)) AS next_position`;
 
 export function findTest(db: Db, testId: number): TestRow | undefined {
   return db.prepare(`SELECT ${TEST_COLUMNS} FROM tests t WHERE t.id = ?`).get(testId) as TestRow | undefined;

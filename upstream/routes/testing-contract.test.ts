@@ -8,7 +8,7 @@ const question = {
   text: 'С какого возраста гражданин полностью дееспособен?',
   options: [{ id: 1011, text: '18 лет' }],
   answer: { optionIds: [1011], text: '' },
-  review: { correct: true, rightOptionIds: [1011], rightText: null, explanation: 'Статья 21 ГК РФ.' },
+  review: { correct: true, solution: { rightOptionIds: [1011], rightText: null, explanation: 'Статья 21 ГК РФ.' } },
 };
 const base = {
   id: 7,
@@ -19,6 +19,7 @@ const base = {
   testId: 1,
   testTitle: 'Основы права',
   passPercent: 70,
+  maxAttempts: 3,
 };
 const finished = {
   ...base,
@@ -27,8 +28,10 @@ const finished = {
   finishReason: 'submitted',
   remainingSeconds: null,
   score: { points: 1, maxPoints: 1, percent: 100, passed: true },
+  attemptsFinished: 3,
   questions: [question],
 };
+const verdictOnly = { ...question, review: { correct: true, solution: null } };
 
 describe('testing calls', () => {
   it('are the portal’s extensions under /rest/testing/, each for a signed-in user', () => {
@@ -40,11 +43,21 @@ describe('testing calls', () => {
     }
   });
 
-  it('refuse an unfinished attempt that carries the right answers', () => {
+  it('refuse an unfinished attempt that carries a review', () => {
     expect(attempt.safeParse(finished).success).toBe(true);
     const open = { ...finished, status: 'in_progress', finishedAt: null, finishReason: null, score: null };
     expect(attempt.safeParse(open).success).toBe(false);
+    expect(attempt.safeParse({ ...open, questions: [verdictOnly] }).success).toBe(false);
     expect(attempt.safeParse({ ...open, questions: [{ ...question, review: null }] }).success).toBe(true);
+  });
+
+  it('refuse a finished attempt that carries the right answers while attempts remain', () => {
+    const early = { ...finished, attemptsFinished: 2 };
+    expect(attempt.safeParse(early).success).toBe(false);
+    expect(attempt.safeParse({ ...early, questions: [verdictOnly] }).success).toBe(true);
+    const unlimited = { ...finished, maxAttempts: null, attemptsFinished: 5 };
+    expect(attempt.safeParse(unlimited).success).toBe(false);
+    expect(attempt.safeParse({ ...unlimited, questions: [verdictOnly] }).success).toBe(true);
   });
 
   it('take an answer as options or a bounded text, and read ids from the query as numbers', () => {

@@ -50,23 +50,91 @@ describe('testsList and testById', () => {
 });
 
 describe('an attempt', () => {
-  it('hides the right answers until it is finished, then reviews every answer', async () => {
+  it('hides whether answers were right until it is finished, then judges every answer', async () => {
     const { as } = await signedIn();
     const attempt = await start(as);
     expect(attempt).toMatchObject({ status: 'in_progress', number: 1, remainingSeconds: 900, score: null });
     const sent = JSON.stringify(attempt);
-    expect(sent).not.toMatch(/rightOptionIds|explanation|Федеральное Собрание/);
+    expect(sent).not.toMatch(/rightOptionIds|explanation|correct|Федеральное Собрание/);
 
     await as('putAnswer', { body: { attemptId: attempt.id, questionId: LAW.single, optionIds: [LAW.singleRight] } });
     const finished = await as('finishAttempt', { body: { attemptId: attempt.id } });
     const result = attemptSchema.parse(finished.envelope.result);
     expect(result).toMatchObject({ status: 'finished', finishReason: 'submitted', remainingSeconds: null });
     expect(result.score).toEqual({ points: 1, maxPoints: 10, percent: 10, passed: false });
-    const [first, second] = result.questions;
-    expect(first?.review).toMatchObject({ correct: true, rightOptionIds: [LAW.singleRight] });
-    expect(second?.review?.correct).toBe(false);
-    expect(result.questions[3]?.review).toMatchObject({ rightText: 'Федеральное Собрание' });
-    expect(result.questions.every((question) => question.review?.explanation)).toBe(true);
+    const review = Object.fromEntries(result.questions.map((q) => [q.id, q.review]));
+    expect(review[LAW.single]).toEqual({ correct: true, solution: null });
+    expect(review[LAW.multiple]).toEqual({ correct: false, solution: null });
+  });
+
+  it('keeps the right answers back while attempts remain: a blank first attempt gives the second nothing', async () => {
+    const { as } = await signedIn();
+    const first = await start(as);
+    const blank = attemptSchema.parse((await as('finishAttempt', { body: { attemptId: first.id } })).envelope.result);
+    expect(blank).toMatchObject({ maxAttempts: 3, attemptsFinished: 1, score: { points: 0 } });
+    expect(blank.questions.every((q) => q.review?.correct === false && q.review.solution === null)).toBe(true);
+    expect(JSON.stringify(blank)).not.toMatch(/rightOptionIds|rightText|explanation|Федеральное Собрание|Статья/);
+
+    const second = await start(as);
+    expect(second.number).toBe(2);
+    const reread = await as('attemptById', { query: { id: String(first.id) } });
+    expect(JSON.stringify(reread.envelope.result)).not.toMatch(/rightOptionIds|Федеральное Собрание/);
+  });
+
+  it('shows the right answers and explanations on every review once the last attempt is finished', async () => {
+    const { as } = await signedIn();
+    // Test 12: two attempts. The second one open still keeps the first's answers back.
+    const first = await start(as, 12);
+    await as('finishAttempt', { body: { attemptId: first.id } });
+    const second = await start(as, 12);
+    const meanwhile = attemptSchema.parse(
+      (await as('attemptById', { query: { id: String(first.id) } })).envelope.result,
+    );
+    expect(meanwhile.questions.every((q) => q.review?.solution === null)).toBe(true);
+
+    const last = attemptSchema.parse((await as('finishAttempt', { body: { attemptId: second.id } })).envelope.result);
+    expect(last).toMatchObject({ maxAttempts: 2, attemptsFinished: 2 });
+    for (const attemptId of [first.id, second.id]) {
+      const { envelope } = await as('attemptById', { query: { id: String(attemptId) } });
+      const { questions } = attemptSchema.parse(envelope.result);
+      expect(questions.every((q) => q.review?.solution?.explanation)).toBe(true);
+      const text = questions.find((q) => q.kind === 'text')!;
+      expect(text.review?.solution).toMatchObject({ rightOptionIds: [], rightText: expect.any(String) });
+    }
+  });
+
+  it('never shows the right answers of a test without an attempts limit', async () => {
+    const { as } = await signedIn();
+    const attempt = await start(as, 8);
+    const result = attemptSchema.parse(
+      (await as('finishAttempt', { body: { attemptId: attempt.id } })).envelope.result,
+    );
+    expect(result).toMatchObject({ maxAttempts: null, attemptsFinished: 1 });
+    expect(result.questions.every((q) => q.review?.solution === null)).toBe(true);
+  });
+
+  it('shuffles questions and options per attempt, and keeps an attempt’s order on every read', async () => {
+    const { as } = await signedIn();
+    const orderOf = (attempt: Attempt) => attempt.questions.map((q) => [q.id, ...q.options.map((o) => o.id)]);
+    const first = await start(as);
+    expect(first.questions.map((q) => q.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(first.questions.map((q) => q.id).sort()).toEqual([101, 102, 103, 104, 105, 106, 107, 108, 109, 110]);
+    const reread = attemptSchema.parse((await as('attemptById', { query: { id: String(first.id) } })).envelope.result);
+    expect(orderOf(reread)).toEqual(orderOf(first));
+    expect(orderOf(await start(as))).toEqual(orderOf(first));
+
+    await as('finishAttempt', { body: { attemptId: first.id } });
+    const finished = attemptSchema.parse(
+      (await as('attemptById', { query: { id: String(first.id) } })).envelope.result,
+    );
+    expect(orderOf(finished)).toEqual(orderOf(first));
+    const second = await start(as);
+    expect(second.questions.map((q) => q.id)).not.toEqual(first.questions.map((q) => q.id));
+    const optionsOf = (attempt: Attempt, id: number) => attempt.questions.find((q) => q.id === id)!.options;
+    const reordered = first.questions.filter(
+      (q) => q.kind !== 'text' && JSON.stringify(optionsOf(second, q.id)) !== JSON.stringify(q.options),
+    );
+    expect(reordered.length).toBeGreaterThan(0);
   });
 
   it('scores each kind: the right option, the exact set, the text in any case with «ё» as «е»', async () => {
@@ -97,9 +165,11 @@ describe('an attempt', () => {
 
     const again = await start(as);
     expect(again.id).toBe(attempt.id);
-    expect(again).toMatchObject({ answeredCount: 2, nextPosition: 2 });
-    expect(again.questions[0]?.answer).toEqual({ optionIds: [LAW.singleRight], text: '' });
-    expect(again.questions[3]?.answer).toEqual({ optionIds: [], text: 'Дума' });
+    const unanswered = again.questions.find((q) => q.id !== LAW.single && q.id !== LAW.text)!;
+    expect(again).toMatchObject({ answeredCount: 2, nextPosition: unanswered.position });
+    const answerTo = (id: number) => again.questions.find((q) => q.id === id)?.answer;
+    expect(answerTo(LAW.single)).toEqual({ optionIds: [LAW.singleRight], text: '' });
+    expect(answerTo(LAW.text)).toEqual({ optionIds: [], text: 'Дума' });
   });
 
   it('refuses an answer that does not fit the question, by field', async () => {

@@ -8,9 +8,9 @@ import {
   findOwnAttempt,
   insertAttempt,
   listQuestions,
-  readAttempt,
   saveAnswer,
 } from '../db/testing-attempts';
+import { readAttempt } from '../db/testing-review';
 import type { CallRegistrar } from '../http/calls';
 import { fail, notFound } from '../http/envelope';
 import type { Db } from '../db/open';
@@ -19,10 +19,10 @@ import type { Services } from '../services';
 /**
  * Tests (ADR 019). The upstream is the judge of every limit: the deadline is set when the attempt starts and
  * checked on every answer, the number of attempts when one starts; overdue attempts are finished lazily, on the
- * user's next call, as of their deadline.
+ * user's next call, as of their deadline. Each attempt shuffles its questions and options once, when it starts.
  */
 export function registerTestingRoutes(calls: CallRegistrar, services: Services): void {
-  const { db, now } = services;
+  const { db, now, random } = services;
 
   calls.authenticated('testsList', ({ session }) => {
     expireOverdue(db, session.userId, now());
@@ -48,7 +48,7 @@ export function registerTestingRoutes(calls: CallRegistrar, services: Services):
       if (test.max_attempts !== null && used >= test.max_attempts) {
         throw fail(409, 'attempts_exhausted', `Все попытки использованы: ${used} из ${test.max_attempts}.`);
       }
-      return insertAttempt(db, session.userId, test, time);
+      return insertAttempt(db, session.userId, test, time, random);
     })();
     return readAttempt(db, attemptId, time);
   });

@@ -13,13 +13,17 @@ const copy = {
   why: 'Пояснение:',
 };
 
-/** One question of a finished attempt: whether it was answered right, what was given, what is right, and why. */
+/**
+ * One question of a finished attempt: the answer given and whether it was right; the right answer and why only
+ * when the upstream sent them (once the user has no attempt left, ADR 019).
+ */
 export function AnswerReview({ question }: { question: AttemptQuestion }) {
   const review = question.review;
   if (!review) return null;
+  const { solution } = review;
   const verdict = question.answer === null ? copy.unanswered : review.correct ? copy.correct : copy.wrong;
   const chosen = new Set(question.answer?.optionIds ?? []);
-  const right = new Set(review.rightOptionIds);
+  const right = new Set(solution?.rightOptionIds ?? []);
   return (
     <li className="test-review__item" data-correct={review.correct}>
       <h3>
@@ -30,8 +34,12 @@ export function AnswerReview({ question }: { question: AttemptQuestion }) {
         <dl className="test-review__text">
           <dt>{copy.yourText}</dt>
           <dd>{question.answer?.text || copy.none}</dd>
-          <dt>{copy.rightText}</dt>
-          <dd>{review.rightText}</dd>
+          {solution ? (
+            <>
+              <dt>{copy.rightText}</dt>
+              <dd>{solution.rightText}</dd>
+            </>
+          ) : null}
         </dl>
       ) : (
         <ul className="test-review__options">
@@ -51,9 +59,11 @@ export function AnswerReview({ question }: { question: AttemptQuestion }) {
           })}
         </ul>
       )}
-      <p className="test-review__why">
-        <strong>{copy.why}</strong> {review.explanation}
-      </p>
+      {solution ? (
+        <p className="test-review__why">
+          <strong>{copy.why}</strong> {solution.explanation}
+        </p>
+      ) : null}
     </li>
   );
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { AttemptSummary, TestSummary } from '#contract';
-import { describeLimits, describeStatus, describeTimeLeft, mayStartAgain } from './test-status';
+import type { AttemptQuestion, AttemptSummary, TestSummary } from '#contract';
+import {
+  describeLimits,
+  describeReview,
+  describeReviewRule,
+  describeStatus,
+  describeTimeLeft,
+  mayStartAgain,
+} from './test-status';
 
 const attempt: AttemptSummary = {
   id: 3,
@@ -26,6 +33,15 @@ const test: TestSummary = {
   attemptsUsed: 1,
   current: attempt,
   best: null,
+};
+const question: AttemptQuestion = {
+  id: 501,
+  position: 1,
+  kind: 'single',
+  text: 'С какого возраста можно голосовать на выборах?',
+  options: [{ id: 1, text: '18 лет' }],
+  answer: { optionIds: [1], text: '' },
+  review: null,
 };
 const finished = (points: number, passed: boolean): AttemptSummary => ({
   ...attempt,
@@ -65,5 +81,24 @@ describe('a test’s state in words', () => {
     expect(mayStartAgain({ ...test, current: null })).toBe(true);
     expect(mayStartAgain({ ...test, current: null, attemptsUsed: 3 })).toBe(false);
     expect(mayStartAgain({ ...test, current: null, attemptsUsed: 9, maxAttempts: null })).toBe(true);
+  });
+
+  it('says when the right answers come: after the last attempt, after the only one, or never without a limit', () => {
+    expect(describeReviewRule(3)).toContain('верные ответы с пояснениями — после последней попытки');
+    expect(describeReviewRule(1)).toContain('верные ответы и пояснения к ним');
+    expect(describeReviewRule(null)).toContain('Верные ответы не показываются: число попыток не ограничено.');
+    const judged = { correct: false, solution: null };
+    const questions = [{ ...question, review: judged }];
+    expect(describeReview({ maxAttempts: 3, attemptsFinished: 1, questions })).toBe(
+      'Здесь отмечено, какие ответы верны, а какие нет. Верные ответы с пояснениями будут показаны после последней попытки (завершено попыток: 1 из 3).',
+    );
+    expect(describeReview({ maxAttempts: null, attemptsFinished: 4, questions })).toContain('не ограничено');
+    const solved = [
+      { ...question, review: { ...judged, solution: { rightOptionIds: [1], rightText: null, explanation: 'Так.' } } },
+    ];
+    expect(describeReview({ maxAttempts: 3, attemptsFinished: 3, questions: solved })).toBe(
+      'Все попытки использованы: показаны верные ответы и пояснения.',
+    );
+    expect(describeReview({ maxAttempts: 1, attemptsFinished: 1, questions: solved })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { AttemptSummary, TestSummary } from '#contract';
+import type { Attempt, AttemptSummary, TestSummary } from '#contract';
 import { formatDuration, pluralize } from '~/format';
 
 /** How a test and the user's place in it read in Russian, on the list and on the test's page (ADR 019). */
@@ -18,6 +18,16 @@ const copy = {
   score: (points: number, max: number, percent: number) => `${points} из ${max} (${percent} %)`,
   attemptsUsed: (used: number, max: number | null) =>
     max === null ? `Попыток: ${used}` : `Использовано попыток: ${used} из ${max}`,
+  reviewOnce: 'После попытки вы увидите, какие ответы верны, верные ответы и пояснения к ним.',
+  reviewLast:
+    'После каждой попытки видно, какие ответы верны, а какие нет; верные ответы с пояснениями — после последней попытки.',
+  reviewNever:
+    'После каждой попытки видно, какие ответы верны, а какие нет. Верные ответы не показываются: число попыток не ограничено.',
+  verdictsOnly: 'Здесь отмечено, какие ответы верны, а какие нет.',
+  solutionsLater: (finished: number, max: number) =>
+    `Верные ответы с пояснениями будут показаны после последней попытки (завершено попыток: ${finished} из ${max}).`,
+  solutionsNever: 'Верные ответы не показываются: число попыток у этого теста не ограничено.',
+  solutionsNow: 'Все попытки использованы: показаны верные ответы и пояснения.',
 };
 
 type Limits = Pick<TestSummary, 'questionCount' | 'timeLimitMinutes' | 'maxAttempts' | 'passPercent'>;
@@ -65,4 +75,22 @@ export function describeAttemptsUsed(test: Pick<TestSummary, 'attemptsUsed' | 'm
 /** Whether another attempt may start: no open one, and the limit (if any) not reached. */
 export function mayStartAgain(test: Pick<TestSummary, 'attemptsUsed' | 'maxAttempts' | 'current'>): boolean {
   return test.current === null && (test.maxAttempts === null || test.attemptsUsed < test.maxAttempts);
+}
+
+/** On the test's page: what the review of an attempt will show, and when the right answers come. */
+export function describeReviewRule(maxAttempts: number | null): string {
+  return maxAttempts === null ? copy.reviewNever : maxAttempts === 1 ? copy.reviewOnce : copy.reviewLast;
+}
+
+/** Above a finished attempt's review: why it shows only right or wrong, or that it now shows the right answers. */
+export function describeReview(
+  attempt: Pick<Attempt, 'maxAttempts' | 'attemptsFinished' | 'questions'>,
+): string | null {
+  const { maxAttempts, attemptsFinished } = attempt;
+  // The contract lets the right answers through only once no attempt remains.
+  if (attempt.questions.some((question) => question.review?.solution)) {
+    return maxAttempts === 1 ? null : copy.solutionsNow;
+  }
+  const why = maxAttempts === null ? copy.solutionsNever : copy.solutionsLater(attemptsFinished, maxAttempts);
+  return `${copy.verdictsOnly} ${why}`;
 }

@@ -3,6 +3,7 @@ import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
 import { ScreenIntro } from '~/components/screen-intro';
 import { AnswerReview } from '~/components/testing/answer-review';
+import { describeReview } from '~/components/testing/test-status';
 import { formatMoscowDateTime } from '~/format';
 import { screenMeta } from '~/meta';
 import { pageNotFound } from '~/route-params';
@@ -42,9 +43,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { attempt };
 }
 
-/** `/lk/testing/{id}/attempts/{attempt}`: the score and, for each question, the answer given, the right one and why. */
+/**
+ * `/lk/testing/{id}/attempts/{attempt}`: the score and, for each question, the answer given and whether it was
+ * right; the right one and why once the user has no attempt left.
+ */
 export default function TestResultScreen() {
   const { attempt } = useLoaderData<typeof loader>();
+  const reviewNote = describeReview(attempt);
   const [search] = useSearchParams();
   const score = attempt.score!;
   const reason = search.get('reason');
@@ -72,6 +77,7 @@ export default function TestResultScreen() {
       </section>
       <section aria-labelledby="test-review">
         <h2 id="test-review">{copy.review}</h2>
+        {reviewNote ? <p className="test-review__note">{reviewNote}</p> : null}
         <ol className="test-review">
           {attempt.questions.map((question) => (
             <AnswerReview key={question.id} question={question} />

@@ -17,6 +17,7 @@ import { AttemptHistory } from '~/components/testing/attempt-history';
 import {
   describeAttemptsUsed,
   describeLimits,
+  describeReviewRule,
   describeTimeLeft,
   mayStartAgain,
 } from '~/components/testing/test-status';
@@ -85,6 +86,7 @@ export default function TestScreen() {
         <ul>
           {test.timeLimitMinutes !== null ? <li>{copy.timeRule}</li> : null}
           <li>{copy.answersRule}</li>
+          <li>{describeReviewRule(test.maxAttempts)}</li>
         </ul>
         <p>{describeAttemptsUsed(test)}</p>
       </section>
