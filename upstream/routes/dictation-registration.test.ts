@@ -60,7 +60,10 @@ describe('registering for a dictation', () => {
     expect(late.status).toBe(409);
     expect(late.envelope.errors[0]).toMatchObject({ code: 'registration_closed' });
     up.clock.advance(days(31));
-    expect((await register(REGISTRATION)).envelope.errors[0]).toMatchObject({ code: 'registration_closed' });
+    const { token } = await up.login(DEMO_USERS.participant);
+    const body = { eventId: REGISTRATION, portalOrigin: PORTAL };
+    const closed = await up.call('registerForDictation', { token: token.authToken, body });
+    expect(closed.envelope.errors[0]).toMatchObject({ code: 'registration_closed' });
     expect(listMessages(up.db, DEMO_USERS.participant.email)).toHaveLength(0);
   });
 
