@@ -31,6 +31,13 @@ async function signedIn(user: { email: string; password: string } = DEMO_USERS.t
   return client;
 }
 
+/** «Начать диктант» on the link's page: the explicit start of the time (a GET starts nothing, ADR 025). */
+async function begin(client: Client, code: string) {
+  const response = await client.request(`/dictation/${code}`, { form: { intent: 'start' } });
+  expect(response.status).toBe(303);
+  expect(response.headers.get('Location')).toBe(`/dictation/${code}`);
+}
+
 /** The writing form's fields as the page rendered them. */
 async function writingForm(client: Client, code: string) {
   const response = await client.request(`/dictation/${code}`);
@@ -68,9 +75,50 @@ describe('/dictation', () => {
 });
 
 describe('/dictation/{code}', () => {
+  it('starts nothing on a GET: the rules and «Начать диктант», whose POST starts the time', async () => {
+    const { code } = await invite();
+    const scanner = servers.portal.client();
+    // A mail scanner opens the link, and again an hour and a half later: the time has not started.
+    const preview = await scanner.request(`/dictation/${code}`);
+    clock.offset = 90 * 60_000;
+    const first = await writingForm(scanner, code);
+    expect(preview.status).toBe(200);
+    expect(first.fields).toBeUndefined();
+    const text = pageText(first.html);
+    expect(headingOf(first.html)).toBe('Всероссийский диктант');
+    expect(text).toContain('Время пойдёт только после нажатия «Начать диктант».');
+    expect(text).toContain('На текст — 60 минут с нажатия «Начать диктант».');
+    expect(readForms(first.html).find((form) => form.fields.intent === 'start')).toBeDefined();
+
+    const participant = servers.portal.client();
+    await begin(participant, code);
+    const writing = await writingForm(participant, code);
+    expect(writing.fields).toMatchObject({ text: '', revision: '1' });
+    expect(pageText(writing.html)).toMatch(/До конца диктанта осталось (59:5\d|1:00:00)/);
+    // Pressed again (a second device, a double click): the same time, not a new one.
+    clock.offset += 10 * 60_000;
+    await begin(participant, code);
+    expect(pageText((await writingForm(participant, code)).html)).toMatch(/До конца диктанта осталось 49:5\d/);
+  });
+
+  it('refuses «Начать диктант» without the origin check', async () => {
+    const { code } = await invite();
+    const response = await fetch(`${servers.portal.origin}/dictation/${code}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' },
+      body: 'intent=start',
+    });
+    expect(response.status).toBe(403);
+    expect(pageText(await (await servers.portal.client().request(`/dictation/${code}`)).text())).toContain(
+      'Начать диктант',
+    );
+  });
+
   it('opens a dictation, saves without JavaScript and keeps the text across a reload', async () => {
     const { code } = await invite();
     const guest = servers.portal.client();
+    await begin(guest, code);
     const first = await writingForm(guest, code);
     expect(first.status).toBe(200);
     expect(headingOf(first.html)).toBe('Всероссийский диктант');
@@ -92,7 +140,7 @@ describe('/dictation/{code}', () => {
   it('saves by the autosave route in revision order: an older save arriving late changes nothing', async () => {
     const { code } = await invite();
     const guest = servers.portal.client();
-    await guest.request(`/dictation/${code}`);
+    await begin(guest, code);
     const save = async (text: string, revision: number) => {
       const response = await guest.request(`/dictation/${code}/text`, { form: { text, revision: String(revision) } });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -116,6 +164,7 @@ describe('/dictation/{code}', () => {
   it('refuses a text sent after the time limit and shows the last one saved in time', async () => {
     const { code } = await invite({ timeLimitSeconds: 60 });
     const guest = servers.portal.client();
+    await begin(guest, code);
     const { fields } = await writingForm(guest, code);
     await guest.request(`/dictation/${code}/text`, { form: { text: 'Весной в наш город', revision: '1' } });
     clock.offset = 2 * 60_000;
@@ -135,6 +184,7 @@ describe('/dictation/{code}', () => {
   it('finishes after a confirmation, then answers 410 for the used link', async () => {
     const { code } = await invite();
     const guest = servers.portal.client();
+    await begin(guest, code);
     const { fields } = await writingForm(guest, code);
     const ask = await guest.request(`/dictation/${code}`, { form: { ...fields, text: 'Скворцы.', intent: 'finish' } });
     expect(ask.status).toBe(200);
@@ -173,6 +223,7 @@ describe('/dictation/{code}', () => {
   it('shows the error page when the upstream fails, and a save that fails keeps the text in the form', async () => {
     const { code } = await invite();
     const guest = servers.portal.client();
+    await begin(guest, code);
     const { fields } = await writingForm(guest, code);
     await servers.upstream.fault({ path: '/rest/dictation/text/', status: 503 });
     const failed = await guest.request(`/dictation/${code}`, {

@@ -18,7 +18,8 @@ async function setup() {
     return issueCode(up.db, id, up.clock.time);
   };
   const open = async (code: string) => (await up.call('openDictation', { body: { code } })).envelope.result as Session;
-  const start = async (code: string) => (await up.call('startDictation', { body: { code } })).envelope.result as Session;
+  const start = async (code: string) =>
+    (await up.call('startDictation', { body: { code } })).envelope.result as Session;
   const save = (code: string, text: string, revision: number) =>
     up.call('saveDictation', { body: { code, text, revision } });
   return { up, invite, open, start, save };

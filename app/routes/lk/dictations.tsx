@@ -43,13 +43,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { dictations: await context.rest.dictation.mine() };
 }
 
-/** «Начать диктант»: a fresh invitation link for one of the user's dictations, then off to it. */
+/**
+ * «Начать диктант»: a fresh invitation link for one of the user's dictations, started at once — pressing the
+ * button is the explicit start (ADR 025) — then off to the writing page.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context);
   const submission = parseWithZod(await requireForm(request), { schema: startDictationSchema });
   if (submission.status !== 'success') return data({ id: null, result: rejectForm(submission).data }, { status: 400 });
   try {
     const { code } = await context.rest.dictation.issueCode(submission.value.id);
+    await context.rest.dictation.start(code);
     return redirect(`/dictation/${code}`, 303);
   } catch (error) {
     const reply = rejectForm(submission, upstreamErrors(error));
