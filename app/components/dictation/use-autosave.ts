@@ -9,7 +9,7 @@ import { createSaveQueue } from './save-queue';
 export const AUTOSAVE_EVERY = seconds(5);
 
 const copy = {
-  saved: (at: string) => `Текст сохранён на сервере в ${formatMoscowTime(at)} мск`,
+  saved: (at: string) => `Текст сохранён на сервере в ${formatMoscowTime(at)}`,
   offline: 'Нет связи: текст сохранён в этом браузере и будет отправлен, когда связь восстановится.',
   offlinePageOnly: 'Нет связи с сервером. Текст остаётся на странице и сохранится, как только связь вернётся.',
   back: 'Связь восстановлена, текст сохранён на сервере.',
