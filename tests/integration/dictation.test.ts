@@ -322,3 +322,94 @@ describe('/lk/dictations/{id}', () => {
     expect((await teacher.request('/lk/dictations/2')).status).toBe(500);
   });
 });
+
+describe('registering for a dictation (ADR 025)', () => {
+  const SPRING = 'Весенний диктант школьных команд';
+
+  it('sends a signed-out visitor through sign-in and back, then registers and mails the personal link', async () => {
+    const guest = servers.portal.client();
+    const page = pageText(await (await guest.request('/dictation')).text());
+    expect(page).toContain('Чтобы зарегистрироваться, войдите или создайте учётную запись');
+    const posted = await guest.request('/dictation', { form: { intent: 'register', eventId: '4' } });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get('Location')).toBe('/login?redirectTo=%2Fdictation');
+    const { url } = await guest.login(DEMO_USERS.participant.email, DEMO_USERS.participant.password, '/dictation');
+    expect(new URL(url).pathname).toBe('/dictation');
+
+    const done = await guest.submit('/dictation', {}, { action: '/dictation' });
+    expect(done.status).toBe(303);
+    expect(done.headers.get('Location')).toBe('/dictation');
+    const after = pageText(await (await guest.request('/dictation')).text());
+    expect(after).toContain(`${SPRING} Идёт регистрация`);
+    expect(after).toContain('Вы зарегистрированы. Личная ссылка на диктант — в письме о регистрации');
+
+    const [mail] = await servers.upstream.outbox(DEMO_USERS.participant.email);
+    expect(mail!.subject).toBe(`Ваша ссылка на диктант: ${SPRING}`);
+    const link = new RegExp(`${servers.portal.origin}(/dictation/[\\w-]{43})`).exec(mail!.body)?.[1];
+    expect(link).toBeDefined();
+    const opened = await guest.request(link!);
+    expect(opened.status).toBe(200);
+    expect(pageText(await opened.text())).toContain('Диктант ещё не начался.');
+    const cabinet = pageText(await (await guest.request('/lk/dictations')).text());
+    expect(cabinet).toContain(`${SPRING} Приглашение Вы зарегистрированы. Диктант откроется`);
+    expect(cabinet).not.toContain('Открыта регистрация');
+  });
+
+  it('registers from the cabinet, and says in Russian why not before or after the period', async () => {
+    const teacher = await signedIn();
+    // The demo teacher is registered for the spring dictation already: nothing is open for them.
+    expect(pageText(await (await teacher.request('/lk/dictations')).text())).not.toContain('Открыта регистрация');
+    const early = await teacher.request('/lk/dictations', { form: { intent: 'register', eventId: '5' } });
+    expect(early.status).toBe(400);
+    expect(pageText(await early.text())).toMatch(/Регистрация откроется \d{1,2} [а-я]+ \d{4} г\. в 00:00 мск\./);
+    const late = await teacher.request('/dictation', { form: { intent: 'register', eventId: '3' } });
+    expect(late.status).toBe(400);
+    expect(pageText(await late.text())).toMatch(/Регистрация закрылась \d{1,2} [а-я]+ \d{4} г\. в 00:00 мск\./);
+  });
+
+  it('offers the cabinet’s form to a new user and keeps the registration after it', async () => {
+    const browser = servers.portal.client();
+    const password = 'dictation-newcomer-1';
+    const email = 'dictation.newcomer@example.org';
+    const registered = await browser.submit('/registration?redirectTo=%2Flk%2Fdictations', {
+      lastName: 'Орлова',
+      firstName: 'Мария',
+      email,
+      phone: '+7 (912) 000-11-22',
+      password,
+      passwordConfirm: password,
+      consent: 'on',
+    });
+    expect(registered.headers.get('Location')).toBe('/lk/dictations');
+    const list = pageText(await (await browser.request('/lk/dictations')).text());
+    expect(list).toContain(`Открыта регистрация ${SPRING} Написание —`);
+    const done = await browser.submit('/lk/dictations', {}, { action: '/lk/dictations' });
+    expect(done.headers.get('Location')).toBe('/lk/dictations');
+    const after = pageText(await (await browser.request('/lk/dictations')).text());
+    expect(after).toContain(`${SPRING} Приглашение Вы зарегистрированы.`);
+    expect(await servers.upstream.outbox(email)).toHaveLength(1);
+  });
+
+  it('answers odd event ids by the form, never a 5xx, and asks nothing of the upstream for them', async () => {
+    const teacher = await signedIn();
+    for (const eventId of ['', '0', '-1', '1.5', 'abc', '1e400', '9'.repeat(300), '2147483648']) {
+      for (const page of ['/dictation', '/lk/dictations']) {
+        const response = await teacher.request(page, { form: { intent: 'register', eventId } });
+        expect(response.status).toBe(400);
+        expect(pageText(await response.text())).toContain('Выберите диктант');
+      }
+    }
+    const unknown = await teacher.request('/dictation', { form: { intent: 'register', eventId: '999' } });
+    expect(unknown.status).toBe(400);
+    expect(pageText(await unknown.text())).toContain('Диктант не найден');
+  });
+
+  it('announces published results on the cabinet’s home and atop the list', async () => {
+    const teacher = await signedIn();
+    const notice = 'Опубликованы результаты диктанта «Осенний диктант «Лесная тропа»»: оценка «3», 4 ошибки.';
+    expect(pageText(await (await teacher.request('/lk')).text())).toContain(`${notice} Результат и сертификат`);
+    expect(pageText(await (await teacher.request('/lk/dictations')).text())).toContain(notice);
+    // A result a year old is in the list, not in the news.
+    expect(pageText(await (await teacher.request('/lk')).text())).not.toContain('Деревня в снегу');
+  });
+});

@@ -71,9 +71,22 @@ export default function DictationScreen() {
         lastResult={actionData?.eventId === event.id ? actionData.result : undefined}
       />
     ) : null;
+  // A refusal for an event without a form of its own now (its registration has just closed): above the events.
+  const shown = [lead, ...others].some((event) => event?.state === 'registration' && event.id === actionData?.eventId);
+  const refusal =
+    actionData && !shown
+      ? Object.values(actionData.result.error ?? {})
+          .flat()
+          .join(' ')
+      : '';
   return (
     <section className="dictation-page">
       <ScreenIntro title={copy.title} lead={copy.lead} />
+      {refusal ? (
+        <p className="form-alert" role="alert" tabIndex={-1} autoFocus>
+          {refusal}
+        </p>
+      ) : null}
       {lead ? (
         <article className="card dictation-event" aria-labelledby="lead-event">
           <p className="dictation-event__kicker">{copy.current}</p>
