@@ -71,6 +71,7 @@ test('a visitor registers for the dictation through sign-in, and the mailed link
 
 test('the personal link shows what is about to start, and the time starts only with «Начать диктант»', async ({
   page,
+  javaScriptEnabled,
 }) => {
   const code = await invitation();
   await page.goto(`/dictation/${code}`);
@@ -79,7 +80,7 @@ test('the personal link shows what is about to start, and the time starts only w
   await expect(page.getByText(/^На текст — 60 минут с нажатия «Начать диктант»/)).toBeVisible();
   await expect(page.getByRole('timer')).toHaveCount(0);
   // The link's pages have a code in their path, so the scan of every screen (a11y.spec.ts) cannot reach them.
-  expect(await seriousA11yViolations(page)).toEqual([]);
+  if (javaScriptEnabled) expect(await seriousA11yViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Начать диктант' }).click();
   await expect(page.getByRole('timer')).toHaveText(/^(59:\d\d|1:00:00)$/);
@@ -90,6 +91,7 @@ test.describe('with JavaScript', () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'the text saves itself with a script');
 
   test('the last text goes in when the time runs out while a save is still on its way', async ({ page }) => {
+    test.setTimeout(60_000);
     const code = await invitation(20);
     // The first autosave is held on its way until the time is up.
     let release!: () => void;
@@ -107,7 +109,7 @@ test.describe('with JavaScript', () => {
     await expect.poll(() => first, { timeout: 10_000 }).toBe(false);
     await textField(page).press('End');
     await textField(page).pressSequentially(SECOND);
-    await expect(page.getByRole('timer')).toHaveText('0:00', { timeout: 25_000 });
+    await expect(page.getByRole('timer')).toHaveText('00:00', { timeout: 25_000 });
     release();
     await expect(status(page)).toHaveText('Время вышло. Диктант сдан: на проверку ушёл последний сохранённый текст.');
     await expect(textField(page)).toHaveValue(FIRST + SECOND);
