@@ -109,7 +109,8 @@ test.describe('with JavaScript', () => {
     await expect.poll(() => first, { timeout: 10_000 }).toBe(false);
     await textField(page).press('End');
     await textField(page).pressSequentially(SECOND);
-    await expect(page.getByRole('timer')).toHaveText('00:00', { timeout: 25_000 });
+    // At zero the field locks; only then is the held save let through.
+    await expect(textField(page)).not.toBeEditable({ timeout: 25_000 });
     release();
     await expect(status(page)).toHaveText('Время вышло. Диктант сдан: на проверку ушёл последний сохранённый текст.');
     await expect(textField(page)).toHaveValue(FIRST + SECOND);
@@ -131,6 +132,11 @@ test.describe('with JavaScript', () => {
     await expect(status(page)).toHaveText(
       'Нет связи: текст сохранён в этом браузере и будет отправлен, когда связь восстановится.',
     );
+    // Kept under the dictation's id: the link's code (a capability) is not in the browser's storage.
+    const kept = await page.evaluate(() => Object.entries(localStorage));
+    const drafts = kept.filter(([key]) => key.startsWith('dictation-draft:'));
+    expect(drafts).toEqual([[expect.stringMatching(/^dictation-draft:\d+$/), expect.stringContaining(SECOND)]]);
+    expect(JSON.stringify(kept)).not.toContain(code);
     await page.close();
     expect(await storedText(code)).toBe(FIRST);
 
