@@ -45,6 +45,7 @@ async function startWriting(page: Page, code: string) {
 
 test('a visitor registers for the dictation through sign-in, and the mailed link waits for the writing', async ({
   page,
+  javaScriptEnabled,
 }, testInfo) => {
   const user = await registerUser(testInfo, 'registers');
   await page.goto('/dictation');
@@ -53,6 +54,7 @@ test('a visitor registers for the dictation through sign-in, and the mailed link
   await card.getByRole('link', { name: 'Войти' }).click();
   await login(page, user, { visit: false });
   await expect(page).toHaveURL(/\/dictation$/);
+  if (javaScriptEnabled) expect(await seriousA11yViolations(page)).toEqual([]);
 
   await card.getByRole('button', { name: 'Зарегистрироваться' }).click();
   await expect(card.getByText('Вы зарегистрированы.')).toBeVisible();
