@@ -155,3 +155,37 @@ test.describe('with JavaScript', () => {
       .toEqual([]);
   });
 });
+
+test.describe('with JavaScript, a kept text older than the server’s', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'the text is kept by a script');
+
+  test('is offered, not forced: the participant chooses, and the choice is saved on the server', async ({
+    context,
+    baseURL,
+  }) => {
+    const code = await invitation();
+    const page = await context.newPage();
+    await startWriting(page, code);
+    await context.setOffline(true);
+    await textField(page).fill(FIRST);
+    await expect(status(page)).toHaveText(/^Нет связи: текст сохранён в этом браузере/);
+    await page.close();
+    await context.setOffline(false);
+    // Another device saves a text meanwhile, under a higher revision.
+    const other = await fetch(`${baseURL}/dictation/${code}/text`, {
+      method: 'POST',
+      headers: { 'Sec-Fetch-Site': 'same-origin', Origin: baseURL! },
+      body: new URLSearchParams({ text: 'С другого устройства.', revision: '5' }),
+    });
+    expect(other.status).toBe(200);
+
+    const again = await context.newPage();
+    await again.goto(`/dictation/${code}`);
+    await expect(textField(again)).toHaveValue('С другого устройства.');
+    await expect(again.getByText(/^В этом браузере сохранён текст, который не дошёл до сервера/)).toBeVisible();
+    await again.getByRole('button', { name: 'Вернуть текст из этого браузера' }).click();
+    await expect(textField(again)).toHaveValue(FIRST);
+    await expect(status(again)).toHaveText(/^Текст сохранён на сервере в \d{2}:\d{2} мск$/);
+    expect(await storedText(code)).toBe(FIRST);
+  });
+});
