@@ -48,6 +48,17 @@ describe('registering for a dictation', () => {
     expect(listMessages(up.db, DEMO_USERS.participant.email)).toHaveLength(1);
   });
 
+  it('lets the registered user start the dictation by the mailed link once writing opens', async () => {
+    const { up, register } = await setup();
+    await register(REGISTRATION);
+    const code = /\/dictation\/([\w-]{43})/.exec(listMessages(up.db, DEMO_USERS.participant.email)[0]!.body)![1]!;
+    const early = await up.call('startDictation', { body: { code } });
+    expect(early.envelope.errors[0]).toMatchObject({ code: 'not_started' });
+    up.clock.advance(days(30) + 1);
+    const started = await up.call('startDictation', { body: { code } });
+    expect(started.envelope.result).toMatchObject({ status: 'writing' });
+  });
+
   it('refuses before the period opens and after it closes, saying when', async () => {
     const { up, register } = await setup();
     const early = await register(ANNOUNCED);
