@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { heading, login, outbox, registerUser, seriousA11yViolations, upstreamUrl } from './support';
+import { DEMO, heading, login, outbox, registerUser, seriousA11yViolations, upstreamUrl } from './support';
 
 /**
  * The dictation's journeys of ADR 025, as a participant goes through them: registering (signed out first, with
@@ -69,6 +69,17 @@ test('a visitor registers for the dictation through sign-in, and the mailed link
   await page.goto('/lk/dictations');
   const mine = page.getByRole('listitem').filter({ hasText: SPRING });
   await expect(mine).toContainText('Вы зарегистрированы. Диктант откроется');
+});
+
+test('published results are announced in the cabinet and lead to the marked text', async ({ page }) => {
+  await login(page, DEMO.teacher);
+  await page.goto('/lk');
+  const notice = page.getByRole('region', { name: 'Опубликованы результаты диктанта' });
+  await expect(notice).toContainText('«Осенний диктант «Лесная тропа»»: оценка «3», 4 ошибки.');
+  await notice.getByRole('link', { name: 'Посмотреть оценку и сертификат: Осенний диктант «Лесная тропа»' }).click();
+  await expect(heading(page)).toHaveText('Осенний диктант «Лесная тропа»');
+  await page.goto('/lk/dictations');
+  await expect(page.getByRole('region', { name: 'Опубликованы результаты диктанта' })).toBeVisible();
 });
 
 test('the personal link shows what is about to start, and the time starts only with «Начать диктант»', async ({

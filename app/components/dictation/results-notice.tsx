@@ -10,7 +10,7 @@ const copy = {
   title: 'Опубликованы результаты диктанта',
   result: (title: string, grade: number, errors: number | null) =>
     `«${title}»: оценка «${grade}», ${errors ? pluralize(errors, { one: 'ошибка', few: 'ошибки', many: 'ошибок' }) : 'без ошибок'}.`,
-  open: 'Результат и сертификат',
+  open: 'Посмотреть оценку и сертификат',
 };
 
 /** The user's dictations whose results came out lately, newest first; computed by the loader, on one clock. */
