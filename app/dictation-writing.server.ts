@@ -1,5 +1,5 @@
-import type { AppLoadContext } from '@remix-run/node';
-import { isUpstreamError, pageStatusOf, type UpstreamError } from '#bff/rest/errors.server';
+import { redirect, type AppLoadContext } from '@remix-run/node';
+import { isUpstreamError, pageStatusOf, toErrorPage, type UpstreamError } from '#bff/rest/errors.server';
 
 /**
  * Saving a dictation's text from the portal (ADR 018), shared by the writing page's action (a form without
@@ -52,4 +52,18 @@ async function outcomeOf(context: AppLoadContext, code: string, error: UpstreamE
   }
   if (error.status === 410 || reason === 'not_started') return { outcome: 'closed' };
   return { outcome: 'failed', status: pageStatusOf(error) };
+}
+
+/**
+ * «Начать диктант» on the link's page: the upstream starts the clock (once; later starts keep it), and the page,
+ * loaded again, shows the writing form — or says why not (not open yet, submitted, unknown link).
+ */
+export async function startWriting(context: AppLoadContext, code: string): Promise<Response> {
+  try {
+    await context.rest.dictation.start(code);
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    if (error.failure !== 'rejected') throw toErrorPage(error);
+  }
+  return redirect(`/dictation/${code}`, 303);
 }

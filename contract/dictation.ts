@@ -108,12 +108,27 @@ export const dictationCalls = {
     extension: true,
   }),
   /**
-   * Opens the dictation of an invitation code; the first opening while writing is open starts its clock, later
-   * ones return the same deadline. Unknown code: 404. A POST because the first one changes something.
+   * Reads the dictation of an invitation code and changes nothing: mail scanners and link previews open links,
+   * so opening never starts the clock (`startDictation` does). Unknown code: 404. A POST only to keep the code
+   * in the body, out of any URL.
    */
   openDictation: call({
     method: 'POST',
     path: '/rest/dictation/open/',
+    query: noQuery,
+    body: codeBody,
+    result: dictationSession,
+    auth: 'none',
+    extension: true,
+  }),
+  /**
+   * The participant's «Начать диктант»: starts the clock of an invited dictation while writing is open (later
+   * calls return the same deadline) and answers the session as `openDictation` does. Writing not open yet: 409
+   * `not_started`; submitted, or closed unopened: the session says so by its status.
+   */
+  startDictation: call({
+    method: 'POST',
+    path: '/rest/dictation/start/',
     query: noQuery,
     body: codeBody,
     result: dictationSession,
@@ -164,6 +179,28 @@ export const dictationCalls = {
       review: z.array(reviewSegment).nullable(),
       certificate: fileRef.nullable(),
     }),
+    auth: 'required',
+    extension: true,
+  }),
+  /**
+   * Registers the user for an event during its registration period: a dictation of theirs, its personal link
+   * (`{portalOrigin}/dictation/{code}`) mailed to the profile's address. Again for the same event: the same dictation, nothing mailed twice. Before
+   * the period: 409 `registration_not_open`; after it: 409 `registration_closed`; unknown event: 404.
+   */
+  registerForDictation: call({
+    method: 'POST',
+    path: '/rest/dictation/my/registration/',
+    query: noQuery,
+    body: z.object({
+      eventId: id,
+      /** The portal's public origin, which the mailed link points to (the upstream serves no pages of its own). */
+      portalOrigin: z
+        .string()
+        .url()
+        .max(200)
+        .refine((url) => /^https?:$/.test(new URL(url).protocol)),
+    }),
+    result: z.object({ participationId: id, alreadyRegistered: z.boolean() }),
     auth: 'required',
     extension: true,
   }),

@@ -18,6 +18,7 @@ import { registerTenderRoutes } from './routes/tender';
 import { registerTestingRoutes } from './routes/testing';
 import { registerWeekRoutes } from './routes/week';
 import { registerDictationRoutes } from './routes/dictation';
+import { registerDictationRegistrationRoute } from './routes/dictation-registration';
 import { registerDictationCertificateFile } from './routes/dictation-certificate';
 import { registerDictationDevTools } from './http/dictation-dev-tools';
 import { registerLawWeekRoutes } from './routes/law-week';
@@ -60,6 +61,7 @@ export function createUpstreamApp(deps: UpstreamDeps): UpstreamApp {
   registerWeekRoutes(calls, services);
   registerTenderRoutes(calls, services);
   registerDictationRoutes(calls, services);
+  registerDictationRegistrationRoute(calls, services);
   registerTestingRoutes(calls, services);
   registerLawWeekRoutes(calls, services);
   registerAuthorQuestionRoutes(calls, services);

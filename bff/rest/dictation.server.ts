@@ -19,7 +19,9 @@ export function dictationCalls(call: Call) {
       const { events } = await call('dictationEvents', {}, { cache: 'shared' });
       return events.map((event) => ({ ...event, state: dictationEventState(event, now) }));
     },
-    open: (code: string) => call('openDictation', { body: { code } }),
+    /** Reads only: what the link's page shows before «Начать диктант». */
+    open: async (code: string) => withState(await call('openDictation', { body: { code } })),
+    start: (code: string) => call('startDictation', { body: { code } }),
     save: (body: CallBody<'saveDictation'>) => call('saveDictation', { body }),
     finish: (body: CallBody<'finishDictation'>) => call('finishDictation', { body }),
     mine: async () => {
@@ -28,6 +30,9 @@ export function dictationCalls(call: Call) {
     },
     byId: async (id: number) => withState(await call('myDictationById', { query: { id } })),
     issueCode: (id: number) => call('issueDictationCode', { body: { id } }),
+    /** The mailed personal link points at `portalOrigin` (the config's public origin). */
+    register: (eventId: number, portalOrigin: string) =>
+      call('registerForDictation', { body: { eventId, portalOrigin } }),
   };
 }
 

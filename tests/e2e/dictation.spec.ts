@@ -49,7 +49,7 @@ test.describe('with JavaScript', () => {
 
     await textField(page).fill(FIRST);
     // Saved by itself within a few seconds, without a click.
-    await expect(page.getByRole('main').getByText(/^Сохранено в \d{2}:\d{2} мск$/)).toBeVisible();
+    await expect(page.getByRole('main').getByText(/^Текст сохранён на сервере в \d{2}:\d{2} мск$/)).toBeVisible();
     await page.reload();
     await expect(textField(page)).toHaveValue(FIRST);
 
@@ -94,10 +94,10 @@ test.describe('with JavaScript', () => {
     const status = page.locator('#dictation-status');
     await context.setOffline(true);
     await textField(page).fill(FIRST);
-    await expect(status).toHaveText(/^Нет связи с сервером/);
+    await expect(status).toHaveText(/^Нет связи: текст сохранён в этом браузере/);
     await expect(textField(page)).toHaveValue(FIRST);
     await context.setOffline(false);
-    await expect(status).toHaveText(/^Сохранено в \d{2}:\d{2} мск$/);
+    await expect(status).toHaveText(/^Текст сохранён на сервере в \d{2}:\d{2} мск$/);
     await page.reload();
     await expect(textField(page)).toHaveValue(FIRST);
   });
@@ -115,7 +115,7 @@ test.describe('without JavaScript', () => {
     await textField(page).fill(FIRST);
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page).toHaveURL(/\?saved=1$/);
-    await expect(page.getByRole('main').getByText(/^Сохранено в \d{2}:\d{2} мск$/)).toBeVisible();
+    await expect(page.getByRole('main').getByText(/^Текст сохранён на сервере в \d{2}:\d{2} мск$/)).toBeVisible();
     await page.reload();
     await expect(textField(page)).toHaveValue(FIRST);
 

@@ -2,7 +2,9 @@
  * Every screen of the portal, for the checks that run on all of them (tests/e2e/a11y.spec.ts: axe, reflow at
  * 320 CSS px, 200 % text). A new screen adds its paths here — with an id when it has an item page, and with
  * a query when filters or pages change what it shows. /dictation2024 and /dictation2024-login are the same
- * screens as listed ones; /dictation/{code} needs a fresh invitation, so tests/e2e/dictation.spec.ts scans it.
+ * screens as listed ones; /dictation/{code} needs a fresh invitation, so tests/e2e/dictation.spec.ts scans the writing page and
+ * tests/e2e/dictation-journeys.spec.ts its rules before «Начать диктант» and `/dictation` with a user's
+ * «Зарегистрироваться» form (the demo teacher is registered already).
  */
 export const ROUTES = {
   /** Signed out. */

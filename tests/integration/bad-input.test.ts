@@ -27,6 +27,7 @@ const ACTIONS = [
   '/lk/week',
   '/lk/master-classes/1/progress',
   '/lk/dictations',
+  '/dictation',
   `/dictation/${'x'.repeat(43)}`,
   `/dictation/${'x'.repeat(43)}/text`,
   '/lk/testing/1',

@@ -29,6 +29,14 @@ it('keeps the last saved text across a restart of the portal and then of the ups
     body: JSON.stringify({}),
   });
   const { code } = ((await response.json()) as { invitations: { code: string }[] }).invitations[0]!;
+  // «Начать диктант» starts the time (ADR 025); then the writing form is there.
+  const started = await fetch(`${portal.origin}/dictation/${code}`, {
+    method: 'POST',
+    headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ intent: 'start' }),
+    redirect: 'manual',
+  });
+  expect(started.status).toBe(303);
   expect(await textOn(portal.origin, code)).toBe('');
   const saved = await fetch(`${portal.origin}/dictation/${code}/text`, {
     method: 'POST',

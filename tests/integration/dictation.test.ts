@@ -31,6 +31,13 @@ async function signedIn(user: { email: string; password: string } = DEMO_USERS.t
   return client;
 }
 
+/** «Начать диктант» on the link's page: the explicit start of the time (a GET starts nothing, ADR 025). */
+async function begin(client: Client, code: string) {
+  const response = await client.request(`/dictation/${code}`, { form: { intent: 'start' } });
+  expect(response.status).toBe(303);
+  expect(response.headers.get('Location')).toBe(`/dictation/${code}`);
+}
+
 /** The writing form's fields as the page rendered them. */
 async function writingForm(client: Client, code: string) {
   const response = await client.request(`/dictation/${code}`);
@@ -68,9 +75,50 @@ describe('/dictation', () => {
 });
 
 describe('/dictation/{code}', () => {
+  it('starts nothing on a GET: the rules and «Начать диктант», whose POST starts the time', async () => {
+    const { code } = await invite();
+    const scanner = servers.portal.client();
+    // A mail scanner opens the link, and again an hour and a half later: the time has not started.
+    const preview = await scanner.request(`/dictation/${code}`);
+    clock.offset = 90 * 60_000;
+    const first = await writingForm(scanner, code);
+    expect(preview.status).toBe(200);
+    expect(first.fields).toBeUndefined();
+    const text = pageText(first.html);
+    expect(headingOf(first.html)).toBe('Всероссийский диктант');
+    expect(text).toContain('Время пойдёт только после нажатия «Начать диктант».');
+    expect(text).toContain('На текст — 60 минут с нажатия «Начать диктант».');
+    expect(readForms(first.html).find((form) => form.fields.intent === 'start')).toBeDefined();
+
+    const participant = servers.portal.client();
+    await begin(participant, code);
+    const writing = await writingForm(participant, code);
+    expect(writing.fields).toMatchObject({ text: '', revision: '1' });
+    expect(pageText(writing.html)).toMatch(/До конца диктанта осталось (59:5\d|1:00:00)/);
+    // Pressed again (a second device, a double click): the same time, not a new one.
+    clock.offset += 10 * 60_000;
+    await begin(participant, code);
+    expect(pageText((await writingForm(participant, code)).html)).toMatch(/До конца диктанта осталось (49:5\d|50:00)/);
+  });
+
+  it('refuses «Начать диктант» without the origin check', async () => {
+    const { code } = await invite();
+    const response = await fetch(`${servers.portal.origin}/dictation/${code}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' },
+      body: 'intent=start',
+    });
+    expect(response.status).toBe(403);
+    expect(pageText(await (await servers.portal.client().request(`/dictation/${code}`)).text())).toContain(
+      'Начать диктант',
+    );
+  });
+
   it('opens a dictation, saves without JavaScript and keeps the text across a reload', async () => {
     const { code } = await invite();
     const guest = servers.portal.client();
+    await begin(guest, code);
     const first = await writingForm(guest, code);
     expect(first.status).toBe(200);
     expect(headingOf(first.html)).toBe('Всероссийский диктант');
@@ -84,7 +132,7 @@ describe('/dictation/{code}', () => {
     expect(saved.headers.get('Location')).toBe(`/dictation/${code}?saved=1`);
     const again = await writingForm(guest, code);
     expect(again.fields).toMatchObject({ text: 'Весной в наш город возвращаются скворцы.', revision: '2' });
-    expect(pageText(again.html)).toMatch(/Сохранено в \d{2}:\d{2} мск/);
+    expect(pageText(again.html)).toMatch(/Текст сохранён на сервере в \d{2}:\d{2} мск/);
     // The code is a capability: never written to the portal's log.
     expect(servers.portal.logLines.join('\n')).not.toContain(code);
   });
@@ -92,7 +140,7 @@ describe('/dictation/{code}', () => {
   it('saves by the autosave route in revision order: an older save arriving late changes nothing', async () => {
     const { code } = await invite();
     const guest = servers.portal.client();
-    await guest.request(`/dictation/${code}`);
+    await begin(guest, code);
     const save = async (text: string, revision: number) => {
       const response = await guest.request(`/dictation/${code}/text`, { form: { text, revision: String(revision) } });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -116,6 +164,7 @@ describe('/dictation/{code}', () => {
   it('refuses a text sent after the time limit and shows the last one saved in time', async () => {
     const { code } = await invite({ timeLimitSeconds: 60 });
     const guest = servers.portal.client();
+    await begin(guest, code);
     const { fields } = await writingForm(guest, code);
     await guest.request(`/dictation/${code}/text`, { form: { text: 'Весной в наш город', revision: '1' } });
     clock.offset = 2 * 60_000;
@@ -135,6 +184,7 @@ describe('/dictation/{code}', () => {
   it('finishes after a confirmation, then answers 410 for the used link', async () => {
     const { code } = await invite();
     const guest = servers.portal.client();
+    await begin(guest, code);
     const { fields } = await writingForm(guest, code);
     const ask = await guest.request(`/dictation/${code}`, { form: { ...fields, text: 'Скворцы.', intent: 'finish' } });
     expect(ask.status).toBe(200);
@@ -173,6 +223,7 @@ describe('/dictation/{code}', () => {
   it('shows the error page when the upstream fails, and a save that fails keeps the text in the form', async () => {
     const { code } = await invite();
     const guest = servers.portal.client();
+    await begin(guest, code);
     const { fields } = await writingForm(guest, code);
     await servers.upstream.fault({ path: '/rest/dictation/text/', status: 503 });
     const failed = await guest.request(`/dictation/${code}`, {
@@ -269,5 +320,96 @@ describe('/lk/dictations/{id}', () => {
     const teacher = await signedIn();
     await servers.upstream.fault({ path: '/rest/dictation/my/by/id/', status: 500 });
     expect((await teacher.request('/lk/dictations/2')).status).toBe(500);
+  });
+});
+
+describe('registering for a dictation (ADR 025)', () => {
+  const SPRING = 'Весенний диктант школьных команд';
+
+  it('sends a signed-out visitor through sign-in and back, then registers and mails the personal link', async () => {
+    const guest = servers.portal.client();
+    const page = pageText(await (await guest.request('/dictation')).text());
+    expect(page).toContain('Чтобы зарегистрироваться, войдите или создайте учётную запись');
+    const posted = await guest.request('/dictation', { form: { intent: 'register', eventId: '4' } });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get('Location')).toBe('/login?redirectTo=%2Fdictation');
+    const { url } = await guest.login(DEMO_USERS.participant.email, DEMO_USERS.participant.password, '/dictation');
+    expect(new URL(url).pathname).toBe('/dictation');
+
+    const done = await guest.submit('/dictation', {}, { action: '/dictation' });
+    expect(done.status).toBe(303);
+    expect(done.headers.get('Location')).toBe('/dictation');
+    const after = pageText(await (await guest.request('/dictation')).text());
+    expect(after).toContain(`${SPRING} Идёт регистрация`);
+    expect(after).toContain('Вы зарегистрированы. Личная ссылка на диктант — в письме о регистрации');
+
+    const [mail] = await servers.upstream.outbox(DEMO_USERS.participant.email);
+    expect(mail!.subject).toBe(`Ваша ссылка на диктант: ${SPRING}`);
+    const link = new RegExp(`${servers.portal.origin}(/dictation/[\\w-]{43})`).exec(mail!.body)?.[1];
+    expect(link).toBeDefined();
+    const opened = await guest.request(link!);
+    expect(opened.status).toBe(200);
+    expect(pageText(await opened.text())).toContain('Диктант ещё не начался.');
+    const cabinet = pageText(await (await guest.request('/lk/dictations')).text());
+    expect(cabinet).toContain(`${SPRING} Приглашение Вы зарегистрированы. Диктант откроется`);
+    expect(cabinet).not.toContain('Открыта регистрация');
+  });
+
+  it('registers from the cabinet, and says in Russian why not before or after the period', async () => {
+    const teacher = await signedIn();
+    // The demo teacher is registered for the spring dictation already: nothing is open for them.
+    expect(pageText(await (await teacher.request('/lk/dictations')).text())).not.toContain('Открыта регистрация');
+    const early = await teacher.request('/lk/dictations', { form: { intent: 'register', eventId: '5' } });
+    expect(early.status).toBe(400);
+    expect(pageText(await early.text())).toMatch(/Регистрация откроется \d{1,2} [а-я]+ \d{4} г\. в 00:00 мск\./);
+    const late = await teacher.request('/dictation', { form: { intent: 'register', eventId: '3' } });
+    expect(late.status).toBe(400);
+    expect(pageText(await late.text())).toMatch(/Регистрация закрылась \d{1,2} [а-я]+ \d{4} г\. в 00:00 мск\./);
+  });
+
+  it('offers the cabinet’s form to a new user and keeps the registration after it', async () => {
+    const browser = servers.portal.client();
+    const password = 'dictation-newcomer-1';
+    const email = 'dictation.newcomer@example.org';
+    const registered = await browser.submit('/registration?redirectTo=%2Flk%2Fdictations', {
+      lastName: 'Орлова',
+      firstName: 'Мария',
+      email,
+      phone: '+7 (912) 000-11-22',
+      password,
+      passwordConfirm: password,
+      consent: 'on',
+    });
+    expect(registered.headers.get('Location')).toBe('/lk/dictations');
+    const list = pageText(await (await browser.request('/lk/dictations')).text());
+    expect(list).toContain(`Открыта регистрация ${SPRING} Написание —`);
+    const done = await browser.submit('/lk/dictations', {}, { action: '/lk/dictations' });
+    expect(done.headers.get('Location')).toBe('/lk/dictations');
+    const after = pageText(await (await browser.request('/lk/dictations')).text());
+    expect(after).toContain(`${SPRING} Приглашение Вы зарегистрированы.`);
+    expect(await servers.upstream.outbox(email)).toHaveLength(1);
+  });
+
+  it('answers odd event ids by the form, never a 5xx, and asks nothing of the upstream for them', async () => {
+    const teacher = await signedIn();
+    for (const eventId of ['', '0', '-1', '1.5', 'abc', '1e400', '9'.repeat(300), '2147483648']) {
+      for (const page of ['/dictation', '/lk/dictations']) {
+        const response = await teacher.request(page, { form: { intent: 'register', eventId } });
+        expect(response.status).toBe(400);
+        expect(pageText(await response.text())).toContain('Выберите диктант');
+      }
+    }
+    const unknown = await teacher.request('/dictation', { form: { intent: 'register', eventId: '999' } });
+    expect(unknown.status).toBe(400);
+    expect(pageText(await unknown.text())).toContain('Диктант не найден');
+  });
+
+  it('announces published results on the cabinet’s home and atop the list', async () => {
+    const teacher = await signedIn();
+    const notice = 'Опубликованы результаты диктанта «Осенний диктант «Лесная тропа»»: оценка «3», 4 ошибки.';
+    expect(pageText(await (await teacher.request('/lk')).text())).toContain(`${notice} Посмотреть оценку и сертификат`);
+    expect(pageText(await (await teacher.request('/lk/dictations')).text())).toContain(notice);
+    // A result a year old is in the list, not in the news.
+    expect(pageText(await (await teacher.request('/lk')).text())).not.toContain('Деревня в снегу');
   });
 });

@@ -382,6 +382,20 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
     `,
   },
   {
+    id: 9,
+    name: 'dictation registrations',
+    // One registration per user and event: registering again finds it, so the link is mailed once.
+    sql: `
+      CREATE TABLE dictation_registrations (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        event_id INTEGER NOT NULL REFERENCES dictation_events (id) ON DELETE CASCADE,
+        participation_id INTEGER NOT NULL REFERENCES dictation_participations (id) ON DELETE CASCADE,
+        registered_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, event_id)
+      );
+    `,
+  },
+  {
     id: 10,
     name: 'the order of each test attempt: its questions and their options, shuffled when it starts',
     sql: `

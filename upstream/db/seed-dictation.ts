@@ -1,5 +1,6 @@
 import { days, hours, minutes } from '../time';
 import { createParticipation, upsertEvent } from './dictation';
+import { recordRegistration } from './dictation-registration';
 import type { Db } from './open';
 import { DICTATION_EVENTS, WRITTEN_TEXTS } from './seed-dictation-content';
 import { findUserByEmail } from './users';
@@ -85,7 +86,9 @@ export function seedDictation(db: Db, now: number, emails: { teacher: string; pa
       written.run(started, text, started + minutes(38), started + minutes(40), id);
     };
     PAST.forEach(writeDemoText);
-    participationOf(REGISTERED.user, REGISTERED.eventId);
+    const registered = participationOf(REGISTERED.user, REGISTERED.eventId);
+    // Registered as the portal's «Зарегистрироваться» would: registering again finds it and mails nothing.
+    if (registered !== null) recordRegistration(db, users.teacher!.id, REGISTERED.eventId, registered, now);
     writeDemoText(BEING_CHECKED);
     for (const user of [users.teacher, users.participant]) {
       if (user) ensureOpenDictation(db, user.id, now);

@@ -31,7 +31,7 @@ describe('dictation dev tool', () => {
     const { invitations } = (await response.json()) as { invitations: { participationId: number; code: string }[] };
     expect(invitations).toHaveLength(3);
     expect(new Set(invitations.map((invitation) => invitation.code)).size).toBe(3);
-    const opened = await up.call('openDictation', { body: { code: invitations[0]!.code } });
+    const opened = await up.call('startDictation', { body: { code: invitations[0]!.code } });
     const session = opened.envelope.result as CallResult<'openDictation'>;
     expect(Date.parse(session.deadline!) - Date.parse(session.startedAt!)).toBe(90_000);
     const { token } = await up.login(DEMO_USERS.participant);

@@ -18,9 +18,11 @@ async function setup() {
     return issueCode(up.db, id, up.clock.time);
   };
   const open = async (code: string) => (await up.call('openDictation', { body: { code } })).envelope.result as Session;
+  const start = async (code: string) =>
+    (await up.call('startDictation', { body: { code } })).envelope.result as Session;
   const save = (code: string, text: string, revision: number) =>
     up.call('saveDictation', { body: { code, text, revision } });
-  return { up, invite, open, save };
+  return { up, invite, open, start, save };
 }
 
 describe('dictation events', () => {
@@ -41,15 +43,21 @@ describe('dictation events', () => {
 });
 
 describe('a dictation opened by its invitation code', () => {
-  it('starts the clock at the first opening and keeps it on later ones', async () => {
-    const { up, invite, open } = await setup();
+  it('opens without starting the clock: only «Начать диктант» starts it, and later starts keep it', async () => {
+    const { up, invite, open, start } = await setup();
     const code = invite();
-    const first = await open(code);
+    // A mail scanner or a link preview opening the link changes nothing.
+    expect(await open(code)).toMatchObject({ status: 'invited', startedAt: null, deadline: null });
+    up.clock.advance(minutes(90));
+    expect(await open(code)).toMatchObject({ status: 'invited', startedAt: null });
+    const first = await start(code);
     expect(first).toMatchObject({ status: 'writing', text: '', revision: 0, savedAt: null });
+    expect(first.startedAt).toBe(new Date(up.clock.time).toISOString());
     expect(Date.parse(first.deadline!) - Date.parse(first.startedAt!)).toBe(minutes(60));
     up.clock.advance(minutes(10));
-    const again = await open(code);
+    const again = await start(code);
     expect(again.startedAt).toBe(first.startedAt);
+    expect((await open(code)).startedAt).toBe(first.startedAt);
     expect(again.serverTime).toBe(new Date(up.clock.time).toISOString());
   });
 
@@ -61,9 +69,9 @@ describe('a dictation opened by its invitation code', () => {
   });
 
   it('keeps the highest revision whatever order saves arrive in, and takes a repeated save once', async () => {
-    const { invite, open, save } = await setup();
+    const { invite, open, start, save } = await setup();
     const code = invite();
-    await open(code);
+    await start(code);
     expect((await save(code, 'Весной в наш город', 2)).envelope.result).toMatchObject({ revision: 2, stale: false });
     expect((await save(code, 'Весной', 1)).envelope.result).toMatchObject({ revision: 2, stale: true });
     expect((await save(code, 'Весной в наш город', 2)).envelope.result).toMatchObject({ revision: 2, stale: false });
@@ -71,9 +79,9 @@ describe('a dictation opened by its invitation code', () => {
   });
 
   it('refuses a text after the time limit (a moment’s grace for the last save) and keeps the last one', async () => {
-    const { up, invite, open, save } = await setup();
+    const { up, invite, open, start, save } = await setup();
     const code = invite(minutes(30));
-    await open(code);
+    await start(code);
     await save(code, 'Весной', 1);
     up.clock.advance(minutes(30) + SAVE_GRACE - seconds(1));
     expect((await save(code, 'Весной в наш', 2)).status).toBe(200);
@@ -85,18 +93,18 @@ describe('a dictation opened by its invitation code', () => {
   });
 
   it('never runs past the end of writing, whatever time is left on the limit', async () => {
-    const { up, invite, open } = await setup();
+    const { up, invite, start } = await setup();
     const { events } = (await up.call('dictationEvents')).envelope.result as CallResult<'dictationEvents'>;
     const closes = Date.parse(events.find((event) => event.id === CURRENT_EVENT_ID)!.writingClosesAt);
     const code = invite();
     up.clock.time = closes - minutes(10);
-    expect((await open(code)).deadline).toBe(new Date(closes).toISOString());
+    expect((await start(code)).deadline).toBe(new Date(closes).toISOString());
   });
 
   it('counts a finished dictation as used: no more saves, no new code', async () => {
-    const { up, invite, open, save } = await setup();
+    const { up, invite, open, start, save } = await setup();
     const code = invite();
-    await open(code);
+    await start(code);
     const finished = await up.call('finishDictation', { body: { code, text: 'Весной в наш город.', revision: 5 } });
     expect(finished.envelope.result).toMatchObject({ revision: 5 });
     const after = await save(code, 'Другой текст', 6);
@@ -106,10 +114,10 @@ describe('a dictation opened by its invitation code', () => {
   });
 
   it('does not start a dictation whose writing has closed, nor one not yet open', async () => {
-    const { up, invite, open } = await setup();
+    const { up, invite, start } = await setup();
     const code = invite();
     up.clock.advance(minutes(60 * 24 * 4));
-    expect(await open(code)).toMatchObject({ status: 'missed', startedAt: null });
+    expect(await start(code)).toMatchObject({ status: 'missed', startedAt: null });
     expect((await up.call('saveDictation', { body: { code, text: 'a', revision: 1 } })).status).toBe(409);
   });
 });
@@ -130,7 +138,7 @@ describe('the user’s dictations', () => {
   });
 
   it('issues a code that opens the user’s own dictation; one not yet open stays unstarted', async () => {
-    const { up, open } = await setup();
+    const { up, start } = await setup();
     const { token } = await up.login();
     const auth = token.authToken;
     const list = ((await up.call('myDictations', { token: auth })).envelope.result as CallResult<'myDictations'>)
@@ -139,12 +147,14 @@ describe('the user’s dictations', () => {
     const { code } = (await up.call('issueDictationCode', { token: auth, body: { id: today.id } })).envelope.result as {
       code: string;
     };
-    expect(await open(code)).toMatchObject({ participationId: today.id, status: 'writing' });
+    expect(await start(code)).toMatchObject({ participationId: today.id, status: 'writing' });
     const next = list.find((entry) => entry.event.id === 4)!;
     const later = (await up.call('issueDictationCode', { token: auth, body: { id: next.id } })).envelope.result as {
       code: string;
     };
-    expect(await open(later.code)).toMatchObject({ status: 'invited', startedAt: null });
+    const early = await up.call('startDictation', { body: { code: later.code } });
+    expect(early.status).toBe(409);
+    expect(early.envelope.errors[0]?.code).toBe('not_started');
     const checked = await up.call('issueDictationCode', { token: auth, body: { id: 2 } });
     expect(checked.status).toBe(409);
     const participants = await up.call('issueDictationCode', { token: auth, body: { id: 3 } });

@@ -43,10 +43,19 @@ export function registerDictationRoutes(calls: CallRegistrar, services: Services
 
   calls.open('dictationEvents', () => ({ events: listEvents(db).map((row) => toEvent(row, now())) }));
 
+  // Opening reads only: a mail scanner or a link preview opening the link must not start the clock.
   calls.open('openDictation', ({ body }) => {
+    const { row, event } = byCode(body.code);
+    return toSession(row, event, now());
+  });
+
+  calls.open('startDictation', ({ body }) => {
     const time = now();
     const { row, event } = byCode(body.code);
-    if (statusOf(row, event, time) === 'invited' && time >= event.writing_opens_at) {
+    if (statusOf(row, event, time) === 'invited') {
+      if (time < event.writing_opens_at) {
+        throw fail(409, 'not_started', 'Диктант ещё не начался: писать можно с начала приёма текстов.', 'code');
+      }
       startParticipation(db, row.id, time);
     }
     return toSession(findParticipation(db, row.id)!, event, time);

@@ -7,20 +7,27 @@ import { FormAlert } from '~/components/form/form-alert';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 import { formatMoscowTime } from '~/format';
 import { useAutosave, type SaveStatus } from './use-autosave';
+import { useLocalDraft } from './use-local-draft';
 
 const loadSchema = () => import('~/routes/default/dictation-writing.schema').then((m) => m.dictationTextSchema);
 
 const copy = {
   label: 'Текст диктанта',
-  hint: 'Пишите так, как слышите. С включённым JavaScript текст сохраняется сам каждые несколько секунд; кнопка «Сохранить» сохраняет его сразу.',
+  hint: 'Пишите так, как слышите. С включённым JavaScript текст сохраняется сам каждые несколько секунд, а без связи — в этом браузере; кнопка «Сохранить» сохраняет его сразу.',
   save: 'Сохранить',
   finish: 'Завершить диктант',
   confirm: 'Завершить диктант? После этого текст нельзя будет изменить.',
   countdown: 'До конца диктанта осталось',
   warning: 'Скоро время закончится. Проверьте текст: он сохраняется автоматически.',
-  savedAt: (at: string) => `Сохранено в ${formatMoscowTime(at)}`,
+  savedAt: (at: string) => `Текст сохранён на сервере в ${formatMoscowTime(at)}`,
   notSavedYet: 'Текст ещё не сохранялся.',
-  offline: 'Нет связи с сервером. Текст остаётся на странице и сохранится, как только связь вернётся.',
+  offline: 'Нет связи: текст сохранён в этом браузере и будет отправлен, когда связь восстановится.',
+  offlinePageOnly: 'Нет связи с сервером. Текст остаётся на странице и сохранится, как только связь вернётся.',
+  restored: 'В поле возвращён текст, сохранённый в этом браузере без связи.',
+  offer:
+    'В этом браузере сохранён текст, который не дошёл до сервера, а на сервере с тех пор сохранён другой, более новый (с другого устройства или вкладки).',
+  accept: 'Вернуть текст из этого браузера',
+  dismiss: 'Оставить текст с сервера',
   late: 'Время вышло: текст, отправленный после окончания, не принят. На проверку ушёл текст, сохранённый вовремя:',
   timeUp: 'Время вышло. Диктант сдан: на проверку ушёл последний сохранённый текст.',
   results: 'Результаты появятся в личном кабинете, в разделе «Диктанты».',
@@ -28,6 +35,7 @@ const copy = {
 
 interface Props {
   code: string;
+  participationId: number;
   text: string;
   revision: number;
   savedAt: string | null;
@@ -40,7 +48,7 @@ interface Props {
  * (useAutosave) and by «Сохранить», which also works without JavaScript; «Завершить диктант» after a
  * confirmation. The countdown shows the upstream's time limit; at zero the last text goes in and the field locks.
  */
-export function DictationWriter({ code, text, revision, savedAt, remainingMs, lastResult }: Props) {
+export function DictationWriter({ code, participationId, text, revision, savedAt, remainingMs, lastResult }: Props) {
   const [form, fields] = useSchemaForm(loadSchema, {
     id: 'dictation',
     lastResult,
@@ -51,11 +59,13 @@ export function DictationWriter({ code, text, revision, savedAt, remainingMs, la
   const autosave = useAutosave({
     url: `/dictation/${code}/text`,
     fieldId: fields.text.id,
+    participationId,
     revision,
     text,
     savedAt,
     onClosed,
   });
+  const draft = useLocalDraft({ participationId, fieldId: fields.text.id, text, revision, save: autosave.save });
   const revisionField = useRef<HTMLInputElement>(null);
   const confirmedField = useRef<HTMLInputElement>(null);
   const formProps = getFormProps(form);
@@ -111,6 +121,20 @@ export function DictationWriter({ code, text, revision, savedAt, remainingMs, la
           <FieldMessages field={fields.text} hint={copy.hint} />
         </div>
         <StatusLine status={status} />
+        {draft.restored ? <p className="dictation-writer__status">{copy.restored}</p> : null}
+        {draft.offer !== null ? (
+          <div className="card dictation-writer__offer" role="status">
+            <p>{copy.offer}</p>
+            <div className="form-actions">
+              <button type="button" className="button" onClick={draft.accept}>
+                {copy.accept}
+              </button>
+              <button type="button" className="button button--quiet" onClick={draft.dismiss}>
+                {copy.dismiss}
+              </button>
+            </div>
+          </div>
+        ) : null}
         {over ? (
           <p>{copy.results}</p>
         ) : (
@@ -136,7 +160,9 @@ function StatusLine({ status }: { status: SaveStatus }) {
         ? copy.savedAt(status.savedAt)
         : copy.notSavedYet
       : status.kind === 'offline'
-        ? copy.offline
+        ? status.local
+          ? copy.offline
+          : copy.offlinePageOnly
         : status.kind === 'invalid'
           ? status.message
           : status.kind === 'late'

@@ -22,7 +22,7 @@ export function describeParticipation(item: Participation): string {
   switch (item.status) {
     case 'invited':
       return item.eventState === 'writing'
-        ? `Можно начинать: на текст — ${pluralize(event.timeLimitMinutes, copy.minutes)} с первого открытия, до ${formatMoscowDateTime(event.writingClosesAt)}.`
+        ? `Можно начинать: на текст — ${pluralize(event.timeLimitMinutes, copy.minutes)} с нажатия «Начать диктант», до ${formatMoscowDateTime(event.writingClosesAt)}.`
         : `Вы зарегистрированы. Диктант откроется ${formatMoscowDateTime(event.writingOpensAt)}.`;
     case 'writing':
       return `Диктант начат ${formatMoscowDateTime(item.startedAt!)}: вернуться к тексту можно, пока не вышло время.`;

@@ -2,14 +2,17 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { announce } from '~/client/announce';
 import { formatMoscowTime } from '~/format';
 import { seconds } from '~/time';
+import { dropDraft, readDraft, writeDraft } from './local-draft';
+import { createSaveQueue } from './save-queue';
 
 /** How often a changed text is saved while the participant writes (ADR 018). */
 export const AUTOSAVE_EVERY = seconds(5);
 
 const copy = {
-  saved: (at: string) => `Сохранено в ${formatMoscowTime(at)}`,
-  offline: 'Нет связи с сервером. Текст остаётся на странице и сохранится, как только связь вернётся.',
-  back: 'Связь восстановлена, текст сохранён.',
+  saved: (at: string) => `Текст сохранён на сервере в ${formatMoscowTime(at)}`,
+  offline: 'Нет связи: текст сохранён в этом браузере и будет отправлен, когда связь восстановится.',
+  offlinePageOnly: 'Нет связи с сервером. Текст остаётся на странице и сохранится, как только связь вернётся.',
+  back: 'Связь восстановлена, текст сохранён на сервере.',
   late: 'Время вышло: текст после окончания времени не принимается. На проверку ушёл последний текст, сохранённый вовремя.',
   timeUp: 'Время вышло. Диктант сдан: на проверку ушёл последний сохранённый текст.',
 };
@@ -24,117 +27,154 @@ type Outcome =
 
 export type SaveStatus =
   | { kind: 'saved'; savedAt: string | null }
-  | { kind: 'offline' }
+  | { kind: 'offline'; local: boolean }
   | { kind: 'invalid'; message: string }
   | { kind: 'late' | 'timeUp'; text: string; savedAt: string | null };
 
-/**
- * Saves the text of the field `fieldId` to `url` every few seconds when it changed since the last save, and by
- * beacon when the page is hidden or left. Each save carries the next revision, so the upstream keeps the newest
- * text whatever order saves arrive in. The status line updates silently; the live region speaks only on the
- * first save, on a lost and a regained connection, and when the time is over.
- */
-export function useAutosave(options: {
+interface Options {
   url: string;
   fieldId: string;
+  /** The key of the text kept in this browser (local-draft.ts). */
+  participationId: number;
   revision: number;
   text: string;
   savedAt: string | null;
   /** The page can no longer take the text (submitted elsewhere, or the link stopped working). */
   onClosed: () => void;
-}) {
-  const { url, fieldId, onClosed } = options;
+}
+
+/**
+ * Saves the text of the field `fieldId` to `url` every few seconds when it changed since the last save, at once
+ * when the connection comes back, and by beacon when the page is hidden or left; one save at a time
+ * (save-queue.ts). Each save carries the next revision, so the upstream keeps the newest text whatever order
+ * saves arrive in. Every keystroke also goes to this browser's storage until the server holds the same text
+ * (ADR 025); useLocalDraft brings it back on the next open. The live region speaks only on the first save, on a
+ * lost and a regained connection, and when the time is over.
+ */
+export function useAutosave(options: Options) {
+  const { url, fieldId, participationId, onClosed } = options;
   const [status, setStatus] = useState<SaveStatus>({ kind: 'saved', savedAt: options.savedAt });
   const state = useRef({
     revision: options.revision,
+    /** The revision the server confirmed holding: a kept draft was typed over it. */
+    confirmed: options.revision,
     savedText: options.text,
     savedAt: options.savedAt,
-    busy: false,
+    over: false,
     spoke: false,
     offline: false,
+    local: false,
   });
 
   // A page loaded again (after «Сохранить» without this hook, or another tab's save) brings a newer revision.
   useEffect(() => {
     if (options.revision <= state.current.revision) return;
     state.current.revision = options.revision;
+    state.current.confirmed = options.revision;
     state.current.savedText = options.text;
   }, [options.revision, options.text]);
 
   const nextRevision = useCallback(() => ++state.current.revision, []);
+  const field = useCallback(() => document.getElementById(fieldId) as HTMLTextAreaElement | null, [fieldId]);
 
-  const save = useCallback(
-    async (viaBeacon = false) => {
-      const field = document.getElementById(fieldId) as HTMLTextAreaElement | null;
-      const current = state.current;
-      if (!field || field.readOnly || field.value === current.savedText || (current.busy && !viaBeacon)) return;
-      const text = field.value;
-      const body = new URLSearchParams({ text, revision: String(nextRevision()) });
-      if (viaBeacon) {
-        navigator.sendBeacon(url, body);
-        return;
-      }
-      current.busy = true;
-      try {
-        const response = await fetch(url, { method: 'POST', body, headers: { Accept: 'application/json' } });
-        const result = (await response.json()) as Outcome;
-        if (result.outcome === 'saved') {
-          // Another tab saved a newer revision: this tab's text goes under a newer one still at the next tick.
-          if (result.stale) current.revision = Math.max(current.revision, result.revision);
-          else current.savedText = text;
-          current.savedAt = result.savedAt;
-          if (!current.spoke || current.offline) announce(current.offline ? copy.back : copy.saved(result.savedAt));
-          current.spoke = true;
-          current.offline = false;
-          setStatus({ kind: 'saved', savedAt: result.savedAt });
-        } else if (result.outcome === 'late') {
-          field.value = result.text;
-          field.readOnly = true;
-          announce(copy.late);
-          setStatus({ kind: 'late', text: result.text, savedAt: result.savedAt });
-        } else if (result.outcome === 'invalid') {
-          setStatus({ kind: 'invalid', message: result.message });
-        } else if (result.outcome === 'failed') {
-          goneOffline();
-        } else {
-          onClosed();
+  const send = useCallback(async () => {
+    const input = field();
+    const current = state.current;
+    if (!input || current.over || input.value === current.savedText) return;
+    const text = input.value;
+    const body = new URLSearchParams({ text, revision: String(nextRevision()) });
+    try {
+      const response = await fetch(url, { method: 'POST', body, headers: { Accept: 'application/json' } });
+      const result = (await response.json()) as Outcome;
+      if (result.outcome === 'saved') {
+        // Another tab saved a newer revision: this tab's text goes under a newer one still at the next tick.
+        if (result.stale) current.revision = Math.max(current.revision, result.revision);
+        else {
+          current.savedText = text;
+          current.confirmed = result.revision;
+          // Kept locally only until the server holds the same text; typed further meanwhile, it stays.
+          if (readDraft(participationId)?.text === text) dropDraft(participationId);
         }
-      } catch {
+        current.savedAt = result.savedAt;
+        if (!current.spoke || current.offline) announce(current.offline ? copy.back : copy.saved(result.savedAt));
+        current.spoke = true;
+        current.offline = false;
+        setStatus({ kind: 'saved', savedAt: result.savedAt });
+      } else if (result.outcome === 'late') {
+        current.over = true;
+        input.value = result.text;
+        input.readOnly = true;
+        dropDraft(participationId);
+        announce(copy.late);
+        setStatus({ kind: 'late', text: result.text, savedAt: result.savedAt });
+      } else if (result.outcome === 'invalid') {
+        setStatus({ kind: 'invalid', message: result.message });
+      } else if (result.outcome === 'failed') {
         goneOffline();
-      } finally {
-        current.busy = false;
+      } else {
+        onClosed();
       }
+    } catch {
+      goneOffline();
+    }
 
-      function goneOffline() {
-        if (!current.offline) announce(copy.offline);
-        current.offline = true;
-        setStatus({ kind: 'offline' });
-      }
-    },
-    [fieldId, url, nextRevision, onClosed],
-  );
+    function goneOffline() {
+      if (!current.offline) announce(current.local ? copy.offline : copy.offlinePageOnly);
+      current.offline = true;
+      setStatus({ kind: 'offline', local: current.local });
+    }
+  }, [field, url, participationId, nextRevision, onClosed]);
 
-  /** At zero on the countdown: the last text goes in (the upstream allows a moment's grace), then the field locks. */
+  // One queue for the page's life; it runs the latest `send`.
+  const sendRef = useRef(send);
+  sendRef.current = send;
+  const [request] = useState(() => createSaveQueue(() => sendRef.current()));
+  const save = useCallback(() => request(), [request]);
+
+  /** Every change goes to this browser's storage at once: a crash or a closed tab then loses nothing. */
+  const keepLocally = useCallback(() => {
+    const input = field();
+    if (!input || state.current.over) return;
+    state.current.local = writeDraft(participationId, { text: input.value, baseRevision: state.current.confirmed });
+  }, [field, participationId]);
+
+  /**
+   * At zero on the countdown the field locks and the text as it stands goes in after any save in flight (the
+   * upstream allows a moment's grace), so nothing typed up to the end is lost.
+   */
   const expire = useCallback(async () => {
+    const input = field();
+    if (input) input.readOnly = true;
     await save();
-    const field = document.getElementById(fieldId) as HTMLTextAreaElement | null;
-    if (field) field.readOnly = true;
+    state.current.over = true;
+    if (readDraft(participationId)?.text === state.current.savedText) dropDraft(participationId);
     announce(copy.timeUp);
     setStatus({ kind: 'timeUp', text: state.current.savedText, savedAt: state.current.savedAt });
-  }, [save, fieldId]);
+  }, [save, field, participationId]);
 
   useEffect(() => {
     const timer = window.setInterval(() => void save(), AUTOSAVE_EVERY);
-    const onHide = () => document.visibilityState === 'hidden' && void save(true);
-    const onPageHide = () => void save(true);
+    const beacon = () => {
+      const input = field();
+      const current = state.current;
+      if (!input || current.over || input.value === current.savedText) return;
+      navigator.sendBeacon(url, new URLSearchParams({ text: input.value, revision: String(nextRevision()) }));
+    };
+    const onHide = () => document.visibilityState === 'hidden' && beacon();
+    const onOnline = () => void save();
+    const input = field();
+    input?.addEventListener('input', keepLocally);
     document.addEventListener('visibilitychange', onHide);
-    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pagehide', beacon);
+    window.addEventListener('online', onOnline);
     return () => {
       window.clearInterval(timer);
+      input?.removeEventListener('input', keepLocally);
       document.removeEventListener('visibilitychange', onHide);
-      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pagehide', beacon);
+      window.removeEventListener('online', onOnline);
     };
-  }, [save]);
+  }, [save, field, url, nextRevision, keepLocally]);
 
   return { status, save, expire, nextRevision };
 }

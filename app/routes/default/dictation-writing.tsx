@@ -8,16 +8,17 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import type { DictationSession } from '#contract';
+import type { DictationSession, DictationEventState } from '#contract';
 import { rejectForm } from '#bff/auth/forms.server';
 import { requireForm } from '#bff/auth/require-form.server';
 import { isUpstreamError, toErrorPage } from '#bff/rest/errors.server';
 import { DictationWriter as DictationWriterNow } from '~/components/dictation/dictation-writer';
+import { StartWriting } from '~/components/dictation/start-writing';
 import { deferredForm } from '~/components/form/deferred-form';
 import { savedLocation, isSavedSearch } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
 import { readInvitationCode } from '#bff/rest/dictation.server';
-import { saveDictationText } from '~/dictation-writing.server';
+import { saveDictationText, startWriting } from '~/dictation-writing.server';
 import { formatDate, formatMoscowDateTime, formatMoscowTime, pluralize } from '~/format';
 import { screenMeta } from '~/meta';
 import styles from '~/styles/dictation.css?url';
@@ -27,12 +28,12 @@ const copy = {
   fallbackTitle: 'Диктант',
   minutes: { one: 'минута', few: 'минуты', many: 'минут' },
   writingLead: (limit: string) =>
-    `На текст — ${limit} с первого открытия ссылки. Время считает сервер: обновление страницы или другое устройство его не меняют.`,
+    `На текст — ${limit} с нажатия «Начать диктант». Время считает сервер: обновление страницы или другое устройство его не меняют.`,
   unknownTitle: 'Ссылка не найдена',
   unknown:
     'Приглашение с такой ссылкой не найдено. Проверьте, что ссылка скопирована из письма целиком, или откройте диктант из личного кабинета.',
   waitingLead: (opens: string) =>
-    `Диктант ещё не начался. Откройте эту ссылку ${opens}: время на текст пойдёт с первого открытия.`,
+    `Диктант ещё не начался. Откройте эту ссылку ${opens}: время на текст пойдёт с нажатия «Начать диктант».`,
   submittedTitle: 'Диктант сдан',
   submitted: 'По этой ссылке диктант уже сдан, и текст больше не меняется.',
   thanks: 'Спасибо! Диктант сдан, текст принят на проверку.',
@@ -65,7 +66,9 @@ type View =
       revision: number;
       savedAt: string | null;
       remainingMs: number;
+      participationId: number;
     }
+  | { view: 'ready'; event: EventInfo }
   | { view: 'waiting'; event: EventInfo }
   | { view: 'missed'; event: EventInfo }
   | { view: 'submitted'; event: EventInfo; justNow: boolean };
@@ -82,13 +85,14 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: view }) =>
 
 /**
  * `/dictation/{code}`: a participant's personal dictation, opened by the code of an invitation link — a
- * capability, so no sign-in. The first opening starts the clock on the upstream. Unknown code: 404; a dictation
- * already submitted, or one whose writing closed unopened: 410; each with its own message.
+ * capability, so no sign-in. A GET changes nothing (mail scanners and link previews open links): an unstarted
+ * dictation shows its rules and «Начать диктант», which posts to start the clock (ADR 025). Unknown code: 404;
+ * a dictation already submitted, or one whose writing closed unopened: 410; each with its own message.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const code = readInvitationCode(params.token);
   if (!code) return data<View>({ view: 'unknown' }, { status: 404 });
-  let session: DictationSession;
+  let session: DictationSession & { eventState: DictationEventState };
   try {
     session = await context.rest.dictation.open(code);
   } catch (error) {
@@ -101,11 +105,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   switch (session.status) {
     case 'writing': {
       const remainingMs = Date.parse(session.deadline!) - Date.parse(session.serverTime);
-      const { text, revision, savedAt } = session;
-      return data<View>({ view: 'writing', event, code, text, revision, savedAt, remainingMs });
+      const { text, revision, savedAt, participationId } = session;
+      return data<View>({ view: 'writing', event, code, text, revision, savedAt, remainingMs, participationId });
     }
-    case 'invited':
-      return data<View>({ view: 'waiting', event });
+    case 'invited': {
+      return data<View>({ view: session.eventState === 'writing' ? 'ready' : 'waiting', event });
+    }
     case 'missed':
       return data<View>({ view: 'missed', event }, { status: 410 });
     default: {
@@ -117,14 +122,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /**
- * «Сохранить» and «Завершить диктант» without JavaScript (with it, saving goes through `/dictation/{code}/text`).
- * Finishing unconfirmed saves the text and asks first; a text sent after the time is refused and the last one
- * saved in time is shown.
+ * «Начать диктант» starts the clock, then the page shows the writing form. «Сохранить» and «Завершить диктант»
+ * without JavaScript (with it, saving goes through `/dictation/{code}/text`). Finishing unconfirmed saves the
+ * text and asks first; a text sent after the time is refused and the last one saved in time is shown.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await requireForm(request);
   const code = readInvitationCode(params.token);
   if (!code) return redirect('/dictation', 303);
+  if (formData.get('intent') === 'start') return startWriting(context, code);
   const submission = parseWithZod(formData, { schema: dictationTextSchema });
   if (submission.status !== 'success') return data({ result: rejectForm(submission).data }, { status: 400 });
   const finishing = formData.get('intent') === 'finish';
@@ -172,6 +178,15 @@ export default function DictationWritingScreen() {
       </section>
     );
   }
+  if (view.view === 'ready') {
+    return (
+      <section className="dictation-page">
+        <ScreenIntro title={event.title} />
+        <StartWriting timeLimitMinutes={event.timeLimitMinutes} writingClosesAt={event.writingClosesAt} />
+        <CabinetLinks />
+      </section>
+    );
+  }
   if (view.view === 'writing') {
     const confirm = actionData && 'confirm' in actionData ? actionData.confirm : null;
     return (
@@ -186,6 +201,7 @@ export default function DictationWritingScreen() {
             revision={view.revision}
             savedAt={view.savedAt}
             remainingMs={view.remainingMs}
+            participationId={view.participationId}
             lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
           />
         )}

@@ -1,6 +1,10 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { requireForm } from '#bff/auth/require-form.server';
+import { requireUser } from '#bff/auth/require-user.server';
 import { describeEventState, EventDates, EventStateBadge } from '~/components/dictation/event-dates';
+import { EventRegistration } from '~/components/dictation/event-registration';
+import { registerForDictation } from '~/dictation-registration.server';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
 import { useOptionalRootData } from '~/root-data';
@@ -12,8 +16,9 @@ const copy = {
   current: 'Ближайший диктант',
   howTitle: 'Как написать диктант',
   how: [
-    'Ссылка на ваш личный диктант — в личном кабинете, в разделе «Диктанты»: нажмите «Начать диктант».',
-    'Время на текст пойдёт с первого открытия ссылки и будет идти, даже если закрыть страницу.',
+    'Зарегистрируйтесь, пока идёт регистрация: личная ссылка на диктант придёт на вашу почту.',
+    'Когда начнётся написание, откройте ссылку из письма или нажмите «Начать диктант» в личном кабинете, в разделе «Диктанты».',
+    'Время на текст пойдёт с нажатия «Начать диктант» и будет идти, даже если закрыть страницу.',
     'Текст сохраняется сам каждые несколько секунд; когда закончите, нажмите «Завершить диктант».',
     'Приглашение, полученное по почте, открывается по ссылке из письма без входа на портал.',
   ],
@@ -30,22 +35,58 @@ export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.titl
 /** Which event leads the page: the one being written, else the next to come, else the latest. */
 const LEAD_ORDER = ['writing', 'registration', 'announced', 'closed', 'results'] as const;
 
-/** `/dictation`: the event and where it stands — announced, registration, writing, closed, results. */
+/**
+ * `/dictation`: the event and where it stands — announced, registration, writing, closed, results — and, for a
+ * signed-in visitor, whether they are registered for each event open for registration.
+ */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const events = await context.rest.dictation.events();
+  const [events, mine] = await Promise.all([
+    context.rest.dictation.events(),
+    (await context.session.user()) ? context.rest.dictation.mine() : null,
+  ]);
+  const registered = mine ? [...new Set(mine.map((item) => item.event.id))] : null;
   const byStart = (a: { writingOpensAt: string }, b: { writingOpensAt: string }) =>
     Date.parse(a.writingOpensAt) - Date.parse(b.writingOpensAt);
   const lead =
     LEAD_ORDER.map((state) => events.filter((event) => event.state === state).sort(byStart)[0]).find(Boolean) ?? null;
-  return { lead, others: events.filter((event) => event !== lead) };
+  return { lead, others: events.filter((event) => event !== lead), registered };
+}
+
+/** «Зарегистрироваться» (ADR 025): a signed-out visitor is sent to sign in and comes back here. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context);
+  return registerForDictation(context, await requireForm(request), '/dictation');
 }
 
 export default function DictationScreen() {
-  const { lead, others } = useLoaderData<typeof loader>();
+  const { lead, others, registered } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const signedIn = !!useOptionalRootData()?.viewer;
+  const registration = (event: { id: number; title: string; state: string; writingOpensAt: string }) =>
+    event.state === 'registration' ? (
+      <EventRegistration
+        event={event}
+        registered={registered?.includes(event.id) ?? null}
+        action="/dictation"
+        lastResult={actionData?.eventId === event.id ? actionData.result : undefined}
+      />
+    ) : null;
+  // A refusal for an event without a form of its own now (its registration has just closed): above the events.
+  const shown = [lead, ...others].some((event) => event?.state === 'registration' && event.id === actionData?.eventId);
+  const refusal =
+    actionData && !shown
+      ? Object.values(actionData.result.error ?? {})
+          .flat()
+          .join(' ')
+      : '';
   return (
     <section className="dictation-page">
       <ScreenIntro title={copy.title} lead={copy.lead} />
+      {refusal ? (
+        <p className="form-alert" role="alert" tabIndex={-1} autoFocus>
+          {refusal}
+        </p>
+      ) : null}
       {lead ? (
         <article className="card dictation-event" aria-labelledby="lead-event">
           <p className="dictation-event__kicker">{copy.current}</p>
@@ -54,6 +95,7 @@ export default function DictationScreen() {
             <EventStateBadge state={lead.state} /> {describeEventState(lead)}
           </p>
           <p>{lead.description}</p>
+          {registration(lead)}
           <EventDates event={lead} />
           <h3>{copy.howTitle}</h3>
           <ol>
@@ -81,6 +123,7 @@ export default function DictationScreen() {
                   <EventStateBadge state={event.state} /> {describeEventState(event)}
                 </p>
                 {event.source ? <p>{copy.source(event.source)}</p> : null}
+                {registration(event)}
                 <EventDates event={event} />
               </li>
             ))}

@@ -37,7 +37,10 @@ export function LoginForm({
       <p className="form-links">
         <Link to="/password">{copy.forgot}</Link>
         <span>
-          {copy.noAccount} <Link to="/registration">{copy.register}</Link>
+          {copy.noAccount}{' '}
+          <Link to={redirectTo ? `/registration?${new URLSearchParams({ redirectTo })}` : '/registration'}>
+            {copy.register}
+          </Link>
         </span>
       </p>
     </Form>

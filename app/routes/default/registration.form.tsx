@@ -25,11 +25,18 @@ const copy = {
 };
 
 /** The registration form of `/registration`. */
-export function RegistrationForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
+export function RegistrationForm({
+  lastResult,
+  redirectTo,
+}: {
+  lastResult?: SubmissionResult<string[]> | null;
+  redirectTo: string;
+}) {
   const [form, fields] = useSchemaForm(loadSchema, { lastResult });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <HoneypotFields />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormAlert form={form} />
       <Field field={fields.lastName} label={copy.lastName} autoComplete="family-name" />
       <Field field={fields.firstName} label={copy.firstName} autoComplete="given-name" />

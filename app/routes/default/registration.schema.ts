@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { fieldRules, withConfirmation } from '~/form-fields';
 
 export const schema = withConfirmation(
@@ -8,6 +9,8 @@ export const schema = withConfirmation(
     phone: fieldRules.phone,
     password: fieldRules.newPassword,
     consent: fieldRules.consent('Подтвердите согласие на обработку персональных данных'),
+    /** Where to come back to (checked by safeRedirect), as on /login: a registration for a dictation, say. */
+    redirectTo: z.string().optional(),
   },
   'password',
   'passwordConfirm',

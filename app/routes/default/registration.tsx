@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useActionData } from '@remix-run/react';
+import { useActionData, useSearchParams } from '@remix-run/react';
+import { safeRedirect } from '#bff/auth/redirect.server';
 import { submitPublicForm } from '#bff/auth/forms.server';
 import { requireAnonymous } from '#bff/auth/require-user.server';
 import { requireForm } from '#bff/auth/require-form.server';
@@ -32,19 +33,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return submitPublicForm(context, await requireForm(request), {
     schema,
     form: 'registration',
-    submit: async ({ email, password, firstName, lastName, phone }) => {
+    submit: async ({ email, password, firstName, lastName, phone, redirectTo }) => {
+      const target = safeRedirect(redirectTo);
       await context.session.signIn(await context.rest.auth.register({ email, password, firstName, lastName, phone }));
-      return redirect('/lk', 303);
+      return redirect(target, 303);
     },
   });
 }
 
 export default function RegistrationScreen() {
   const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
   return (
     <section className="auth-screen">
       <ScreenIntro title={copy.title} lead={copy.lead} />
-      <RegistrationForm lastResult={lastResult} />
+      <RegistrationForm lastResult={lastResult} redirectTo={searchParams.get('redirectTo') ?? ''} />
     </section>
   );
 }

@@ -11,10 +11,13 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireForm } from '#bff/auth/require-form.server';
 import { requireUser } from '#bff/auth/require-user.server';
+import { EventRegistration } from '~/components/dictation/event-registration';
 import { canWrite, describeParticipation, ParticipationBadge } from '~/components/dictation/participation-status';
+import { freshResults, ResultsNotice } from '~/components/dictation/results-notice';
 import { StartDictationForm as StartDictationFormNow } from '~/components/dictation/start-form';
 import { deferredForm } from '~/components/form/deferred-form';
 import { ScreenIntro } from '~/components/screen-intro';
+import { registerForDictation } from '~/dictation-registration.server';
 import { formatMoscowDateTime } from '~/format';
 import { screenMeta } from '~/meta';
 import styles from '~/styles/dictation.css?url';
@@ -29,6 +32,8 @@ const copy = {
   details: 'Подробнее',
   writing: (from: string, to: string) => `Написание: с ${from} до ${to}`,
   badRequest: 'Не удалось открыть диктант: обновите страницу и нажмите кнопку ещё раз.',
+  openTitle: 'Открыта регистрация',
+  openDates: (opens: string) => `Написание — ${opens}.`,
 };
 
 const StartDictationForm = deferredForm(import.meta.env.SSR ? StartDictationFormNow : null, () =>
@@ -38,18 +43,31 @@ const StartDictationForm = deferredForm(import.meta.env.SSR ? StartDictationForm
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
+/** The user's dictations, their fresh results, and the events open for registration the user is not in yet. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  return { dictations: await context.rest.dictation.mine() };
+  const [dictations, events] = await Promise.all([context.rest.dictation.mine(), context.rest.dictation.events()]);
+  const mine = new Set(dictations.map((item) => item.event.id));
+  return {
+    dictations,
+    results: freshResults(dictations),
+    open: events.filter((event) => event.state === 'registration' && !mine.has(event.id)),
+  };
 }
 
-/** «Начать диктант»: a fresh invitation link for one of the user's dictations, then off to it. */
+/**
+ * «Начать диктант»: a fresh invitation link for one of the user's dictations, started at once — pressing the
+ * button is the explicit start (ADR 025) — then off to the writing page.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context);
-  const submission = parseWithZod(await requireForm(request), { schema: startDictationSchema });
+  const form = await requireForm(request);
+  if (form.get('intent') === 'register') return registerForDictation(context, form, '/lk/dictations');
+  const submission = parseWithZod(form, { schema: startDictationSchema });
   if (submission.status !== 'success') return data({ id: null, result: rejectForm(submission).data }, { status: 400 });
   try {
     const { code } = await context.rest.dictation.issueCode(submission.value.id);
+    await context.rest.dictation.start(code);
     return redirect(`/dictation/${code}`, 303);
   } catch (error) {
     const reply = rejectForm(submission, upstreamErrors(error));
@@ -59,15 +77,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** `/lk/dictations`: every dictation of the user with its status and score, newest event first. */
 export default function DictationsScreen() {
-  const { dictations } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { dictations, results, open } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const registering = reply && 'eventId' in reply ? reply : null;
+  const actionData = reply && 'id' in reply ? reply : null;
   // A refusal for a dictation without a form of its own (say, one no longer open): shown above the list.
-  const orphanErrors =
+  const orphan =
     actionData && !dictations.some((item) => item.id === actionData.id && canWrite(item))
-      ? Object.values(actionData.result.error ?? {})
-          .flat()
-          .join(' ') || copy.badRequest
-      : null;
+      ? actionData
+      : registering && !open.some((event) => event.id === registering.eventId)
+        ? registering
+        : null;
+  const orphanErrors = orphan
+    ? Object.values(orphan.result.error ?? {})
+        .flat()
+        .join(' ') || copy.badRequest
+    : null;
   return (
     <section className="dictations-screen">
       <ScreenIntro title={copy.title} lead={copy.lead}>
@@ -79,6 +104,26 @@ export default function DictationsScreen() {
         <p className="form-alert" role="alert" tabIndex={-1} autoFocus>
           {orphanErrors}
         </p>
+      ) : null}
+      <ResultsNotice results={results} />
+      {open.length > 0 ? (
+        <section aria-labelledby="open-title">
+          <h2 id="open-title">{copy.openTitle}</h2>
+          <ul className="dictation-list">
+            {open.map((event) => (
+              <li key={event.id} className="card">
+                <h3 className="dictation-list__title">{event.title}</h3>
+                <p>{copy.openDates(formatMoscowDateTime(event.writingOpensAt))}</p>
+                <EventRegistration
+                  event={event}
+                  registered={false}
+                  action="/lk/dictations"
+                  lastResult={registering?.eventId === event.id ? registering.result : undefined}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       {dictations.length === 0 ? (
         <p>{copy.empty}</p>

@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
+import { freshResults, ResultsNotice } from '~/components/dictation/results-notice';
 import { BannerList } from '~/components/home/banner-list';
 import { CertificateCard } from '~/components/home/certificate-card';
 import { ScreenIntro } from '~/components/screen-intro';
@@ -26,15 +27,16 @@ const copy = {
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: homeStyles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
-/** What is next for this user; the five reads are independent, so they go out together. */
+/** What is next for this user; the six reads are independent, so they go out together. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  const [banners, days, participation, certificate, masterClasses] = await Promise.all([
+  const [banners, days, participation, certificate, masterClasses, dictations] = await Promise.all([
     context.rest.banners.list(),
     context.rest.week.days(),
     context.rest.week.participation(),
     context.rest.certificate.mine(),
     context.rest.webinars.list(),
+    context.rest.dictation.mine(),
   ]);
   return {
     banners,
@@ -42,14 +44,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     certificate,
     // The list's upcoming ones come soonest first.
     next: masterClasses.upcoming[0] ?? null,
+    dictationResults: freshResults(dictations),
   };
 }
 
 export default function CabinetHomeScreen() {
-  const { banners, today, certificate, next } = useLoaderData<typeof loader>();
+  const { banners, today, certificate, next, dictationResults } = useLoaderData<typeof loader>();
   return (
     <>
       <ScreenIntro title={copy.title} lead={copy.lead} />
+      <ResultsNotice results={dictationResults} />
       <div className="home-grid">
         <section className="card" aria-labelledby="today-title">
           <h2 id="today-title">{copy.todayTitle}</h2>

@@ -1,0 +1,44 @@
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react';
+import { Form } from '@remix-run/react';
+import { FormAlert } from '~/components/form/form-alert';
+import { SubmitButton } from '~/components/form/submit-button';
+import { useSchemaForm } from '~/components/form/use-schema-form';
+
+const loadSchema = () => import('~/routes/default/dictation.schema').then((m) => m.registerDictationSchema);
+
+const copy = { register: 'Зарегистрироваться' };
+
+/**
+ * «Зарегистрироваться» for one event (ADR 025): posts to `action` (`/dictation` or `/lk/dictations`), where the
+ * upstream records the registration and mails the personal link; a refusal (the period not open yet, or over)
+ * shows above the button in the upstream's words.
+ */
+export function RegisterDictationForm({
+  eventId,
+  title,
+  action,
+  lastResult,
+}: {
+  eventId: number;
+  title: string;
+  action: string;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const [form, fields] = useSchemaForm(loadSchema, {
+    id: `register-${eventId}`,
+    lastResult,
+    defaultValue: { eventId: String(eventId) },
+  });
+  return (
+    <Form method="post" action={action} className="form form--inline" aria-label={title} {...getFormProps(form)}>
+      <FormAlert
+        form={form}
+        unlinked={['eventId']}
+        errors={[...(form.errors ?? []), ...(fields.eventId.errors ?? [])]}
+      />
+      <input type="hidden" name="intent" value="register" />
+      <input {...getInputProps(fields.eventId, { type: 'hidden' })} key={fields.eventId.key} />
+      <SubmitButton label={copy.register} formAction={action} />
+    </Form>
+  );
+}

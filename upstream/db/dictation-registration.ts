@@ -1,0 +1,43 @@
+import { createParticipation, issueCode } from './dictation';
+import type { Db } from './open';
+
+/** Registrations for a dictation (the migration «dictation registrations»): one per user and event. */
+
+export interface Registration {
+  participationId: number;
+  /** Returned once, when the registration is new: the personal link's code to mail. */
+  code: string | null;
+}
+
+/**
+ * Registers the user, or finds the registration made before: the row's key makes two registrations racing each
+ * other end in one dictation and one code.
+ */
+export function registerUser(
+  db: Db,
+  entry: { userId: number; eventId: number; timeLimitMs: number },
+  now: number,
+): Registration {
+  return db
+    .transaction((): Registration => {
+      const found = db
+        .prepare('SELECT participation_id FROM dictation_registrations WHERE user_id = ? AND event_id = ?')
+        .pluck()
+        .get(entry.userId, entry.eventId) as number | undefined;
+      if (found !== undefined) return { participationId: found, code: null };
+      const participationId = createParticipation(db, entry, now);
+      db.prepare(
+        `INSERT INTO dictation_registrations (user_id, event_id, participation_id, registered_at) VALUES (?, ?, ?, ?)`,
+      ).run(entry.userId, entry.eventId, participationId, now);
+      return { participationId, code: issueCode(db, participationId, now) };
+    })
+    .immediate();
+}
+
+/** The seed's registrations: a participation already made for the user counts as registered. */
+export function recordRegistration(db: Db, userId: number, eventId: number, participationId: number, now: number) {
+  db.prepare(
+    `INSERT INTO dictation_registrations (user_id, event_id, participation_id, registered_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (user_id, event_id) DO NOTHING`,
+  ).run(userId, eventId, participationId, now);
+}

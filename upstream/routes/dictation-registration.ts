@@ -1,0 +1,61 @@
+import { findEvent, type EventRow } from '../db/dictation';
+import { registerUser } from '../db/dictation-registration';
+import { writeMessage } from '../db/outbox';
+import { findUserById } from '../db/users';
+import type { CallRegistrar } from '../http/calls';
+import { fail } from '../http/envelope';
+import type { Services } from '../services';
+import { minutes } from '../time';
+
+/**
+ * Registering for a dictation (ADR 025): only during the event's registration period, on the upstream's clock;
+ * a new registration mails the personal link to the profile's address (the demo outbox holds it).
+ */
+export function registerDictationRegistrationRoute(calls: CallRegistrar, services: Services): void {
+  const { db, now } = services;
+
+  calls.authenticated('registerForDictation', ({ session, body }) => {
+    const time = now();
+    const event = findEvent(db, body.eventId);
+    if (!event) throw fail(404, 'not_found', 'Диктант не найден', 'eventId');
+    if (time < event.registration_opens_at) {
+      throw fail(409, 'registration_not_open', `Регистрация откроется ${moscowDate(event.registration_opens_at)}.`);
+    }
+    if (time >= event.writing_opens_at) {
+      throw fail(409, 'registration_closed', `Регистрация закрылась ${moscowDate(event.writing_opens_at)}.`);
+    }
+    const user = findUserById(db, session.userId)!;
+    const registration = registerUser(
+      db,
+      { userId: user.id, eventId: event.id, timeLimitMs: minutes(event.time_limit_minutes) },
+      time,
+    );
+    if (registration.code) {
+      const link = `${new URL(body.portalOrigin).origin}/dictation/${registration.code}`;
+      writeMessage(db, invitationMessage(user.email, event, link), time);
+    }
+    return { participationId: registration.participationId, alreadyRegistered: registration.code === null };
+  });
+}
+
+const moscowDate = (ms: number) =>
+  new Intl.DateTimeFormat('ru-RU', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Moscow',
+  }).format(ms) + ' мск';
+
+function invitationMessage(to: string, event: EventRow, link: string) {
+  return {
+    to,
+    subject: `Ваша ссылка на диктант: ${event.title}`,
+    body:
+      `Вы зарегистрированы на диктант «${event.title}».\n\n` +
+      `Писать можно с ${moscowDate(event.writing_opens_at)} до ${moscowDate(event.writing_closes_at)} по личной ссылке:\n${link}\n\n` +
+      `На текст — ${event.time_limit_minutes} мин. с нажатия «Начать диктант». Ссылка личная: не пересылайте её. ` +
+      'Та же кнопка есть в личном кабинете, в разделе «Диктанты».',
+  };
+}
