@@ -12,6 +12,8 @@ export interface UpstreamDeps {
   authTokenTtlSeconds?: number;
   devTools?: boolean;
   faults?: boolean;
+  /** The portal's public origin, for the verification address printed on certificates (ADR 027). */
+  portalOrigin?: string;
   /** Where unexpected errors go; lines are already free of secrets. Defaults to stderr. */
   logError?: (line: string) => void;
 }
@@ -22,6 +24,7 @@ export interface Services {
   now: Clock;
   authTokenTtlMs: number;
   stats: CallStats;
+  portalOrigin: string;
   logError: (line: string) => void;
 }
 
@@ -35,6 +38,7 @@ export function resolveServices(deps: UpstreamDeps): Services {
     now: deps.now ?? systemClock,
     authTokenTtlMs: seconds(deps.authTokenTtlSeconds ?? 3600),
     stats: new CallStats(),
+    portalOrigin: deps.portalOrigin ?? 'http://localhost:3000',
     logError: deps.logError ?? ((line) => process.stderr.write(`${line}\n`)),
   };
 }

@@ -381,6 +381,21 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       CREATE INDEX support_requests_by_user ON support_requests (user_id, created_at);
     `,
   },
+  {
+    id: 9,
+    name: 'replies not yet seen, certificate verification codes',
+    sql: `
+      ALTER TABLE author_questions ADD COLUMN unseen INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE support_requests ADD COLUMN unseen INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE certificate_codes (
+        code TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('offline', 'dictation')),
+        ref INTEGER NOT NULL,
+        issued_at INTEGER NOT NULL,
+        UNIQUE (kind, ref)
+      );
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number[] {
