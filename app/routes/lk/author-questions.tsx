@@ -75,7 +75,8 @@ export default function AuthorQuestionsScreen() {
       ) : null}
       <section aria-labelledby="ask-title" className="request-form">
         <h2 id="ask-title">{copy.formTitle}</h2>
-        {canAsk ? (
+        {/* A refused question keeps its form, with the reason and what was typed. */}
+        {canAsk || rejected ? (
           // A new form once a question is added: what was sent is not left in the fields.
           <AuthorQuestionForm key={questions.length} topics={topics} lastResult={rejected} />
         ) : (

@@ -89,7 +89,8 @@ export default function SupportScreen() {
       ) : null}
       <section aria-labelledby="support-form-title" className="request-form">
         <h2 id="support-form-title">{copy.formTitle}</h2>
-        {canSend ? (
+        {/* A refused send keeps its form, with the reason and what was typed. */}
+        {canSend || rejected ? (
           // A new form once a request is added: what was sent is not left in the fields.
           <SupportForm key={requests.length} topics={topics} email={email} lastResult={rejected} />
         ) : (
