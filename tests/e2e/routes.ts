@@ -2,7 +2,8 @@
  * Every screen of the portal, for the checks that run on all of them (tests/e2e/a11y.spec.ts: axe, reflow at
  * 320 CSS px, 200 % text). A new screen adds its paths here — with an id when it has an item page, and with
  * a query when filters or pages change what it shows. /dictation2024 and /dictation2024-login are the same
- * screens as listed ones; /dictation/{code} needs a fresh invitation, so tests/e2e/dictation.spec.ts scans it.
+ * screens as listed ones; /dictation/{code} needs a fresh invitation, so tests/e2e/dictation.spec.ts scans it;
+ * /certificates/{code} needs a printed code, so tests/e2e/certificates.spec.ts scans it.
  */
 export const ROUTES = {
   /** Signed out. */
@@ -27,6 +28,7 @@ export const ROUTES = {
     '/lk/testing/3/attempts/1',
     '/lk/support',
     '/lk/week',
+    '/lk/certificates',
     '/profile',
     '/profile/security',
   ],

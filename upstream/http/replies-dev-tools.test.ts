@@ -63,6 +63,18 @@ describe('staff dev tools (ADR 026)', () => {
     expect(await status.json()).toMatchObject({ status: 'in_work', reply: 'Исправили, проверьте.' });
   });
 
+  it('list a user’s questions and requests, as staff see them', async () => {
+    const { up, request, question } = await withRequestAndQuestion();
+    const email = encodeURIComponent(DEMO_USERS.participant.email);
+    const questions = (await (await up.app.request(`/__dev__/author-questions?email=${email}`)).json()) as {
+      id: number;
+    }[];
+    expect(questions[0]!.id).toBe(question.id);
+    const requests = (await (await up.app.request(`/__dev__/support?email=${email}`)).json()) as { id: number }[];
+    expect(requests[0]!.id).toBe(request.id);
+    expect((await up.app.request('/__dev__/support?email=nobody@example.org')).status).toBe(404);
+  });
+
   it('refuse an unknown id and an empty change', async () => {
     const { up, request } = await withRequestAndQuestion();
     expect((await up.app.request('/__dev__/support/999999', post({ reply: 'Ответ' }))).status).toBe(404);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { AUTHOR_QUESTION_STATUSES, SUPPORT_STATUSES } from '#contract';
-import { findAuthorQuestion, updateAuthorQuestion } from '../db/author-questions';
+import { findAuthorQuestion, listAuthorQuestions, updateAuthorQuestion } from '../db/author-questions';
 import { writeMessage } from '../db/outbox';
-import { findSupportRequest, updateSupportRequest } from '../db/support';
-import { findUserById } from '../db/users';
+import { findSupportRequest, listSupportRequests, updateSupportRequest } from '../db/support';
+import { findUserByEmail, findUserById } from '../db/users';
 import type { Services, UpstreamApp } from '../services';
 import { fail } from './envelope';
 
@@ -27,12 +27,20 @@ async function parse<S extends z.ZodTypeAny>(schema: S, request: Request): Promi
 const idOf = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value) : 0);
 
 /**
- * What the provider's staff would use to hear a user back (ADR 026): answer an author question or change its
- * status; reply to a support request or change its status, the reply mailed to the account's own address.
- * Mounted with the other dev tools only, under their guards.
+ * What the provider's staff would use to hear a user back (ADR 026): a user's questions and requests (their
+ * inbox), answering an author question or changing its status, replying to a support request or changing its
+ * status, the reply mailed to the account's own address. Mounted with the other dev tools only, under their guards.
  */
 export function registerReplyDevTools(app: UpstreamApp, services: Services): void {
   const { db, now } = services;
+  const userOf = (email: string | undefined) => {
+    const user = email ? findUserByEmail(db, email.trim().toLowerCase()) : undefined;
+    if (!user) throw fail(404, 'not_found', 'Пользователь не найден', 'email');
+    return user;
+  };
+
+  app.get('/__dev__/author-questions', (c) => c.json(listAuthorQuestions(db, userOf(c.req.query('email')).id)));
+  app.get('/__dev__/support', (c) => c.json(listSupportRequests(db, userOf(c.req.query('email')).id)));
 
   app.post('/__dev__/author-questions/:id', async (c) => {
     const id = idOf(c.req.param('id'));
