@@ -35,11 +35,12 @@ test('support answers a request: the navigation counts it, the page marks it, th
   const id = /№ (\d+)/.exec(number!)![1]!;
 
   await nav(page).getByRole('link', { name: 'Главная' }).click();
+  await expect(page).toHaveURL(/\/lk$/);
   await expect(nav(page).getByRole('link', { name: 'Поддержка', exact: true })).toBeVisible();
 
   await staff(`support/${id}`, { reply: 'Отчество исправили, новый сертификат уже в личном кабинете.' });
   await page.reload();
-  const counted = nav(page).getByRole('link', { name: 'Поддержка, новых ответов: 1' });
+  const counted = nav(page).getByRole('link', { name: 'Поддержка — новых ответов: 1' });
   await expect(counted).toBeVisible();
   await expect(counted).toContainText('1');
 
@@ -79,7 +80,8 @@ test('an author answers a question: counted in the navigation, marked once on th
     author: 'Мария Петрова, автор сценария',
   });
   await nav(page).getByRole('link', { name: 'Главная' }).click();
-  await nav(page).getByRole('link', { name: 'Вопросы автору, новых ответов: 1' }).click();
+  await expect(page).toHaveURL(/\/lk$/);
+  await nav(page).getByRole('link', { name: 'Вопросы автору — новых ответов: 1' }).click();
   await expect(heading(page)).toHaveText('Вопросы автору');
   const mine = page.getByRole('region', { name: 'Мои вопросы' }).getByRole('listitem').first();
   await expect(mine).toContainText('Новый ответ');

@@ -61,9 +61,9 @@ describe('hearing back', () => {
     expect(navLink(await (await browser.request('/lk')).text(), '/lk/support')).toBe('Поддержка');
 
     await staff(`support/${id}`, { reply: 'Запись перезалили, проверьте, пожалуйста.' });
-    expect(navLink(await (await browser.request('/lk')).text(), '/lk/support')).toBe('Поддержка, новых ответов: 1');
+    expect(navLink(await (await browser.request('/lk')).text(), '/lk/support')).toBe('Поддержка — новых ответов: 1');
     expect(navLink(await (await browser.request('/lk/dictations')).text(), '/lk/support')).toBe(
-      'Поддержка, новых ответов: 1',
+      'Поддержка — новых ответов: 1',
     );
 
     // A prefetch is nobody looking: the mark stays.
@@ -93,7 +93,7 @@ describe('hearing back', () => {
     const id = servers.upstream.db.prepare('SELECT max(id) FROM author_questions').pluck().get() as number;
     await staff(`author-questions/${id}`, { status: 'in_work' });
     expect(navLink(await (await browser.request('/lk')).text(), '/lk/author-questions')).toBe(
-      'Вопросы автору, новых ответов: 1',
+      'Вопросы автору — новых ответов: 1',
     );
     expect(pageText(await (await browser.request('/lk/author-questions')).text())).toContain('Новый статус');
 

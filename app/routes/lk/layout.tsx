@@ -10,7 +10,7 @@ import { copy as sharedCopy } from '~/copy';
 import { useRootData } from '~/root-data';
 import { requireDigitsId } from '~/route-params';
 
-const copy = { navLabel: 'Разделы личного кабинета', unseen: ', новых ответов: ' };
+const copy = { navLabel: 'Разделы личного кабинета', unseen: ' — новых ответов: ' };
 
 /** Every cabinet screen; `end` where a longer path is a screen of its own. */
 const sections = [
