@@ -15,6 +15,10 @@ describe('loadUpstreamConfig', () => {
     });
   });
 
+  it('takes an empty portal origin for the default', () => {
+    expect(loadUpstreamConfig({ UPSTREAM_PORTAL_ORIGIN: '' }).portalOrigin).toBe('http://localhost:3000');
+  });
+
   it('reads every variable', () => {
     const config = loadUpstreamConfig({
       UPSTREAM_HOST: '0.0.0.0',

@@ -21,12 +21,16 @@ export const upstreamConfigSchema = z
     UPSTREAM_DEV_TOOLS: flag,
     UPSTREAM_FAULTS: flag,
     /** Where the portal verifies a certificate's code: printed on every certificate (ADR 027). */
-    UPSTREAM_PORTAL_ORIGIN: z
-      .string()
-      .url()
-      .refine((url) => /^https?:$/.test(new URL(url).protocol))
-      .transform((url) => new URL(url).origin)
-      .default('http://localhost:3000'),
+    UPSTREAM_PORTAL_ORIGIN: z.preprocess(
+      // Empty, as in a copied .env.example: the default.
+      (value) => (value === '' ? undefined : value),
+      z
+        .string()
+        .url()
+        .refine((url) => /^https?:$/.test(new URL(url).protocol))
+        .transform((url) => new URL(url).origin)
+        .default('http://localhost:3000'),
+    ),
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
