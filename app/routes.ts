@@ -14,6 +14,7 @@ export default [
     route('dictation/:token', 'routes/default/dictation-writing.tsx'),
     route('admin-auth', 'routes/default/admin-auth.tsx'),
     route('week', 'routes/default/week.tsx'),
+    route('certificates/:code', 'routes/default/certificate-check.tsx'),
   ]),
   layout('routes/lk/layout.tsx', [
     route('lk', 'routes/lk/home.tsx'),
@@ -32,6 +33,7 @@ export default [
     route('lk/testing/:id/attempts/:attempt', 'routes/lk/test-result.tsx'),
     route('lk/support', 'routes/lk/support.tsx'),
     route('lk/week', 'routes/lk/week.tsx'),
+    route('lk/certificates', 'routes/lk/certificates.tsx'),
   ]),
   layout('routes/profile/layout.tsx', [
     route('profile', 'routes/profile/index.tsx'),
@@ -48,6 +50,8 @@ export default [
   route('lk/certificate.pdf', 'routes/lk/certificate.ts'),
   route('dictation/:token/text', 'routes/default/dictation-text.ts'),
   route('lk/dictations/:id/certificate.pdf', 'routes/lk/dictation-certificate.ts'),
+  route('lk/master-classes/:id/calendar.ics', 'routes/lk/master-class-calendar.ts'),
+  route('lk/law-week/events/:id/calendar.ics', 'routes/lk/law-week-event-calendar.ts'),
   // docs/product.md §2's flat fallback list: old flat paths answer with a redirect to the nested screen (ADR 002).
   ...Object.keys(FLAT_PATHS).map((path) => route(path, 'routes/flat-redirect.ts', { id: `flat-${path}` })),
   route('*', 'routes/not-found.tsx'),

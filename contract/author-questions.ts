@@ -26,6 +26,8 @@ export const authorQuestion = z.object({
   status: z.enum(AUTHOR_QUESTION_STATUSES),
   askedAt: instant,
   answer: z.object({ text: z.string(), author: z.string(), answeredAt: instant }).nullable(),
+  /** The authors changed it (an answer, a status) since the user last saw it (ADR 026). */
+  unseen: z.boolean(),
 });
 export type AuthorQuestion = z.infer<typeof authorQuestion>;
 

@@ -12,6 +12,8 @@ import { testingCalls } from './testing';
 import { lawWeekCalls } from './law-week';
 import { authorQuestionsCalls } from './author-questions';
 import { supportCalls } from './support';
+import { repliesCalls } from './replies';
+import { certificatesCalls } from './certificates';
 
 /**
  * The /rest contract, shared by the BFF (which parses every response with it), the reference upstream (which
@@ -33,6 +35,8 @@ export const contract = {
   ...lawWeekCalls,
   ...authorQuestionsCalls,
   ...supportCalls,
+  ...repliesCalls,
+  ...certificatesCalls,
 } as const;
 
 export * from './define';
@@ -47,6 +51,8 @@ export * from './testing';
 export * from './law-week';
 export * from './author-questions';
 export * from './support';
+export * from './replies';
+export * from './certificates';
 
 export type Contract = typeof contract;
 export type CallName = keyof Contract;

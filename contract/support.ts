@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { call, noBody, noQuery } from './define';
 
 /**
- * Support requests (ADR 020): a user writes to the support team on a topic, optionally naming an e-mail to reply
- * to, and follows the request's status and the team's reply. Each user sees only their own requests.
+ * Support requests (ADR 020): a user writes to the support team on a topic and follows the request's status and
+ * the team's reply, which also goes to the account's own e-mail (ADR 026). Each user sees only their own requests.
  */
 
 export const SUPPORT_MESSAGE_MIN = 10;
 export const SUPPORT_MESSAGE_MAX = 3000;
+/** Requests not yet resolved that one user may have at a time (ADR 026), as for author questions. */
+export const SUPPORT_OPEN_MAX = 5;
 
 const slug = z.string().regex(/^[a-z0-9-]{1,40}$/);
 const instant = z.string().datetime({ offset: true });
@@ -21,12 +23,12 @@ export const supportRequest = z.object({
   id: z.number().int().positive(),
   topic: supportTopic,
   message: z.string(),
-  /** Where the reply goes besides the portal; null: to the account's e-mail. */
-  replyTo: z.string().nullable(),
   status: z.enum(SUPPORT_STATUSES),
   createdAt: instant,
   updatedAt: instant,
   reply: z.string().nullable(),
+  /** Support changed it (a reply, a status) since the user last saw it (ADR 026). */
+  unseen: z.boolean(),
 });
 export type SupportRequest = z.infer<typeof supportRequest>;
 
@@ -41,6 +43,7 @@ export const supportCalls = {
     auth: 'required',
     extension: true,
   }),
+  /** 409 `too_many_open` while the user has SUPPORT_OPEN_MAX requests not resolved. */
   putSupportRequest: call({
     method: 'POST',
     path: '/rest/support/',
@@ -48,7 +51,6 @@ export const supportCalls = {
     body: z.object({
       topic: slug,
       message: z.string().trim().min(SUPPORT_MESSAGE_MIN).max(SUPPORT_MESSAGE_MAX),
-      replyTo: z.string().trim().email().max(254).optional(),
     }),
     result: supportRequest,
     auth: 'required',

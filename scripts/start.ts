@@ -67,6 +67,9 @@ const upstream = run('upstream/main.ts', [], {
   ...process.env,
   UPSTREAM_PORT: upstreamPort,
   UPSTREAM_DEV_TOOLS: process.env.UPSTREAM_DEV_TOOLS || 'true',
+  // The certificates' verification address points at this portal (ADR 027).
+  UPSTREAM_PORTAL_ORIGIN:
+    process.env.UPSTREAM_PORTAL_ORIGIN || process.env.PUBLIC_ORIGIN || `http://localhost:${process.env.PORT || 3000}`,
   NODE_ENV: 'development',
 });
 await waitForUpstream(upstream);

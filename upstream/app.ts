@@ -24,6 +24,9 @@ import { registerDictationDevTools } from './http/dictation-dev-tools';
 import { registerLawWeekRoutes } from './routes/law-week';
 import { registerAuthorQuestionRoutes } from './routes/author-questions';
 import { registerSupportRoutes } from './routes/support';
+import { registerReplyRoutes } from './routes/replies';
+import { registerReplyDevTools } from './http/replies-dev-tools';
+import { registerCertificateCodeRoutes } from './routes/certificate-codes';
 import { resolveServices, type UpstreamApp, type UpstreamDeps, type UpstreamEnv } from './services';
 
 export type { UpstreamDeps } from './services';
@@ -66,12 +69,15 @@ export function createUpstreamApp(deps: UpstreamDeps): UpstreamApp {
   registerLawWeekRoutes(calls, services);
   registerAuthorQuestionRoutes(calls, services);
   registerSupportRoutes(calls, services);
+  registerReplyRoutes(calls, services);
+  registerCertificateCodeRoutes(calls, services);
   registerCertificateFile(app, services);
   registerDictationCertificateFile(app, services);
   registerFileRoutes(app);
 
   if (deps.devTools) registerDevTools(app, services);
   if (deps.devTools) registerDictationDevTools(app, services);
+  if (deps.devTools) registerReplyDevTools(app, services);
 
   return app;
 }

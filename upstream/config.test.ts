@@ -11,7 +11,12 @@ describe('loadUpstreamConfig', () => {
       authTokenTtlSeconds: 3600,
       devTools: false,
       faults: false,
+      portalOrigin: 'http://localhost:3000',
     });
+  });
+
+  it('takes an empty portal origin for the default', () => {
+    expect(loadUpstreamConfig({ UPSTREAM_PORTAL_ORIGIN: '' }).portalOrigin).toBe('http://localhost:3000');
   });
 
   it('reads every variable', () => {
@@ -22,6 +27,7 @@ describe('loadUpstreamConfig', () => {
       UPSTREAM_AUTH_TOKEN_TTL_SECONDS: '5',
       UPSTREAM_DEV_TOOLS: '1',
       UPSTREAM_FAULTS: 'true',
+      UPSTREAM_PORTAL_ORIGIN: 'https://portal.example.ru/ignored/path',
       NODE_ENV: 'test',
     });
     expect(config).toMatchObject({
@@ -31,12 +37,16 @@ describe('loadUpstreamConfig', () => {
       authTokenTtlSeconds: 5,
       devTools: true,
       faults: true,
+      portalOrigin: 'https://portal.example.ru',
     });
   });
 
   it('rejects nonsense', () => {
     expect(() => loadUpstreamConfig({ UPSTREAM_PORT: 'eighty' })).toThrow(UpstreamConfigError);
     expect(() => loadUpstreamConfig({ UPSTREAM_DEV_TOOLS: 'yes' })).toThrow(/UPSTREAM_DEV_TOOLS/);
+    expect(() => loadUpstreamConfig({ UPSTREAM_PORTAL_ORIGIN: 'ftp://portal.example.ru' })).toThrow(
+      /UPSTREAM_PORTAL_ORIGIN/,
+    );
   });
 
   it('refuses dev tools or fault injection in production', () => {

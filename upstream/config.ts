@@ -20,6 +20,17 @@ export const upstreamConfigSchema = z
     UPSTREAM_AUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
     UPSTREAM_DEV_TOOLS: flag,
     UPSTREAM_FAULTS: flag,
+    /** Where the portal verifies a certificate's code: printed on every certificate (ADR 027). */
+    UPSTREAM_PORTAL_ORIGIN: z.preprocess(
+      // Empty, as in a copied .env.example: the default.
+      (value) => (value === '' ? undefined : value),
+      z
+        .string()
+        .url()
+        .refine((url) => /^https?:$/.test(new URL(url).protocol))
+        .transform((url) => new URL(url).origin)
+        .default('http://localhost:3000'),
+    ),
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -29,6 +40,7 @@ export const upstreamConfigSchema = z
     authTokenTtlSeconds: env.UPSTREAM_AUTH_TOKEN_TTL_SECONDS,
     devTools: env.UPSTREAM_DEV_TOOLS,
     faults: env.UPSTREAM_FAULTS,
+    portalOrigin: env.UPSTREAM_PORTAL_ORIGIN,
   }));
 
 export type UpstreamConfig = z.output<typeof upstreamConfigSchema>;

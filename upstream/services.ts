@@ -15,6 +15,8 @@ export interface UpstreamDeps {
   random?: Random;
   devTools?: boolean;
   faults?: boolean;
+  /** The portal's public origin, for the verification address printed on certificates (ADR 027). */
+  portalOrigin?: string;
   /** Where unexpected errors go; lines are already free of secrets. Defaults to stderr. */
   logError?: (line: string) => void;
 }
@@ -26,6 +28,7 @@ export interface Services {
   authTokenTtlMs: number;
   random: Random;
   stats: CallStats;
+  portalOrigin: string;
   logError: (line: string) => void;
 }
 
@@ -40,6 +43,7 @@ export function resolveServices(deps: UpstreamDeps): Services {
     authTokenTtlMs: seconds(deps.authTokenTtlSeconds ?? 3600),
     random: deps.random ?? Math.random,
     stats: new CallStats(),
+    portalOrigin: deps.portalOrigin ?? 'http://localhost:3000',
     logError: deps.logError ?? ((line) => process.stderr.write(`${line}\n`)),
   };
 }

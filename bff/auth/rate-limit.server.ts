@@ -6,7 +6,8 @@ import type { SharedState } from '../state/shared-state';
 import { days, minutes } from '../time';
 import { rateLimitAddress } from './client-address.server';
 
-export type GuardedForm = 'login' | 'registration' | 'recovery' | 'admin' | 'password-change';
+/** `certificate-check`: the public page of a certificate's code (ADR 027), counted per address like sign-in. */
+export type GuardedForm = 'login' | 'registration' | 'recovery' | 'admin' | 'password-change' | 'certificate-check';
 
 const WINDOW_SECONDS = minutes(15) / 1000;
 /** How many times the per-login allowance all addresses together may spend on one login. */

@@ -1,7 +1,10 @@
 import { AUTHOR_QUESTIONS_OPEN_MAX, type CallBody } from '#contract';
 import type { Call } from './session-client.server';
 
-/** Questions to the authors: the user's own list (never cached: authors answer on the provider's side) and asking (ADR 012, ADR 020). */
+/**
+ * Questions to the authors (ADR 020): the user's own list and asking. The list is not cached: the authors'
+ * answers change it, and the user must see them on the next look (ADR 026).
+ */
 export function authorQuestionsCalls(call: Call) {
   return {
     /** With whether one more may be asked: the upstream takes a few unanswered questions at a time. */

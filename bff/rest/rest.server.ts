@@ -19,6 +19,8 @@ import { weekCalls } from './week.server';
 import { lawWeekCalls } from './law-week.server';
 import { authorQuestionsCalls } from './author-questions.server';
 import { supportCalls } from './support.server';
+import { repliesCalls } from './replies.server';
+import { certificatesCalls } from './certificates.server';
 
 /** The per-request /rest client on the loader context: `context.rest.<domain>.<call>()`. */
 export function createRestClient(deps: {
@@ -50,6 +52,8 @@ export function createRestClient(deps: {
     lawWeek: lawWeekCalls(call),
     authorQuestions: authorQuestionsCalls(call),
     support: supportCalls(call),
+    replies: repliesCalls(call),
+    certificates: certificatesCalls(call),
   };
 }
 

@@ -1,10 +1,18 @@
-import type { CallBody } from '#contract';
+import { SUPPORT_OPEN_MAX, type CallBody } from '#contract';
 import type { Call } from './session-client.server';
 
-/** Support requests: the user's own list (never cached: staff reply on the provider's side) and a new request (ADR 012, ADR 020). */
+/**
+ * Support requests (ADR 020): the user's own list and a new request. The list is not cached: support's replies
+ * change it, and the user must see them on the next look (ADR 026).
+ */
 export function supportCalls(call: Call) {
   return {
-    list: () => call('supportList'),
+    /** With whether one more may be sent: the upstream takes a few unresolved requests at a time. */
+    list: async () => {
+      const list = await call('supportList');
+      const open = list.requests.filter((request) => request.status !== 'resolved').length;
+      return { ...list, openLimit: SUPPORT_OPEN_MAX, canSend: open < SUPPORT_OPEN_MAX };
+    },
     send: (body: CallBody<'putSupportRequest'>) => call('putSupportRequest', { body }),
   };
 }

@@ -4,7 +4,8 @@
  * a query when filters or pages change what it shows. /dictation2024 and /dictation2024-login are the same
  * screens as listed ones; /dictation/{code} needs a fresh invitation, so tests/e2e/dictation.spec.ts scans the writing page and
  * tests/e2e/dictation-journeys.spec.ts its rules before «Начать диктант» and `/dictation` with a user's
- * «Зарегистрироваться» form (the demo teacher is registered already).
+ * «Зарегистрироваться» form (the demo teacher is registered already);
+ * /certificates/{code} needs a printed code, so tests/e2e/certificates.spec.ts scans it.
  */
 export const ROUTES = {
   /** Signed out. */
@@ -30,6 +31,7 @@ export const ROUTES = {
     '/lk/testing/10/attempts/2',
     '/lk/support',
     '/lk/week',
+    '/lk/certificates',
     '/profile',
     '/profile/security',
   ],

@@ -106,6 +106,11 @@ describe('fuzz (seed 20261123, 400 requests)', () => {
       '/week',
       '/nope',
       '/build.json',
+      '/lk/certificates',
+      `/certificates/${'A'.repeat(22)}`,
+      '/certificates/ж',
+      '/lk/master-classes/1/calendar.ics',
+      '/lk/law-week/events/x/calendar.ics',
     ];
     const queries = [
       '',

@@ -87,7 +87,7 @@ export type Portal = Awaited<ReturnType<typeof startPortal>>;
 /** The reference upstream with its dev tools and fault switch, on a free port and an in-memory database. */
 /** `now` moves the upstream's clock (tokens expire by it); the system clock by default. */
 export async function startReferenceUpstream(
-  options: { authTokenTtlSeconds?: number; now?: () => number; random?: () => number } = {},
+  options: { authTokenTtlSeconds?: number; now?: () => number; random?: () => number; portalOrigin?: string } = {},
 ) {
   const upstream = await startUpstream({ port: 0, db: ':memory:', devTools: true, faults: true, ...options });
   return Object.assign(upstream, {

@@ -24,7 +24,7 @@ const server = setupServer(...workingUpstream);
 let portal: Portal;
 
 const HOME_CONTENT_PATHS = new Set(
-  (['bannersList', 'weekList', 'weekParticipation', 'certificate', 'webinarsList', 'myDictations'] as const).map(
+  (['bannersList', 'weekList', 'weekParticipation', 'certificate', 'webinarsList', 'myDictations', 'unseenReplies'] as const).map(
     (call): string => contract[call].path,
   ),
 );
@@ -69,8 +69,9 @@ it('every call carries Accept, the configured version, its token as a query para
   expect((await browser.logout('/lk')).status).toBe(303);
   await Promise.all(bodiesRead);
 
-  // The cabinet home's content reads (ADR 015; the dictation's fresh results, ADR 025) come and go with the read cache; they are checked for their token
-  // below with the rest, and the sequence is asserted for the session's own calls.
+  // The cabinet home's content reads (ADR 015; the dictation's fresh results, ADR 025) come and go with the read
+  // cache, and the layout's new-answer count (ADR 026) comes with every cabinet page; they are checked for their
+  // token below with the rest, and the sequence is asserted for the session's own calls.
   const content = sent.filter((s) => HOME_CONTENT_PATHS.has(s.path));
   expect(content.length).toBeGreaterThanOrEqual(HOME_CONTENT_PATHS.size);
   for (const call of content) expect(call.query.token, call.path).toMatch(/^mock-auth-/);

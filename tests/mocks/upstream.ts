@@ -77,6 +77,10 @@ export const workingUpstream = [
   http.get(urlOf('webinarsList'), ({ request }) =>
     issued.auth.has(tokenOf(request)) ? ok('webinarsList', { upcoming: [], past: [] }) : failure(401),
   ),
+  // The cabinet layout's new-answer counts (ADR 026): nothing new.
+  http.get(urlOf('unseenReplies'), ({ request }) =>
+    issued.auth.has(tokenOf(request)) ? ok('unseenReplies', { authorQuestions: 0, support: 0 }) : failure(401),
+  ),
   // The dictation's reads (ADR 018), empty: no events, and the mock user has no dictations.
   http.get(urlOf('dictationEvents'), () => ok('dictationEvents', { events: [] })),
   http.get(urlOf('myDictations'), ({ request }) =>

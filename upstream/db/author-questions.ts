@@ -11,6 +11,7 @@ interface QuestionRow {
   answer_text: string | null;
   answer_author: string | null;
   answered_at: number | null;
+  unseen: 0 | 1;
 }
 
 const iso = (time: number) => new Date(time).toISOString();
@@ -26,6 +27,7 @@ function toQuestion(row: QuestionRow): AuthorQuestion {
       row.answer_text === null
         ? null
         : { text: row.answer_text, author: row.answer_author ?? '', answeredAt: iso(row.answered_at ?? row.asked_at) },
+    unseen: row.unseen === 1,
   };
 }
 
@@ -57,5 +59,33 @@ export function insertAuthorQuestion(
   const { lastInsertRowid } = db
     .prepare("INSERT INTO author_questions (user_id, topic, text, status, asked_at) VALUES (?, ?, ?, 'sent', ?)")
     .run(question.userId, question.topic, question.text, now);
-  return toQuestion(db.prepare(`${SELECT} WHERE q.id = ?`).get(lastInsertRowid) as QuestionRow);
+  return findAuthorQuestion(db, Number(lastInsertRowid))!;
+}
+
+export function findAuthorQuestion(db: Db, id: number): (AuthorQuestion & { userId: number }) | undefined {
+  const row = db.prepare(`${SELECT} WHERE q.id = ?`).get(id) as (QuestionRow & { user_id: number }) | undefined;
+  return row && { ...toQuestion(row), userId: row.user_id };
+}
+
+/**
+ * What the authors change: a status, or an answer (which makes it answered). The user sees it as new until they
+ * have looked (ADR 026).
+ */
+export function updateAuthorQuestion(
+  db: Db,
+  id: number,
+  change: { status: 'sent' | 'in_work' } | { answer: { text: string; author: string } },
+  now: number,
+): void {
+  if ('answer' in change) {
+    db.prepare(
+      `UPDATE author_questions SET status = 'answered', answer_text = ?, answer_author = ?, answered_at = ?, unseen = 1
+       WHERE id = ?`,
+    ).run(change.answer.text, change.answer.author, now, id);
+  } else {
+    db.prepare(
+      `UPDATE author_questions SET status = ?, answer_text = NULL, answer_author = NULL, answered_at = NULL, unseen = 1
+       WHERE id = ?`,
+    ).run(change.status, id);
+  }
 }

@@ -415,6 +415,21 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
         FROM test_attempts a JOIN test_questions q ON q.test_id = a.test_id;
     `,
   },
+  {
+    id: 11,
+    name: 'replies not yet seen, certificate verification codes',
+    sql: `
+      ALTER TABLE author_questions ADD COLUMN unseen INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE support_requests ADD COLUMN unseen INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE certificate_codes (
+        code TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('offline', 'dictation')),
+        ref INTEGER NOT NULL,
+        issued_at INTEGER NOT NULL,
+        UNIQUE (kind, ref)
+      );
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number[] {

@@ -22,7 +22,6 @@ interface SeedRequest {
   user: 'teacher' | 'participant';
   topic: string;
   message: string;
-  replyTo?: string;
   daysAgo: number;
   status: 'new' | 'in_work' | 'resolved';
   reply?: string;
@@ -45,7 +44,6 @@ const REQUESTS: SeedRequest[] = [
     topic: 'events',
     message:
       'Во время трансляции мастер-класса пропадал звук на второй половине. Будет ли запись с исправленным звуком?',
-    replyTo: 'a.ivanova@school1.example.ru',
     daysAgo: 5,
     status: 'in_work',
   },
@@ -83,8 +81,8 @@ export function seedSupport(db: Db, now: number, emails: { teacher: string; part
   const today = Math.floor(now / days(1)) * days(1);
   const insertTopic = db.prepare('INSERT OR IGNORE INTO support_topics (slug, title, position) VALUES (?, ?, ?)');
   const upsertRequest = db.prepare(
-    `INSERT INTO support_requests (id, user_id, topic, message, reply_to, status, created_at, updated_at, reply)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO support_requests (id, user_id, topic, message, status, created_at, updated_at, reply)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET created_at = excluded.created_at, updated_at = excluded.updated_at`,
   );
   db.transaction(() => {
@@ -100,7 +98,6 @@ export function seedSupport(db: Db, now: number, emails: { teacher: string; part
         user.id,
         request.topic,
         request.message,
-        request.replyTo ?? null,
         request.status,
         createdAt,
         updatedAt,

@@ -6,11 +6,11 @@ interface RequestRow {
   topic: string;
   topic_title: string;
   message: string;
-  reply_to: string | null;
   status: SupportRequest['status'];
   created_at: number;
   updated_at: number;
   reply: string | null;
+  unseen: 0 | 1;
 }
 
 const iso = (time: number) => new Date(time).toISOString();
@@ -20,11 +20,11 @@ function toRequest(row: RequestRow): SupportRequest {
     id: row.id,
     topic: { slug: row.topic, title: row.topic_title },
     message: row.message,
-    replyTo: row.reply_to,
     status: row.status,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     reply: row.reply,
+    unseen: row.unseen === 1,
   };
 }
 
@@ -40,16 +40,43 @@ export function listSupportRequests(db: Db, userId: number): SupportRequest[] {
   return (rows as RequestRow[]).map(toRequest);
 }
 
+export function countOpenSupportRequests(db: Db, userId: number): number {
+  return db
+    .prepare("SELECT count(*) FROM support_requests WHERE user_id = ? AND status != 'resolved'")
+    .pluck()
+    .get(userId) as number;
+}
+
 export function insertSupportRequest(
   db: Db,
-  request: { userId: number; topic: string; message: string; replyTo: string | null },
+  request: { userId: number; topic: string; message: string },
   now: number,
 ): SupportRequest {
   const { lastInsertRowid } = db
     .prepare(
-      `INSERT INTO support_requests (user_id, topic, message, reply_to, status, created_at, updated_at)
-       VALUES (?, ?, ?, ?, 'new', ?, ?)`,
+      `INSERT INTO support_requests (user_id, topic, message, status, created_at, updated_at)
+       VALUES (?, ?, ?, 'new', ?, ?)`,
     )
-    .run(request.userId, request.topic, request.message, request.replyTo, now, now);
-  return toRequest(db.prepare(`${SELECT} WHERE r.id = ?`).get(lastInsertRowid) as RequestRow);
+    .run(request.userId, request.topic, request.message, now, now);
+  return findSupportRequest(db, Number(lastInsertRowid))!;
+}
+
+export function findSupportRequest(db: Db, id: number): (SupportRequest & { userId: number }) | undefined {
+  const row = db.prepare(`${SELECT} WHERE r.id = ?`).get(id) as (RequestRow & { user_id: number }) | undefined;
+  return row && { ...toRequest(row), userId: row.user_id };
+}
+
+/** What staff change: a reply, a status or both; the user sees it as new until they have looked (ADR 026). */
+export function updateSupportRequest(
+  db: Db,
+  id: number,
+  change: { status: SupportRequest['status']; reply: string | null },
+  now: number,
+): void {
+  db.prepare('UPDATE support_requests SET status = ?, reply = ?, updated_at = ?, unseen = 1 WHERE id = ?').run(
+    change.status,
+    change.reply,
+    now,
+    id,
+  );
 }

@@ -2,11 +2,13 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LRUCache } from 'lru-cache';
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 
 /**
  * The certificates as PDFs, made on request from the database rows: the teacher's offline certificate (ADR 015)
  * and the dictation's certificate of participation (ADR 018) share one page. The text is Russian, so the standard
- * PDF fonts (Latin only) will not do: DejaVu Sans is embedded, subset to the glyphs used.
+ * PDF fonts (Latin only) will not do: DejaVu Sans is embedded, subset to the glyphs used. Each carries the
+ * address where anyone checks it, in words and as a QR code (ADR 027).
  */
 
 const FONTS = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'assets', 'fonts');
@@ -26,6 +28,8 @@ export interface CertificatePage {
   detail: string;
   /** Already formatted: «23 ноября 2026 г.». */
   issued: string;
+  /** `{portal}/certificates/{code}`. */
+  verifyUrl: string;
 }
 
 export const issuedDateFormat = new Intl.DateTimeFormat('ru-RU', {
@@ -58,7 +62,10 @@ export function renderCertificatePdf(page: CertificatePage): Promise<Buffer> {
   return pdf;
 }
 
-function render(page: CertificatePage): Promise<Buffer> {
+const QR_SIZE = 96;
+
+async function render(page: CertificatePage): Promise<Buffer> {
+  const qr = await QRCode.toBuffer(page.verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 384 });
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -86,6 +93,9 @@ function render(page: CertificatePage): Promise<Buffer> {
   doc.moveDown(0.5).font(BOLD).text(page.event, centred);
   doc.moveDown(0.5).font(REGULAR).text(page.detail, centred);
   doc.fontSize(12).text(`Дата выдачи: ${page.issued}`, 56, 470, { width, align: 'left' });
+  doc.fontSize(10).text('Проверить подлинность:', 56, 496, { width: width - QR_SIZE, align: 'left' });
+  doc.text(page.verifyUrl, { width: width - QR_SIZE, align: 'left', lineBreak: false });
+  doc.image(qr, doc.page.width - 56 - QR_SIZE, 448, { width: QR_SIZE, height: QR_SIZE });
   doc.end();
   return done;
 }

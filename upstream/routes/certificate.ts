@@ -1,4 +1,5 @@
 import { findCertificate, type CertificateRow } from '../db/certificates';
+import { verifyUrlOf } from '../db/certificate-codes';
 import { findUserById } from '../db/users';
 import { requireSession } from '../http/auth';
 import type { CallRegistrar } from '../http/calls';
@@ -9,7 +10,7 @@ import type { Services, UpstreamApp } from '../services';
 /** Each user's own certificate: the file is found by the token, so its path names nobody. */
 export const CERTIFICATE_FILE_PATH = '/files/certificates/my.pdf';
 
-async function renderFor(services: Services, row: CertificateRow): Promise<Buffer> {
+export async function renderFor(services: Services, row: CertificateRow): Promise<Buffer> {
   const user = findUserById(services.db, row.user_id);
   if (!user) throw unauthorized();
   const fullName = [user.last_name, user.first_name, user.middle_name].filter(Boolean).join(' ');
@@ -22,6 +23,7 @@ async function renderFor(services: Services, row: CertificateRow): Promise<Buffe
     detail: `в объёме ${countText(row.hours, ['академический час', 'академических часа', 'академических часов'])}`,
     // A calendar day: noon UTC is that day in Moscow too.
     issued: issuedDateFormat.format(new Date(`${row.issued_on}T12:00:00Z`)),
+    verifyUrl: verifyUrlOf(services, 'offline', row.user_id),
   });
 }
 

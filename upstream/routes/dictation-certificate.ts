@@ -1,4 +1,5 @@
 import type { FileRef } from '#contract';
+import { verifyUrlOf } from '../db/certificate-codes';
 import { findEvent, findParticipation, type EventRow, type ParticipationRow } from '../db/dictation';
 import { findUserById } from '../db/users';
 import { statusOf } from '../dictation/participation';
@@ -30,6 +31,7 @@ async function render(services: Services, row: ParticipationRow, event: EventRow
     event: event.title,
     detail: `Результат: оценка «${gradeFor(errors)}», ${errors === 0 ? 'без ошибок' : countText(errors, ['ошибка', 'ошибки', 'ошибок'])}`,
     issued: issuedDateFormat.format(new Date(event.results_at)),
+    verifyUrl: verifyUrlOf(services, 'dictation', row.id),
   });
 }
 

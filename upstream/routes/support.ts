@@ -1,9 +1,13 @@
-import { insertSupportRequest, listSupportRequests, listSupportTopics } from '../db/support';
+import { SUPPORT_OPEN_MAX } from '#contract';
+import { countOpenSupportRequests, insertSupportRequest, listSupportRequests, listSupportTopics } from '../db/support';
 import type { CallRegistrar } from '../http/calls';
 import { fail } from '../http/envelope';
 import type { Services } from '../services';
 
-/** Support requests: each user writes on a listed topic and sees only their own requests (ADR 020). */
+/**
+ * Support requests: each user writes on a listed topic and sees only their own requests (ADR 020), a few
+ * unresolved at a time; replies go to the account's own address, never to one typed in the form (ADR 026).
+ */
 export function registerSupportRoutes(calls: CallRegistrar, services: Services): void {
   const { db, now } = services;
 
@@ -16,7 +20,18 @@ export function registerSupportRoutes(calls: CallRegistrar, services: Services):
     if (!listSupportTopics(db).some((topic) => topic.slug === body.topic)) {
       throw fail(400, 'unknown_topic', 'Выберите тему из списка', 'topic');
     }
-    const request = { userId: session.userId, topic: body.topic, message: body.message, replyTo: body.replyTo ?? null };
-    return insertSupportRequest(db, request, now());
+    // Checked and written in one transaction, so two tabs cannot both pass the limit.
+    return db
+      .transaction(() => {
+        if (countOpenSupportRequests(db, session.userId) >= SUPPORT_OPEN_MAX) {
+          throw fail(
+            409,
+            'too_many_open',
+            `У вас уже ${SUPPORT_OPEN_MAX} нерешённых обращений. Новое обращение можно отправить, когда одно из них будет решено.`,
+          );
+        }
+        return insertSupportRequest(db, { userId: session.userId, topic: body.topic, message: body.message }, now());
+      })
+      .immediate();
   });
 }

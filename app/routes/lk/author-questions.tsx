@@ -5,8 +5,10 @@ import { requireUser } from '#bff/auth/require-user.server';
 import type { AuthorQuestion } from '#contract';
 import { deferredForm } from '~/components/form/deferred-form';
 import { isSavedSearch, savedLocation } from '~/components/form/use-saved-state';
+import { NewMark } from '~/components/new-mark';
 import { ScreenIntro } from '~/components/screen-intro';
 import { formatMoscowDateTime } from '~/format';
+import { markShownAsSeen } from '~/read-receipt.server';
 import { screenMeta } from '~/meta';
 import styles from '~/styles/requests.css?url';
 import { AuthorQuestionForm as AuthorQuestionFormNow } from './author-questions.form';
@@ -41,6 +43,7 @@ export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.titl
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const { topics, questions, canAsk, openLimit } = await context.rest.authorQuestions.list();
+  await markShownAsSeen(request, context, 'author-questions', questions);
   return {
     topics: topics.map((topic) => ({ value: topic.slug, label: topic.title })),
     questions,
@@ -72,7 +75,8 @@ export default function AuthorQuestionsScreen() {
       ) : null}
       <section aria-labelledby="ask-title" className="request-form">
         <h2 id="ask-title">{copy.formTitle}</h2>
-        {canAsk ? (
+        {/* A refused question keeps its form, with the reason and what was typed. */}
+        {canAsk || rejected ? (
           // A new form once a question is added: what was sent is not left in the fields.
           <AuthorQuestionForm key={questions.length} topics={topics} lastResult={rejected} />
         ) : (
@@ -87,6 +91,7 @@ export default function AuthorQuestionsScreen() {
           <ul className="requests">
             {questions.map((question) => (
               <li key={question.id} className="request">
+                {question.unseen ? <NewMark answered={question.answer !== null} /> : null}
                 <p className="request__meta">
                   <span className={`request__status request__status--${question.status}`}>
                     {copy.statuses[question.status]}

@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
 import { materialLink } from '#bff/rest/materials.server';
+import { CalendarLink } from '~/components/calendar-link';
 import { MaterialList } from '~/components/materials';
 import { ScreenIntro } from '~/components/screen-intro';
 import { formatMoscowTimeRange, formatWeekday, moscowDate } from '~/format';
@@ -35,6 +36,7 @@ export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.titl
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const program = await context.rest.lawWeek.program();
+  const now = Date.now();
   return {
     // Decided on the server's clock, so the page and its hydration agree on which day is today.
     today: moscowDate(Date.now()),
@@ -42,6 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ...day,
       events: day.events.map(({ materials, ...event }) => ({
         ...event,
+        ended: Date.parse(event.endsAt) <= now,
         // The upstream's file paths stay on the server: the page links to the portal's own file route.
         materials: materials.map((material) => materialLink(material, `/lk/law-week/materials/${material.id}`)),
       })),
@@ -126,6 +129,11 @@ function ProgramDay({ day, isToday }: { day: Day; isToday: boolean }) {
                   </dd>
                 </div>
               </dl>
+              {event.ended ? null : (
+                <p>
+                  <CalendarLink href={`/lk/law-week/events/${event.id}/calendar.ics`} title={event.title} />
+                </p>
+              )}
               {event.materials.length > 0 ? (
                 <MaterialList materials={event.materials} label={copy.materials(event.title)} />
               ) : null}

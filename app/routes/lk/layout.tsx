@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Link, NavLink, Outlet } from '@remix-run/react';
+import { Link, NavLink, Outlet, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import type { UnseenReplies } from '#contract';
 import { requireUser } from '#bff/auth/require-user.server';
 import { AccountMenu } from '~/components/account-menu';
 import { SiteFooter } from '~/components/site-footer';
@@ -9,31 +10,51 @@ import { copy as sharedCopy } from '~/copy';
 import { useRootData } from '~/root-data';
 import { checkNumericParams } from '~/route-params';
 
-const copy = { navLabel: 'Разделы личного кабинета' };
+const copy = { navLabel: 'Разделы личного кабинета', unseen: ' — новых ответов: ' };
 
 /** Every cabinet screen; `end` where a longer path is a screen of its own. */
 const sections = [
   { to: '/lk', label: 'Главная', end: true },
   { to: '/lk/dictations', label: 'Диктанты' },
+  { to: '/lk/certificates', label: 'Сертификаты' },
   { to: '/lk/master-classes', label: 'Мастер-классы' },
   { to: '/lk/scenarios', label: 'Сценарии' },
   { to: '/lk/law-week', label: 'Неделя права', end: true },
   { to: '/lk/law-week/themes', label: 'Темы недели права' },
-  { to: '/lk/author-questions', label: 'Вопросы автору' },
+  { to: '/lk/author-questions', label: 'Вопросы автору', unseen: 'authorQuestions' },
   { to: '/lk/testing', label: 'Тестирование' },
-  { to: '/lk/support', label: 'Поддержка' },
+  { to: '/lk/support', label: 'Поддержка', unseen: 'support' },
   { to: '/lk/week', label: 'Программа недели' },
-] as const satisfies ReadonlyArray<{ to: `/lk${string}`; label: string; end?: boolean }>;
+] as const satisfies ReadonlyArray<{
+  to: `/lk${string}`;
+  label: string;
+  end?: boolean;
+  /** The section whose new answers the link counts (ADR 026). */
+  unseen?: keyof UnseenReplies;
+}>;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // A malformed id is 404 for everyone; checked here too, because this loader's login redirect would win.
   checkNumericParams(params, request);
   await requireUser(request, context);
-  return null;
+  const unseen = await context.rest.replies.unseen().catch((error: unknown) => {
+    // The figure is an extra: an upstream failure of it leaves the counts out, never the page (a sign-in redirect passes).
+    if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
+    context.log.warn({ err: error }, 'unseen replies not read');
+    return { authorQuestions: 0, support: 0 };
+  });
+  // The page of a section marks its answers seen while this loader runs beside it: there, nothing is new.
+  const here = sections.find((section) => section.to === new URL(request.url).pathname);
+  return { unseen: here && 'unseen' in here ? { ...unseen, [here.unseen]: 0 } : unseen };
 }
+
+/** The counts come with every page the user opens, not only the first: no polling, and never stale for long. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 
 export default function CabinetLayout() {
   const { product, viewer } = useRootData();
+  const { unseen } = useLoaderData<typeof loader>();
   return (
     <>
       <SiteHeader productTitle={product.title}>
@@ -48,6 +69,12 @@ export default function CabinetLayout() {
               <li key={section.to}>
                 <NavLink to={section.to} end={'end' in section}>
                   {section.label}
+                  {'unseen' in section && unseen[section.unseen] > 0 ? (
+                    <span className="nav-count">
+                      <span className="visually-hidden">{copy.unseen}</span>
+                      {unseen[section.unseen]}
+                    </span>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

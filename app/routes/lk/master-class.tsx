@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
+import { CalendarLink } from '~/components/calendar-link';
 import { RecordingPlayer } from '~/components/recording-player';
 import { formatClock, formatDuration, formatMoscowDateTime, pluralize } from '~/format';
 import { screenMeta } from '~/meta';
@@ -81,6 +82,11 @@ export default function MasterClassScreen() {
             </a>
           </p>
           <p className="webinar__note">{copy.broadcastNote}</p>
+          {starts > now ? (
+            <p>
+              <CalendarLink href={`/lk/master-classes/${webinar.id}/calendar.ics`} title={webinar.title} />
+            </p>
+          ) : null}
         </section>
       ) : (
         <p className="webinar__media">{copy.noRecording}</p>

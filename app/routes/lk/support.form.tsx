@@ -1,6 +1,5 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form } from '@remix-run/react';
-import { Field } from '~/components/form/field';
 import { FormAlert } from '~/components/form/form-alert';
 import { SelectField } from '~/components/form/select-field';
 import { SubmitButton } from '~/components/form/submit-button';
@@ -16,37 +15,31 @@ const copy = {
   chooseTopic: 'Выберите тему',
   message: 'Сообщение',
   messageHint: `От ${MESSAGE_MIN} до ${MESSAGE_MAX} символов. Опишите, что вы делали, что ожидали увидеть и что произошло.`,
-  replyTo: 'Адрес для ответа',
-  replyToHint: 'Сюда придёт копия ответа. Если оставить поле пустым — на адрес вашей учётной записи.',
+  replyTo: (email: string) => `Ответ появится на этой странице и придёт на адрес вашей учётной записи: ${email}.`,
   submit: 'Отправить обращение',
 };
 
-/** The support request form of `/lk/support`: a topic, the message and an address to reply to (ADR 020). */
+/**
+ * The support request form of `/lk/support`: a topic and the message (ADR 020). The reply goes to the account's
+ * own address, named here, never to one typed in (ADR 026).
+ */
 export function SupportForm({
   topics,
   email,
   lastResult,
 }: {
   topics: Array<{ value: string; label: string }>;
-  /** The profile's address, offered as the reply-to address. */
+  /** The profile's address, where the reply goes. */
   email: string;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const [form, fields] = useSchemaForm(loadSchema, { id: 'support', lastResult, defaultValue: { replyTo: email } });
+  const [form, fields] = useSchemaForm(loadSchema, { id: 'support', lastResult });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <FormAlert form={form} />
       <SelectField field={fields.topic} label={copy.topic} placeholder={copy.chooseTopic} options={topics} />
       <TextareaField field={fields.message} label={copy.message} hint={copy.messageHint} />
-      <Field
-        field={fields.replyTo}
-        label={copy.replyTo}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        hint={copy.replyToHint}
-        optional
-      />
+      <p className="request__meta">{copy.replyTo(email)}</p>
       <SubmitButton label={copy.submit} />
     </Form>
   );

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { fieldRules } from '~/form-fields';
 import { MESSAGE_MAX, MESSAGE_MIN } from '~/request-limits';
 
-/** A support request (ADR 020); the upstream checks the same and that the topic is one of its own. */
+/**
+ * A support request (ADR 020); the upstream checks the same and that the topic is one of its own. No address to
+ * reply to: replies go to the account's own (ADR 026).
+ */
 export const supportSchema = z.object({
   topic: z.string({ required_error: 'Выберите тему обращения' }).regex(/^[a-z0-9-]{1,40}$/, 'Выберите тему из списка'),
   message: z
@@ -10,6 +12,4 @@ export const supportSchema = z.object({
     .trim()
     .min(MESSAGE_MIN, `Сообщение слишком короткое: не менее ${MESSAGE_MIN} символов`)
     .max(MESSAGE_MAX, `Не более ${MESSAGE_MAX} символов`),
-  /** Empty: the reply goes to the account's address. */
-  replyTo: fieldRules.email.optional(),
 });

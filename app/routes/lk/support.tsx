@@ -5,9 +5,11 @@ import { requireUser } from '#bff/auth/require-user.server';
 import type { SupportRequest } from '#contract';
 import { deferredForm } from '~/components/form/deferred-form';
 import { isSavedSearch, savedLocation } from '~/components/form/use-saved-state';
+import { NewMark } from '~/components/new-mark';
 import { ScreenIntro } from '~/components/screen-intro';
 import { telHref } from '~/components/site-footer';
 import { formatMoscowDateTime } from '~/format';
+import { markShownAsSeen } from '~/read-receipt.server';
 import { screenMeta } from '~/meta';
 import { useRootData } from '~/root-data';
 import styles from '~/styles/requests.css?url';
@@ -36,7 +38,8 @@ const copy = {
   number: (id: number) => `Обращение № ${id}`,
   created: (at: string) => `от ${formatMoscowDateTime(at)}`,
   reply: 'Ответ поддержки',
-  replyToShown: (email: string) => `Ответ придёт также на ${email}`,
+  tooMany: (limit: number) =>
+    `Нерешённых обращений у вас уже ${limit}. Новое обращение можно будет отправить, когда одно из них будет решено.`,
   statuses: { new: 'Новое', in_work: 'В работе', resolved: 'Решено' } satisfies Record<
     SupportRequest['status'],
     string
@@ -48,10 +51,16 @@ export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.titl
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  const [{ topics, requests }, profile] = await Promise.all([context.rest.support.list(), context.rest.profile.get()]);
+  const [{ topics, requests, canSend, openLimit }, profile] = await Promise.all([
+    context.rest.support.list(),
+    context.rest.profile.get(),
+  ]);
+  await markShownAsSeen(request, context, 'support', requests);
   return {
     topics: topics.map((topic) => ({ value: topic.slug, label: topic.title })),
     requests,
+    canSend,
+    openLimit,
     email: profile.email,
     sent: isSavedSearch(new URL(request.url).searchParams),
   };
@@ -67,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** `/lk/support`: the contacts from configuration, a request form and the user's requests (ADR 020). */
 export default function SupportScreen() {
-  const { topics, requests, email, sent } = useLoaderData<typeof loader>();
+  const { topics, requests, canSend, openLimit, email, sent } = useLoaderData<typeof loader>();
   const rejected = useActionData<typeof action>();
   return (
     <>
@@ -80,8 +89,13 @@ export default function SupportScreen() {
       ) : null}
       <section aria-labelledby="support-form-title" className="request-form">
         <h2 id="support-form-title">{copy.formTitle}</h2>
-        {/* A new form once a request is added: what was sent is not left in the fields. */}
-        <SupportForm key={requests.length} topics={topics} email={email} lastResult={rejected} />
+        {/* A refused send keeps its form, with the reason and what was typed. */}
+        {canSend || rejected ? (
+          // A new form once a request is added: what was sent is not left in the fields.
+          <SupportForm key={requests.length} topics={topics} email={email} lastResult={rejected} />
+        ) : (
+          <p>{copy.tooMany(openLimit)}</p>
+        )}
       </section>
       <section aria-labelledby="requests-title">
         <h2 id="requests-title">{copy.listTitle}</h2>
@@ -94,6 +108,7 @@ export default function SupportScreen() {
                 <h3 className="request__title">
                   {copy.number(request.id)} {copy.created(request.createdAt)}
                 </h3>
+                {request.unseen ? <NewMark answered={request.reply !== null} /> : null}
                 <p className="request__meta">
                   <span className={`request__status request__status--${request.status}`}>
                     {copy.statuses[request.status]}
@@ -101,7 +116,6 @@ export default function SupportScreen() {
                   {request.topic.title}
                 </p>
                 <p className="request__text">{request.message}</p>
-                {request.replyTo ? <p className="request__meta">{copy.replyToShown(request.replyTo)}</p> : null}
                 {request.reply ? (
                   <div className="request__reply">
                     <h4>{copy.reply}</h4>

@@ -1,0 +1,65 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { requireUser } from '#bff/auth/require-user.server';
+import { CERTIFICATE_HREF } from '~/components/home/certificate-card';
+import { ScreenIntro } from '~/components/screen-intro';
+import { formatDate, formatFileSize } from '~/format';
+import { screenMeta } from '~/meta';
+import styles from '~/styles/requests.css?url';
+
+const copy = {
+  title: 'Сертификаты',
+  lead: 'Все ваши сертификаты. На каждом есть адрес и QR-код, по которым любой может проверить его подлинность.',
+  none: 'Сертификатов у вас пока нет. Сертификат участника диктанта появится здесь, когда будут опубликованы результаты.',
+  kinds: { offline: 'Сертификат об очном участии', dictation: 'Сертификат участника диктанта' },
+  number: (number: string) => `№ ${number}`,
+  issued: (date: string) => `выдан ${formatDate(date)}`,
+  download: 'Скачать PDF',
+};
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const certificates = await context.rest.certificates.mine();
+  // The upstream's file paths stay on the server: each PDF has its portal route.
+  return {
+    certificates: certificates.map(({ file, dictationId, ...certificate }) => ({
+      ...certificate,
+      size: file.size,
+      href: dictationId === null ? CERTIFICATE_HREF : `/lk/dictations/${dictationId}/certificate.pdf`,
+    })),
+  };
+}
+
+/** `/lk/certificates`: every certificate the user holds, each downloadable (ADR 027). */
+export default function CertificatesScreen() {
+  const { certificates } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <ScreenIntro title={copy.title} lead={copy.lead} />
+      {certificates.length === 0 ? (
+        <p>{copy.none}</p>
+      ) : (
+        <ul className="requests">
+          {certificates.map((certificate) => (
+            <li key={certificate.href} className="request">
+              <h2 className="request__title">{copy.kinds[certificate.kind]}</h2>
+              <p className="request__meta">
+                {copy.number(certificate.number)}, {copy.issued(certificate.issuedOn)}
+              </p>
+              <p>{certificate.event}</p>
+              <p>
+                <a className="button" href={certificate.href} download>
+                  {copy.download}
+                  <span className="visually-hidden">: {certificate.number}</span>, {formatFileSize(certificate.size)}
+                </a>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

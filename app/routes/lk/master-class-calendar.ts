@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { requireUser } from '#bff/auth/require-user.server';
+import { calendarFile, calendarFileName } from '~/calendar.server';
+import { requireDigitsId } from '~/route-params';
+import { minutes } from '~/time';
+
+/** `/lk/master-classes/{id}/calendar.ics`: the master class as a calendar event in Moscow time (ADR 028). */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const id = Number(requireDigitsId(params, request));
+  await requireUser(request, context);
+  // An unknown id is the upstream's 404, which becomes the 404 page.
+  const webinar = await context.rest.webinars.byId(id);
+  const page = `${context.config.publicOrigin}/lk/master-classes/${id}`;
+  return calendarFile(
+    {
+      uid: `master-class-${id}@${new URL(page).host}`,
+      title: webinar.title,
+      startsAt: webinar.startsAt,
+      endsAt: new Date(Date.parse(webinar.startsAt) + minutes(webinar.durationMinutes)).toISOString(),
+      description: [webinar.description, webinar.speakers.map((speaker) => speaker.name).join(', '), page]
+        .filter(Boolean)
+        .join('\n\n'),
+      location: webinar.broadcastUrl,
+      url: page,
+    },
+    calendarFileName(webinar.title),
+  );
+}

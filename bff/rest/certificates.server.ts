@@ -1,0 +1,16 @@
+import { CERTIFICATE_CODE } from '#contract';
+import type { Call } from './session-client.server';
+
+/** Whether a path segment has the shape of a code: anything else is refused before the upstream is asked. */
+export const isCertificateCode = (code: string): boolean => CERTIFICATE_CODE.test(code);
+
+/**
+ * Every certificate the user holds, and the public check of a code (ADR 027). Neither is cached: a certificate
+ * appears when results are published, and a check must say what the upstream says now.
+ */
+export function certificatesCalls(call: Call) {
+  return {
+    mine: async () => (await call('myCertificates', {})).certificates,
+    verify: (code: string) => call('verifyCertificate', { query: { code } }),
+  };
+}

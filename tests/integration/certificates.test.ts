@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../upstream/testing';
+import { DEMO_USERS, pageText, startPortal } from './harness';
+import { headingOf } from './page';
+import { useServers } from './servers';
+
+/** `/lk/certificates` and the public check of a certificate's code (ADR 027), without JavaScript. */
+
+const PORTAL = 'https://portal.example.ru';
+const servers = useServers({ upstream: { portalOrigin: PORTAL } });
+
+async function teacher() {
+  const browser = servers.portal.client();
+  await browser.login(DEMO_USERS.teacher.email, DEMO_USERS.teacher.password);
+  return browser;
+}
+
+/** The verification address printed on a PDF. */
+async function addressOn(pdf: Response): Promise<string> {
+  const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+  expect(text).toContain('Проверить подлинность:');
+  return /https:\/\/portal\.example\.ru\/certificates\/[A-Za-z0-9_-]{22}/.exec(text)![0];
+}
+
+describe('/lk/certificates', () => {
+  it('lists the offline certificate and each checked dictation’s, each a download', async () => {
+    const browser = await teacher();
+    const html = await (await browser.request('/lk/certificates')).text();
+    expect(headingOf(html)).toBe('Сертификаты');
+    const text = pageText(html);
+    expect(text).toContain('Сертификат об очном участии');
+    expect(text).toContain('№ ОУ-0417');
+    expect(text.match(/Сертификат участника диктанта/g)).toHaveLength(2);
+    const links = [...html.matchAll(/<a class="button" href="([^"]+)" download/g)].map((m) => m[1]);
+    expect(links).toEqual([
+      '/lk/certificate.pdf',
+      '/lk/dictations/2/certificate.pdf',
+      '/lk/dictations/1/certificate.pdf',
+    ]);
+    for (const link of links) {
+      const pdf = await browser.request(link!);
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('Content-Type')).toBe('application/pdf');
+      await pdf.arrayBuffer();
+    }
+    expect(html).not.toContain('/files/');
+  });
+
+  it('says so when there are none', async () => {
+    const email = `certificates-none-${Date.now()}@example.org`;
+    await fetch(`${servers.upstream.url}/rest/v2/users/authentication/register/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({
+        email,
+        password: 'first-password-1',
+        firstName: 'Ольга',
+        lastName: 'Кузнецова',
+        phone: '79001234567',
+      }),
+    });
+    const browser = servers.portal.client();
+    await browser.login(email, 'first-password-1');
+    expect(pageText(await (await browser.request('/lk/certificates')).text())).toContain('Сертификатов у вас пока нет');
+  });
+});
+
+describe('/certificates/{code}', () => {
+  it('prints one lasting address on each certificate, which says «подлинный» to anyone with a masked name', async () => {
+    const browser = await teacher();
+    const offline = await addressOn(await browser.request('/lk/certificate.pdf'));
+    expect(await addressOn(await browser.request('/lk/certificate.pdf'))).toBe(offline);
+    const dictation = await addressOn(await browser.request('/lk/dictations/2/certificate.pdf'));
+    expect(dictation).not.toBe(offline);
+
+    const stranger = servers.portal.client();
+    const page = await stranger.request(new URL(offline).pathname);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('Cache-Control')).toContain('no-store');
+    const html = await page.text();
+    expect(headingOf(html)).toBe('Проверка сертификата');
+    const text = pageText(html);
+    expect(text).toContain('Сертификат подлинный');
+    expect(text).toContain('Анна И.');
+    expect(text).toContain('ОУ-0417');
+    expect(text).not.toContain('Иванова');
+    expect(text).not.toContain('Сергеевна');
+    expect(text).not.toContain(DEMO_USERS.teacher.email);
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+
+    const checked = pageText(await (await stranger.request(new URL(dictation).pathname)).text());
+    expect(checked).toContain('Осенний диктант «Лесная тропа»');
+    expect(checked).toContain('Анна И.');
+    expect(checked).not.toMatch(/оценка|ошибк/);
+  });
+
+  it('is the 404 page for a code nobody was given and for one of the wrong shape, the latter without asking the upstream', async () => {
+    const stranger = servers.portal.client();
+    const unknown = await stranger.request(`/certificates/${'A'.repeat(22)}`);
+    expect(unknown.status).toBe(404);
+    expect(headingOf(await unknown.text())).toBe('Ошибка 404');
+    await servers.upstream.resetStats();
+    for (const code of ['short', `${'A'.repeat(21)}!`, 'A'.repeat(300)]) {
+      expect((await stranger.request(`/certificates/${encodeURIComponent(code)}`)).status).toBe(404);
+    }
+    expect((await servers.upstream.stats()).verifyCertificate).toBe(0);
+  });
+
+  it('is rate limited per address like sign-in: 429 with Retry-After, and the upstream is not asked', async () => {
+    const limited = await startPortal({ upstreamUrl: servers.upstream.url, env: { AUTH_RATE_LIMIT_PER_ADDRESS: '3' } });
+    try {
+      const stranger = limited.client();
+      for (let i = 0; i < 3; i++) expect((await stranger.request(`/certificates/${'B'.repeat(22)}`)).status).toBe(404);
+      await servers.upstream.resetStats();
+      const refused = await stranger.request(`/certificates/${'C'.repeat(22)}`);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect(pageText(await refused.text())).toMatch(/Слишком много попыток\. Повторите через \d+ минут/);
+      expect((await servers.upstream.stats()).verifyCertificate).toBe(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { SUPPORT_OPEN_MAX } from '#contract';
+import { type Client, pageText, readForms } from './harness';
+import { formAlertOf } from './page';
+import { useServers } from './servers';
+
+/**
+ * Hearing back (ADR 026) without JavaScript: staff answer through the reference upstream's dev tools, the
+ * cabinet's navigation counts what is new, the page marks it and, once shown, it is no longer new.
+ */
+
+const servers = useServers();
+
+const MESSAGE = 'Не открывается запись мастер-класса: после нажатия на кнопку воспроизведения ничего не происходит.';
+const QUESTION = 'Как провести квест «Главы Конституции» в классе из тридцати человек без актового зала?';
+
+async function newUser(tag: string): Promise<{ browser: Client; email: string }> {
+  const email = `hearing-back-${tag}-${Date.now()}@example.org`;
+  await fetch(`${servers.upstream.url}/rest/v2/users/authentication/register/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({
+      email,
+      password: 'first-password-1',
+      firstName: 'Ольга',
+      lastName: 'Кузнецова',
+      phone: '79001234567',
+    }),
+  });
+  const browser = servers.portal.client();
+  await browser.login(email, 'first-password-1');
+  return { browser, email };
+}
+
+/** What staff do through the dev tools: `path` is `support/{id}` or `author-questions/{id}`. */
+async function staff(path: string, change: Record<string, string>) {
+  const response = await fetch(`${servers.upstream.url}/__dev__/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(change),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** The cabinet navigation's link to a section, as a reader hears it. */
+function navLink(html: string, href: string): string {
+  const nav = /<nav aria-label="Разделы личного кабинета"[\s\S]*?<\/nav>/.exec(html)![0];
+  // The link's text as one name: its parts are inline spans, so no space is added between them.
+  return pageText(new RegExp(`<a[^>]*href="${href}"[^>]*>([\\s\\S]*?)</a>`).exec(nav)![1]!.replace(/<[^>]+>/g, ''));
+}
+
+const idOfFirst = (html: string) => Number(/Обращение № (\d+)/.exec(pageText(html))![1]);
+
+describe('hearing back', () => {
+  it('counts a support reply in the navigation, marks it on the page, and forgets it once shown', async () => {
+    const { browser, email } = await newUser('support');
+    expect(
+      (await browser.submit('/lk/support', { topic: 'bug', message: MESSAGE }, { action: '/lk/support' })).status,
+    ).toBe(303);
+    const id = idOfFirst(await (await browser.request('/lk/support')).text());
+    expect(navLink(await (await browser.request('/lk')).text(), '/lk/support')).toBe('Поддержка');
+
+    await staff(`support/${id}`, { reply: 'Запись перезалили, проверьте, пожалуйста.' });
+    expect(navLink(await (await browser.request('/lk')).text(), '/lk/support')).toBe('Поддержка — новых ответов: 1');
+    expect(navLink(await (await browser.request('/lk/dictations')).text(), '/lk/support')).toBe(
+      'Поддержка — новых ответов: 1',
+    );
+
+    // A prefetch is nobody looking: the mark stays.
+    await browser.request('/lk/support', { headers: { 'Sec-Purpose': 'prefetch' } });
+    const page = await (await browser.request('/lk/support')).text();
+    expect(navLink(page, '/lk/support')).toBe('Поддержка');
+    const item = pageText(/<li class="request">([\s\S]*?)<\/li>/.exec(page)![1]!);
+    expect(item).toContain('Новый ответ');
+    expect(item).toContain('Запись перезалили, проверьте, пожалуйста.');
+
+    const again = await (await browser.request('/lk/support')).text();
+    expect(pageText(again)).not.toContain('Новый ответ');
+    expect(navLink(await (await browser.request('/lk')).text(), '/lk/support')).toBe('Поддержка');
+
+    const [mail] = await servers.upstream.outbox(email);
+    expect(mail).toMatchObject({ subject: `Ответ на обращение № ${id}` });
+  });
+
+  it('counts an author’s answer and a new status, each marked once', async () => {
+    const { browser } = await newUser('questions');
+    const asked = await browser.submit(
+      '/lk/author-questions',
+      { topic: 'law-week', text: QUESTION },
+      { action: '/lk/author-questions' },
+    );
+    expect(asked.status).toBe(303);
+    const id = servers.upstream.db.prepare('SELECT max(id) FROM author_questions').pluck().get() as number;
+    await staff(`author-questions/${id}`, { status: 'in_work' });
+    expect(navLink(await (await browser.request('/lk')).text(), '/lk/author-questions')).toBe(
+      'Вопросы автору — новых ответов: 1',
+    );
+    expect(pageText(await (await browser.request('/lk/author-questions')).text())).toContain('Новый статус');
+
+    await staff(`author-questions/${id}`, { answer: 'Разделите класс на пять команд.', author: 'Мария Петрова' });
+    const page = pageText(await (await browser.request('/lk/author-questions')).text());
+    expect(page).toContain('Новый ответ');
+    expect(page).toContain('Разделите класс на пять команд.');
+    expect(pageText(await (await browser.request('/lk/author-questions')).text())).not.toContain('Новый ответ');
+  });
+
+  it('a failure of the count leaves the count out, not the page', async () => {
+    const { browser } = await newUser('fault');
+    await servers.upstream.fault({ path: '/rest/replies/unseen/', status: 500 });
+    try {
+      const response = await browser.request('/lk');
+      expect(response.status).toBe(200);
+      expect(navLink(await response.text(), '/lk/support')).toBe('Поддержка');
+    } finally {
+      await servers.upstream.clearFaults();
+    }
+  });
+});
+
+describe('support requests', () => {
+  it(`take ${SUPPORT_OPEN_MAX} unresolved at a time: the page says so instead of the form, and a late send is refused on the form`, async () => {
+    const { browser } = await newUser('limit');
+    // A second tab, opened before the limit is reached, keeps its form.
+    const secondTab = readForms(await (await browser.request('/lk/support')).text()).find(
+      (f) => 'message' in f.fields,
+    )!;
+    for (let i = 0; i < SUPPORT_OPEN_MAX; i++) {
+      expect(
+        (await browser.submit('/lk/support', { topic: 'bug', message: MESSAGE }, { action: '/lk/support' })).status,
+      ).toBe(303);
+    }
+    const full = pageText(await (await browser.request('/lk/support')).text());
+    expect(full).toContain(`Нерешённых обращений у вас уже ${SUPPORT_OPEN_MAX}.`);
+    expect(full).not.toContain('Отправить обращение');
+
+    const late = await browser.request('/lk/support', {
+      form: { ...secondTab.fields, topic: 'bug', message: MESSAGE },
+    });
+    expect(late.status).toBe(400);
+    const lateHtml = await late.text();
+    expect(formAlertOf(lateHtml)).toContain(`${SUPPORT_OPEN_MAX} нерешённых обращений`);
+  });
+
+  it('reply to the account’s own address: the form has no other, and names it', async () => {
+    const { browser, email } = await newUser('reply-to');
+    const html = await (await browser.request('/lk/support')).text();
+    expect(html).not.toContain('name="replyTo"');
+    expect(pageText(html)).toContain(`придёт на адрес вашей учётной записи: ${email}`);
+  });
+});

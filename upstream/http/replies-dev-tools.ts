@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { AUTHOR_QUESTION_STATUSES, SUPPORT_STATUSES } from '#contract';
+import { findAuthorQuestion, listAuthorQuestions, updateAuthorQuestion } from '../db/author-questions';
+import { writeMessage } from '../db/outbox';
+import { findSupportRequest, listSupportRequests, updateSupportRequest } from '../db/support';
+import { findUserByEmail, findUserById } from '../db/users';
+import type { Services, UpstreamApp } from '../services';
+import { fail } from './envelope';
+
+const text = z.string().trim().min(1).max(5000);
+
+const questionChange = z.union([
+  z.object({ answer: text, author: z.string().trim().min(1).max(200).default('Автор материалов') }),
+  z.object({ status: z.enum(AUTHOR_QUESTION_STATUSES).exclude(['answered']) }),
+]);
+
+const requestChange = z
+  .object({ reply: text.optional(), status: z.enum(SUPPORT_STATUSES).optional() })
+  .refine((change) => change.reply !== undefined || change.status !== undefined, 'reply or status is required');
+
+async function parse<S extends z.ZodTypeAny>(schema: S, request: Request): Promise<z.output<S>> {
+  const parsed = schema.safeParse(await request.json().catch(() => undefined));
+  if (!parsed.success) throw fail(400, 'validation', parsed.error.issues.map((i) => i.message).join('; '));
+  return parsed.data;
+}
+
+const idOf = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value) : 0);
+
+/**
+ * What the provider's staff would use to hear a user back (ADR 026): a user's questions and requests (their
+ * inbox), answering an author question or changing its status, replying to a support request or changing its
+ * status, the reply mailed to the account's own address. Mounted with the other dev tools only, under their guards.
+ */
+export function registerReplyDevTools(app: UpstreamApp, services: Services): void {
+  const { db, now } = services;
+  const userOf = (email: string | undefined) => {
+    const user = email ? findUserByEmail(db, email.trim().toLowerCase()) : undefined;
+    if (!user) throw fail(404, 'not_found', 'Пользователь не найден', 'email');
+    return user;
+  };
+
+  app.get('/__dev__/author-questions', (c) => c.json(listAuthorQuestions(db, userOf(c.req.query('email')).id)));
+  app.get('/__dev__/support', (c) => c.json(listSupportRequests(db, userOf(c.req.query('email')).id)));
+
+  app.post('/__dev__/author-questions/:id', async (c) => {
+    const id = idOf(c.req.param('id'));
+    const change = await parse(questionChange, c.req.raw);
+    if (!findAuthorQuestion(db, id)) throw fail(404, 'not_found', 'Вопрос не найден');
+    updateAuthorQuestion(
+      db,
+      id,
+      'answer' in change ? { answer: { text: change.answer, author: change.author } } : change,
+      now(),
+    );
+    return c.json(findAuthorQuestion(db, id));
+  });
+
+  app.post('/__dev__/support/:id', async (c) => {
+    const id = idOf(c.req.param('id'));
+    const change = await parse(requestChange, c.req.raw);
+    const request = findSupportRequest(db, id);
+    if (!request) throw fail(404, 'not_found', 'Обращение не найдено');
+    const reply = change.reply ?? request.reply;
+    updateSupportRequest(
+      db,
+      id,
+      { status: change.status ?? (change.reply ? 'resolved' : request.status), reply },
+      now(),
+    );
+    const user = findUserById(db, request.userId);
+    if (change.reply && user) writeMessage(db, replyMessage(user.email, id, change.reply), now());
+    return c.json(findSupportRequest(db, id));
+  });
+}
+
+function replyMessage(to: string, id: number, reply: string) {
+  return {
+    to,
+    subject: `Ответ на обращение № ${id}`,
+    body: `${reply}\n\nОбращение и ответ есть и в личном кабинете, в разделе «Поддержка».`,
+  };
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { CallResult } from '#contract';
+import { DEMO_USERS } from '../db/seed';
+import { seedDictation } from '../db/seed-dictation';
+import { createTestUpstream, pdfText } from '../testing';
+
+const PORTAL = 'https://portal.example.ru';
+
+async function setup() {
+  const up = await createTestUpstream({ portalOrigin: PORTAL });
+  seedDictation(up.db, up.clock.time, { teacher: DEMO_USERS.teacher.email, participant: DEMO_USERS.participant.email });
+  const { token } = await up.login();
+  const mine = (await up.call('myCertificates', { token: token.authToken })).envelope
+    .result as CallResult<'myCertificates'>;
+  const codeOn = async (path: string) => {
+    const file = await up.app.request(`${path}?token=${encodeURIComponent(token.authToken)}`);
+    const text = await pdfText(new Uint8Array(await file.arrayBuffer()));
+    return /https:\/\/portal\.example\.ru\/certificates\/([A-Za-z0-9_-]+)/.exec(text)![1]!;
+  };
+  return { up, token: token.authToken, mine, codeOn };
+}
+
+describe('myCertificates (ADR 027)', () => {
+  it('lists the offline certificate and each checked dictation’s, with their files', async () => {
+    const { mine } = await setup();
+    expect(mine.certificates.map(({ kind, dictationId, number }) => [kind, dictationId, number])).toEqual([
+      ['offline', null, 'ОУ-0417'],
+      ['dictation', 2, expect.stringMatching(/^Д-\d{4}-000002$/)],
+      ['dictation', 1, expect.stringMatching(/^Д-\d{4}-000001$/)],
+    ]);
+    for (const certificate of mine.certificates) expect(certificate.file.type).toBe('application/pdf');
+  });
+
+  it('requires a session', async () => {
+    const up = await createTestUpstream();
+    expect((await up.call('myCertificates')).status).toBe(401);
+  });
+});
+
+describe('verifyCertificate (ADR 027)', () => {
+  it('prints a 128-bit code on each PDF, the same every time, which anyone may check', async () => {
+    const { up, mine, codeOn } = await setup();
+    const offline = await codeOn(mine.certificates[0]!.file.path);
+    expect(offline).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(await codeOn(mine.certificates[0]!.file.path)).toBe(offline);
+    const dictation = await codeOn(mine.certificates[1]!.file.path);
+    expect(dictation).not.toBe(offline);
+
+    const checked = await up.call('verifyCertificate', { query: { code: offline } });
+    expect(checked.envelope.result).toEqual({
+      number: 'ОУ-0417',
+      event: mine.certificates[0]!.event,
+      issuedOn: mine.certificates[0]!.issuedOn,
+      holder: { firstName: 'Анна', lastInitial: 'И' },
+    });
+    const written = await up.call('verifyCertificate', { query: { code: dictation } });
+    expect(written.envelope.result).toMatchObject({
+      event: 'Осенний диктант «Лесная тропа»',
+      holder: { firstName: 'Анна', lastInitial: 'И' },
+    });
+    expect(JSON.stringify(written.envelope.result)).not.toMatch(/Иванова|Сергеевна|@|оценка/);
+  });
+
+  it('answers 404 for a code nobody was given and refuses one of the wrong shape', async () => {
+    const up = await createTestUpstream();
+    expect((await up.call('verifyCertificate', { query: { code: 'A'.repeat(22) } })).status).toBe(404);
+    expect((await up.call('verifyCertificate', { query: { code: 'short' } })).status).toBe(400);
+  });
+});

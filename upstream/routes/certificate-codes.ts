@@ -1,0 +1,91 @@
+import type { HeldCertificate, VerifiedCertificate } from '#contract';
+import { findCertificate } from '../db/certificates';
+import { findCertificateCode } from '../db/certificate-codes';
+import { findEvent, findParticipation, listUserParticipations } from '../db/dictation';
+import { findUserById } from '../db/users';
+import { statusOf } from '../dictation/participation';
+import type { CallRegistrar } from '../http/calls';
+import { notFound } from '../http/envelope';
+import type { Services } from '../services';
+import { hours } from '../time';
+import { CERTIFICATE_FILE_PATH, renderFor } from './certificate';
+import { certificateFileOf, certificateNumber } from './dictation-certificate';
+
+/** A day in Moscow (UTC+3, no daylight saving), `YYYY-MM-DD`. */
+const moscowDay = (time: number) => new Date(time + hours(3)).toISOString().slice(0, 10);
+
+/** Every certificate the user holds, each with its PDF (which issues its verification code). */
+async function heldBy(services: Services, userId: number): Promise<HeldCertificate[]> {
+  const { db } = services;
+  const held: HeldCertificate[] = [];
+  const offline = findCertificate(db, userId);
+  if (offline) {
+    const pdf = await renderFor(services, offline);
+    held.push({
+      kind: 'offline',
+      dictationId: null,
+      number: offline.number,
+      event: offline.event,
+      issuedOn: offline.issued_on,
+      file: {
+        path: CERTIFICATE_FILE_PATH,
+        name: `Сертификат ${offline.number}.pdf`,
+        size: pdf.length,
+        type: 'application/pdf',
+      },
+    });
+  }
+  for (const row of listUserParticipations(db, userId)) {
+    const event = findEvent(db, row.event_id)!;
+    const file = await certificateFileOf(services, row, event);
+    if (!file) continue;
+    const number = certificateNumber(row, event);
+    held.push({
+      kind: 'dictation',
+      dictationId: row.id,
+      number,
+      event: event.title,
+      issuedOn: moscowDay(event.results_at),
+      file,
+    });
+  }
+  return held;
+}
+
+/** What a code proves, or undefined when it proves nothing (unknown, or its certificate is gone). */
+function verify(services: Services, code: string): VerifiedCertificate | undefined {
+  const { db } = services;
+  const found = findCertificateCode(db, code);
+  if (!found) return undefined;
+  if (found.kind === 'offline') {
+    const row = findCertificate(db, found.ref);
+    const user = findUserById(db, found.ref);
+    if (!row || !user) return undefined;
+    return { number: row.number, event: row.event, issuedOn: row.issued_on, holder: holderOf(user) };
+  }
+  const row = findParticipation(db, found.ref);
+  const event = row && findEvent(db, row.event_id);
+  const user = row?.user_id ? findUserById(db, row.user_id) : undefined;
+  if (!row || !event || !user || statusOf(row, event, services.now()) !== 'checked') return undefined;
+  const number = certificateNumber(row, event);
+  return { number, event: event.title, issuedOn: moscowDay(event.results_at), holder: holderOf(user) };
+}
+
+/** The first name and the surname's initial: enough to match the paper, too little to find the person. */
+const holderOf = (user: { first_name: string; last_name: string }) => ({
+  firstName: user.first_name,
+  lastInitial: user.last_name.slice(0, 1),
+});
+
+/** The user's certificates, and the public check of a code (ADR 027). */
+export function registerCertificateCodeRoutes(calls: CallRegistrar, services: Services): void {
+  calls.authenticated('myCertificates', async ({ session }) => ({
+    certificates: await heldBy(services, session.userId),
+  }));
+
+  calls.open('verifyCertificate', ({ query }) => {
+    const verified = verify(services, query.code);
+    if (!verified) throw notFound();
+    return verified;
+  });
+}
