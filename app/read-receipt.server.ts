@@ -1,14 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node';
+import { isPrefetch } from '#bff/auth/prefetch.server';
 import type { ReplySection } from '#contract';
-
-/**
- * A speculative load (a link prefetched on hover, the browser's prerender) is nobody looking: it must not spend
- * the «new» marks of what it fetched.
- */
-export function isSpeculative(request: Request): boolean {
-  const purpose = `${request.headers.get('Sec-Purpose') ?? ''} ${request.headers.get('Purpose') ?? ''}`;
-  return /prefetch|prerender/i.test(purpose);
-}
 
 /**
  * The read receipt of ADR 026: once a page has read the items it is about to show, those shown as new are
@@ -23,7 +15,7 @@ export async function markShownAsSeen(
   items: ReadonlyArray<{ id: number; unseen: boolean }>,
 ): Promise<void> {
   const ids = items.filter((item) => item.unseen).map((item) => item.id);
-  if (ids.length === 0 || isSpeculative(request)) return;
+  if (ids.length === 0 || isPrefetch(request)) return;
   try {
     await context.rest.replies.markSeen({ section, ids: ids.slice(0, 100) });
   } catch (error) {

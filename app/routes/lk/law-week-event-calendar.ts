@@ -1,14 +1,16 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireUser } from '#bff/auth/require-user.server';
 import { calendarFile, calendarFileName } from '~/calendar.server';
-import { pageNotFound, requireDigitsId } from '~/route-params';
+import { resourceNotFound } from '#bff/rest/files.server';
+import { resourceRoute } from '~/resource-route';
+import { readId } from '~/route-params';
 
 /** `/lk/law-week/events/{id}/calendar.ics`: one event of the law week as a calendar event (ADR 028). */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const id = Number(requireDigitsId(params, request));
+export const loader = resourceRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
+  const id = readId(params, request);
   await requireUser(request, context);
   const event = (await context.rest.lawWeek.program()).flatMap((day) => day.events).find((item) => item.id === id);
-  if (!event) throw pageNotFound(new URL(request.url).pathname);
+  if (!event) return resourceNotFound();
   const page = `${context.config.publicOrigin}/lk/law-week`;
   return calendarFile(
     {
@@ -22,4 +24,4 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
     calendarFileName(event.title),
   );
-}
+});

@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireUser } from '#bff/auth/require-user.server';
 import { calendarFile, calendarFileName } from '~/calendar.server';
-import { requireDigitsId } from '~/route-params';
+import { resourceRoute } from '~/resource-route';
+import { readId } from '~/route-params';
 import { minutes } from '~/time';
 
 /** `/lk/master-classes/{id}/calendar.ics`: the master class as a calendar event in Moscow time (ADR 028). */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const id = Number(requireDigitsId(params, request));
+export const loader = resourceRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
+  const id = readId(params, request);
   await requireUser(request, context);
   // An unknown id is the upstream's 404, which becomes the 404 page.
   const webinar = await context.rest.webinars.byId(id);
@@ -25,4 +26,4 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
     calendarFileName(webinar.title),
   );
-}
+});
