@@ -34,6 +34,7 @@ function setup() {
   const send = vi.fn(async (name: CallName, input?: { token?: string | null }) => {
     sent.push({ name, token: input?.token });
     if (name === 'profile') return { id: 1, firstName: `ответ ${sent.length}` };
+    if (name === 'supportList') return { requests: [] };
     return {};
   }) as unknown as Send;
   const cache = createReadCache();

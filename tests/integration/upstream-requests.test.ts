@@ -24,9 +24,17 @@ const server = setupServer(...workingUpstream);
 let portal: Portal;
 
 const HOME_CONTENT_PATHS = new Set(
-  (['bannersList', 'weekList', 'weekParticipation', 'certificate', 'webinarsList', 'myDictations', 'unseenReplies'] as const).map(
-    (call): string => contract[call].path,
-  ),
+  (
+    [
+      'bannersList',
+      'weekList',
+      'weekParticipation',
+      'certificate',
+      'webinarsList',
+      'myDictations',
+      'unseenReplies',
+    ] as const
+  ).map((call): string => contract[call].path),
 );
 
 beforeAll(async () => {
