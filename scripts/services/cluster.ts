@@ -65,9 +65,7 @@ export async function startCluster(options: ClusterOptions) {
     }
     // They start side by side; each is awaited until it says it is ready.
     await Promise.all(
-      instances.map((instance) =>
-        waitForOk(`http://127.0.0.1:${instance.port}/readyz`, instance.child, instance.name),
-      ),
+      instances.map((instance) => waitForOk(`http://127.0.0.1:${instance.port}/readyz`, instance.child, instance.name)),
     );
   } catch (error) {
     await Promise.all(instances.map((instance) => stopChild(instance.child)));

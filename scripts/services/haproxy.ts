@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { hasExited, stopChild } from './processes';
+import { stopChild, waitForOk } from './processes';
 
 export interface Backend {
   name: string;
@@ -22,13 +22,8 @@ export interface Backend {
  */
 export function haproxyConfig(options: { port: number; host?: string; backends: Backend[] }): string {
   const servers = (track: boolean) =>
-    options.backends.map(
-      (b) => `  server ${b.name} 127.0.0.1:${b.port}${track ? ` track reads/${b.name}` : ' check'}`,
-    );
+    options.backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port}${track ? ` track reads/${b.name}` : ' check'}`);
   return [
-    'global',
-    '  maxconn 20000',
-    '',
     'defaults',
     '  mode http',
     '  timeout connect 2s',
@@ -44,6 +39,8 @@ export function haproxyConfig(options: { port: number; host?: string; backends: 
     '',
     'frontend portal',
     `  bind ${options.host ?? '127.0.0.1'}:${options.port}`,
+    // A thousand writers at once, each on a connection of its own, stay far below it.
+    '  maxconn 4000',
     // Whatever a client wrote in these is discarded; the portal trusts the balancer's values only (TRUST_PROXY).
     '  http-request del-header X-Forwarded-For',
     '  http-request del-header X-Forwarded-Proto',
@@ -83,28 +80,19 @@ export async function startHaproxy(options: { port: number; host?: string; backe
   const file = path.join(dir, 'haproxy.cfg');
   writeFileSync(file, haproxyConfig(options));
   // -db: stay in the foreground, so stopping this child stops the balancer.
-  const child = spawn(process.env.HAPROXY_BIN || 'haproxy', ['-db', '-f', file], {
+  const child = spawn('haproxy', ['-db', '-f', file], {
     stdio: options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
   });
   child.on('error', () => {}); // a missing binary shows as the exit below
-  const url = `http://127.0.0.1:${options.port}`;
-  for (let i = 0; ; i++) {
-    if (hasExited(child)) throw new Error('haproxy exited (is the haproxy package installed?)');
-    try {
-      const response = await fetch(`${url}/healthz`);
-      await response.body?.cancel();
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 300) throw new Error(`haproxy did not answer on ${url}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const stop = async () => {
+    await stopChild(child, 'SIGTERM', 5000);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitForOk(`http://127.0.0.1:${options.port}/healthz`, child, 'haproxy (its messages are above)');
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  return {
-    child,
-    async stop() {
-      await stopChild(child, 'SIGTERM', 5000);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  } satisfies Haproxy;
+  return { child, stop } satisfies Haproxy;
 }
