@@ -13,7 +13,7 @@ export interface ClusterOptions {
   port: number;
   instances: number;
   /** Every instance's environment: REST_API_URL, SESSION_SECRET, REDIS_URL, … */
-  env: NodeJS.ProcessEnv;
+  env: Record<string, string | undefined>;
   /** Instances' and haproxy's standard output discarded (tests); errors still reach stderr. */
   quiet?: boolean;
 }
@@ -29,7 +29,7 @@ export interface Instance {
 export async function startCluster(options: ClusterOptions) {
   const port = options.port || (await freePort());
   const origin = `http://localhost:${port}`;
-  const env: NodeJS.ProcessEnv = {
+  const env: Record<string, string | undefined> = {
     ...options.env,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',

@@ -39,8 +39,17 @@ export function demoSessionSecret(): string {
 }
 
 /** A TypeScript entry point of the repository (`upstream/main.ts`, …) in a Node child process, through tsx. */
-export function runTs(script: string, args: string[], env: NodeJS.ProcessEnv, stdio: StdioOptions = 'inherit') {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env, stdio });
+export function runTs(
+  script: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  stdio: StdioOptions = 'inherit',
+): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: root,
+    env: env as NodeJS.ProcessEnv,
+    stdio,
+  });
 }
 
 export function hasExited(child: ChildProcess): boolean {
@@ -92,7 +101,7 @@ export async function startUpstreamProcess(port: string, stdio: StdioOptions = '
 }
 
 /** The portal's environment against an upstream: the variables `npm start` fills in when they are not set. */
-export function portalEnv(upstreamUrl: string, production: boolean): NodeJS.ProcessEnv {
+export function portalEnv(upstreamUrl: string, production: boolean): Record<string, string | undefined> {
   return {
     ...process.env,
     NODE_ENV: production ? 'production' : 'development',
