@@ -83,19 +83,19 @@ export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'S
 }
 
 /** The reference upstream as `npm start` runs it: its dev tools on, awaited until it answers. */
-export async function startUpstreamProcess(port: string, stdio: StdioOptions = 'inherit') {
+export async function startUpstreamProcess(
+  port: string,
+  options: { env?: Record<string, string>; stdio?: StdioOptions } = {},
+) {
   const url = `http://127.0.0.1:${port}`;
-  const child = runTs(
-    'upstream/main.ts',
-    [],
-    {
-      ...process.env,
-      UPSTREAM_PORT: port,
-      UPSTREAM_DEV_TOOLS: process.env.UPSTREAM_DEV_TOOLS || 'true',
-      NODE_ENV: 'development',
-    },
-    stdio,
-  );
+  const env = {
+    ...process.env,
+    UPSTREAM_PORT: port,
+    UPSTREAM_DEV_TOOLS: process.env.UPSTREAM_DEV_TOOLS || 'true',
+    NODE_ENV: 'development',
+    ...options.env,
+  };
+  const child = runTs('upstream/main.ts', [], env, options.stdio);
   await waitForOk(`${url}/healthz`, child, 'the reference upstream');
   return { url, child };
 }
