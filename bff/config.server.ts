@@ -56,6 +56,16 @@ const configSchema = z
     AUTH_RATE_LIMIT_PER_LOGIN: z.coerce.number().int().positive().default(10),
 
     BUILD_ID: z.string().optional(),
+
+    // Unset: every piece of cross-request state stays in this process (one instance). Set: in Redis (ADR 022).
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
+      .optional(),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]+$/)
+      .default('portal:'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -133,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       idleMs: days(e.SESSION_IDLE_DAYS),
       maxAgeMs: days(e.SESSION_MAX_DAYS),
     },
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     rateLimits: { perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS, perLogin: e.AUTH_RATE_LIMIT_PER_LOGIN },
     product: {
       title: e.PRODUCT_TITLE,

@@ -10,6 +10,7 @@ import { SiteHeader } from './site-header';
 const copy = {
   notFound: 'Запрашиваемая страница не существует.',
   timeout: 'Проверьте подключение к интернету и обновите страницу.',
+  unavailable: 'Сайт не может сейчас проверить ваш вход. Вы не вышли из кабинета: обновите страницу через минуту.',
   serverError: 'Перезагрузите страницу. Возможно, браузер отправил неверные параметры или на сайте произошёл сбой.',
   reload: 'Обновить страницу',
 };
@@ -61,6 +62,13 @@ const handlers: Record<number, (error: ErrorDescription) => ReactNode> = {
     <>
       <h1>{sharedCopy.errorTitle(408)}</h1>
       <p>{copy.timeout}</p>
+      <ReloadLink />
+    </>
+  ),
+  503: () => (
+    <>
+      <h1>{sharedCopy.errorTitle(503)}</h1>
+      <p>{copy.unavailable}</p>
       <ReloadLink />
     </>
   ),

@@ -69,6 +69,8 @@ export async function submitPublicForm<Schema extends z.ZodType<{ email: string 
     await context.limits.forgive(options.form, context.clientAddress, email, device);
     await context.session.trustDevice(email);
   }
+  // A form that signed someone in says whose the e-mail is: a later recovery by it ends their sessions.
+  await context.session.linkLogin(email);
   return response;
 }
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { createLogger } from '../log.server';
 import { UpstreamError } from '../rest/errors.server';
 import { submitSignedInForm, upstreamErrors } from './forms.server';
+import { createMemoryState } from '../state/memory-state.server';
 import { createAuthLimits } from './rate-limit.server';
 
 describe('upstreamErrors', () => {
@@ -44,7 +45,7 @@ describe('submitSignedInForm', () => {
   function setup(user: { id: number } | null = { id: 7 }) {
     const context = {
       session: { user: async () => user },
-      limits: createAuthLimits({ rateLimits: { perAddress: 100, perLogin: 2 } }),
+      limits: createAuthLimits({ rateLimits: { perAddress: 100, perLogin: 2 } }, createMemoryState({ keepMs: 60_000 })),
       clientAddress: '203.0.113.5',
       log: createLogger({ logLevel: 'silent' }),
     } as unknown as AppLoadContext;

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../config.server';
+import type { Logger } from '../log.server';
+import type { SharedState } from '../state/shared-state';
 import { days, minutes } from '../time';
 import { rateLimitAddress } from './client-address.server';
 
@@ -11,7 +13,8 @@ const WINDOW_SECONDS = minutes(15) / 1000;
 const GLOBAL_LOGIN_FACTOR = 10;
 /** How long an address stays known for a login after a successful sign-in from it. */
 const KNOWN_ADDRESS = days(30);
-const MAX_KNOWN_ADDRESSES = 100_000;
+/** While the shared state cannot count attempts, every guarded form is refused for this long (ADR 022). */
+const UNCOUNTED_WAIT_SECONDS = 60;
 
 /**
  * Attempts on the auth forms, counted per client address (IPv6 by its /64), per login from that address, and
@@ -20,23 +23,25 @@ const MAX_KNOWN_ADDRESSES = 100_000;
  * that signed in to this login before (its device cookie, or its address) has a quota of its own that no
  * stranger can spend, so nobody can lock the owner out (OWASP's device cookies; ADR 009). The admin sign-in
  * shares the sign-in's budget. An attempt refused by the address limit is not charged to the login.
+ * The counters live in the shared state (every instance spends the same budget); their keys are hashes, so no
+ * login or address is stored in the clear. When the state cannot count, the forms fail closed (ADR 022).
  */
-export function createAuthLimits(config: Pick<Config, 'rateLimits'>) {
+export function createAuthLimits(config: Pick<Config, 'rateLimits'>, state: SharedState, log?: Logger) {
   const { perAddress, perLogin } = config.rateLimits;
-  const byAddress = new RateLimiterMemory({ points: perAddress, duration: WINDOW_SECONDS });
-  const byLoginHere = new RateLimiterMemory({ points: perLogin, duration: WINDOW_SECONDS });
-  const byLogin = new RateLimiterMemory({ points: perLogin * GLOBAL_LOGIN_FACTOR, duration: WINDOW_SECONDS });
-  const byTrustedClient = new RateLimiterMemory({ points: perLogin, duration: WINDOW_SECONDS });
-  /** Hashes of `login@address` that signed in, with when they stop counting as known. */
-  const knownAddresses = new Map<string, number>();
+  const byAddress = state.limiter('address', perAddress, WINDOW_SECONDS);
+  const byLoginHere = state.limiter('login-here', perLogin, WINDOW_SECONDS);
+  const byLogin = state.limiter('login', perLogin * GLOBAL_LOGIN_FACTOR, WINDOW_SECONDS);
+  const byTrustedClient = state.limiter('trusted', perLogin, WINDOW_SECONDS);
   const budget = (form: GuardedForm) => (form === 'admin' ? 'login' : form);
-  const loginKey = (form: GuardedForm, login: string) => `${budget(form)}:${login.trim().toLowerCase()}`;
   const hashed = (key: string) => createHash('sha256').update(key).digest('base64url');
+  const loginKey = (form: GuardedForm, login: string) => hashed(`${budget(form)}:${login.trim().toLowerCase()}`);
+  /** `login@address`: an address that signed in to the login is known for it (hashed with the login). */
+  const knownKey = (form: GuardedForm, login: string, net: string) => hashed(`${loginKey(form, login)}@${net}`);
 
-  function trustedKey(form: GuardedForm, address: string, login: string, device: string | null) {
-    if (device) return `${loginKey(form, login)}#${device}`;
-    const here = hashed(`${loginKey(form, login)}@${rateLimitAddress(address)}`);
-    return (knownAddresses.get(here) ?? 0) > Date.now() ? here : null;
+  async function trustedKey(form: GuardedForm, address: string, login: string, device: string | null) {
+    if (device) return hashed(`${loginKey(form, login)}#${device}`);
+    const here = knownKey(form, login, rateLimitAddress(address));
+    return (await state.marks.has(`known:${here}`)) ? here : null;
   }
 
   return {
@@ -46,21 +51,23 @@ export function createAuthLimits(config: Pick<Config, 'rateLimits'>) {
      */
     async attempt(form: GuardedForm, address: string, login?: string, device: string | null = null) {
       try {
-        const trusted = login ? trustedKey(form, address, login, device) : null;
+        const trusted = login ? await trustedKey(form, address, login, device) : null;
         if (trusted) {
           await byTrustedClient.consume(trusted);
           return null;
         }
         const net = rateLimitAddress(address);
-        await byAddress.consume(`${budget(form)}:${net}`);
+        await byAddress.consume(hashed(`${budget(form)}:${net}`));
         if (login) {
-          await byLoginHere.consume(`${loginKey(form, login)}@${net}`);
+          await byLoginHere.consume(knownKey(form, login, net));
           await byLogin.consume(loginKey(form, login));
         }
         return null;
       } catch (outcome) {
         if (outcome instanceof RateLimiterRes) return Math.max(1, Math.ceil(outcome.msBeforeNext / 1000));
-        throw outcome;
+        // An attempt nobody could count is refused: otherwise an outage would lift every limit at once.
+        log?.error({ err: { message: (outcome as Error)?.message } }, 'sign-in limits unavailable; attempt refused');
+        return UNCOUNTED_WAIT_SECONDS;
       }
     },
     /**
@@ -68,14 +75,11 @@ export function createAuthLimits(config: Pick<Config, 'rateLimits'>) {
      * address known for the login.
      */
     async forgive(form: GuardedForm, address: string, login: string, device: string | null = null) {
-      const net = rateLimitAddress(address);
-      const here = hashed(`${loginKey(form, login)}@${net}`);
-      await byLoginHere.delete(`${loginKey(form, login)}@${net}`);
+      const here = knownKey(form, login, rateLimitAddress(address));
+      await byLoginHere.delete(here);
       await byTrustedClient.delete(here);
-      if (device) await byTrustedClient.delete(`${loginKey(form, login)}#${device}`);
-      knownAddresses.delete(here);
-      if (knownAddresses.size >= MAX_KNOWN_ADDRESSES) knownAddresses.delete(knownAddresses.keys().next().value!);
-      knownAddresses.set(here, Date.now() + KNOWN_ADDRESS);
+      if (device) await byTrustedClient.delete(hashed(`${loginKey(form, login)}#${device}`));
+      await state.marks.set(`known:${here}`, KNOWN_ADDRESS);
     },
   };
 }

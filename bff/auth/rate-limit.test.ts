@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { STATE_KINDS, useSharedStates } from '../state/state-fixture';
 import { createAuthLimits, tooManyAttemptsMessage } from './rate-limit.server';
 
-describe('auth limits', () => {
+const states = useSharedStates();
+
+describe.each(STATE_KINDS)('auth limits (%s)', (kind) => {
   it('stops guessing one login from one address, and forgives after success', async () => {
-    const limits = createAuthLimits({ rateLimits: { perAddress: 100, perLogin: 3 } });
+    const limits = createAuthLimits({ rateLimits: { perAddress: 100, perLogin: 3 } }, await states.make(kind));
     for (let i = 0; i < 3; i++) expect(await limits.attempt('login', '10.0.0.1', 'A@x.ru')).toBeNull();
     expect(await limits.attempt('login', '10.0.0.1', ' a@x.ru ')).toBeGreaterThan(0);
     await limits.forgive('login', '10.0.0.1', 'a@x.ru');
@@ -11,7 +14,7 @@ describe('auth limits', () => {
   });
 
   it('does not let strangers lock the owner out, up to the wider cap for the login', async () => {
-    const limits = createAuthLimits({ rateLimits: { perAddress: 100, perLogin: 2 } });
+    const limits = createAuthLimits({ rateLimits: { perAddress: 100, perLogin: 2 } }, await states.make(kind));
     for (let i = 0; i < 2; i++) expect(await limits.attempt('login', '10.0.0.9', 'owner@x.ru')).toBeNull();
     expect(await limits.attempt('login', '10.0.0.9', 'owner@x.ru')).toBeGreaterThan(0);
     expect(await limits.attempt('login', '192.0.2.1', 'owner@x.ru')).toBeNull();
@@ -21,7 +24,7 @@ describe('auth limits', () => {
   });
 
   it('stops an address after its quota, per form, without charging the logins it tries', async () => {
-    const limits = createAuthLimits({ rateLimits: { perAddress: 2, perLogin: 1 } });
+    const limits = createAuthLimits({ rateLimits: { perAddress: 2, perLogin: 1 } }, await states.make(kind));
     expect(await limits.attempt('recovery', '10.0.0.1', 'a@x.ru')).toBeNull();
     expect(await limits.attempt('recovery', '10.0.0.1', 'b@x.ru')).toBeNull();
     expect(await limits.attempt('recovery', '10.0.0.1', 'c@x.ru')).toBeGreaterThan(0);
@@ -30,7 +33,7 @@ describe('auth limits', () => {
   });
 
   it('ten strangers × ten wrong passwords do not lock out the owner’s address or device', async () => {
-    const limits = createAuthLimits({ rateLimits: { perAddress: 30, perLogin: 10 } });
+    const limits = createAuthLimits({ rateLimits: { perAddress: 30, perLogin: 10 } }, await states.make(kind));
     await limits.forgive('login', '198.51.100.7', 'owner@x.ru');
     await limits.forgive('login', '203.0.113.9', 'owner@x.ru', 'device-1');
     for (let a = 0; a < 10; a++) {
@@ -44,14 +47,14 @@ describe('auth limits', () => {
   });
 
   it('a known client still has a quota of its own', async () => {
-    const limits = createAuthLimits({ rateLimits: { perAddress: 30, perLogin: 3 } });
+    const limits = createAuthLimits({ rateLimits: { perAddress: 30, perLogin: 3 } }, await states.make(kind));
     await limits.forgive('login', '198.51.100.7', 'owner@x.ru');
     for (let i = 0; i < 3; i++) expect(await limits.attempt('login', '198.51.100.7', 'owner@x.ru')).toBeNull();
     expect(await limits.attempt('login', '198.51.100.7', 'owner@x.ru')).toBeGreaterThan(0);
   });
 
   it('counts an IPv6 /64 as one address', async () => {
-    const limits = createAuthLimits({ rateLimits: { perAddress: 2, perLogin: 100 } });
+    const limits = createAuthLimits({ rateLimits: { perAddress: 2, perLogin: 100 } }, await states.make(kind));
     expect(await limits.attempt('recovery', '2001:db8:0:1::1', 'a@x.ru')).toBeNull();
     expect(await limits.attempt('recovery', '2001:db8:0:1::2', 'b@x.ru')).toBeNull();
     expect(await limits.attempt('recovery', '2001:db8:0:1:ffff::3', 'c@x.ru')).toBeGreaterThan(0);
@@ -59,7 +62,7 @@ describe('auth limits', () => {
   });
 
   it('the admin sign-in spends the sign-in’s budget, not one of its own', async () => {
-    const limits = createAuthLimits({ rateLimits: { perAddress: 100, perLogin: 2 } });
+    const limits = createAuthLimits({ rateLimits: { perAddress: 100, perLogin: 2 } }, await states.make(kind));
     expect(await limits.attempt('login', '10.0.0.1', 'a@x.ru')).toBeNull();
     expect(await limits.attempt('admin', '10.0.0.1', 'a@x.ru')).toBeNull();
     expect(await limits.attempt('admin', '10.0.0.1', 'a@x.ru')).toBeGreaterThan(0);

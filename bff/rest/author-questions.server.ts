@@ -1,12 +1,12 @@
 import { AUTHOR_QUESTIONS_OPEN_MAX, type CallBody } from '#contract';
 import type { Call } from './session-client.server';
 
-/** Questions to the authors: the user's own list (cached per user, dropped when they ask) and asking (ADR 020). */
+/** Questions to the authors: the user's own list (never cached: authors answer on the provider's side) and asking (ADR 012, ADR 020). */
 export function authorQuestionsCalls(call: Call) {
   return {
     /** With whether one more may be asked: the upstream takes a few unanswered questions at a time. */
     list: async () => {
-      const list = await call('authorQuestionsList', {}, { cache: 'user' });
+      const list = await call('authorQuestionsList');
       const open = list.questions.filter((question) => question.status !== 'answered').length;
       return { ...list, openLimit: AUTHOR_QUESTIONS_OPEN_MAX, canAsk: open < AUTHOR_QUESTIONS_OPEN_MAX };
     },

@@ -1,22 +1,30 @@
 import { LRUCache } from 'lru-cache';
 import { minutes } from '../time';
 
-/** How a read may be cached: `shared` answers do not depend on who asks; `user` answers belong to one user. */
+/**
+ * How a read may be cached (ADR 012): `shared` answers do not depend on who asks; `user` answers belong to one
+ * user and change only by what that user does. Reads that staff change on the provider's side (support replies,
+ * authors' answers, certificates, dictation results) name no policy: they are never cached.
+ */
 export type CachePolicy = 'shared' | 'user';
 
-/** The provider's rule (docs/product.md §9): cached data is discarded after 5 minutes unused. */
-export const UNUSED_ENTRY_LIFETIME = minutes(5);
+/**
+ * The provider's rule (docs/product.md §9) as a hard limit: no entry is answered more than 5 minutes after it
+ * was read from the upstream, however often it is asked for.
+ */
+export const MAX_ENTRY_AGE = minutes(5);
 
 /**
  * The process's cache of upstream reads. Entries are promises, so concurrent requests for the same read share
  * one upstream call; a failed read is dropped at once and never served. Keys never hold a token: shared reads
- * are keyed by call and query, per-user reads by user id, call and query.
+ * are keyed by call and query, per-user reads by user id, the user's cache generation (moved on by every change
+ * they make, on every instance: ADR 022), call and query. Reading an entry never extends its life.
  */
-export function createReadCache(options: { max?: number; ttlMs?: number } = {}) {
+export function createReadCache(options: { max?: number; maxAgeMs?: number } = {}) {
   const entries = new LRUCache<string, Promise<unknown>>({
     max: options.max ?? 5_000,
-    ttl: options.ttlMs ?? UNUSED_ENTRY_LIFETIME,
-    updateAgeOnGet: true,
+    ttl: options.maxAgeMs ?? MAX_ENTRY_AGE,
+    updateAgeOnGet: false,
   });
 
   return {
@@ -29,11 +37,6 @@ export function createReadCache(options: { max?: number; ttlMs?: number } = {}) 
       value.catch(() => entries.get(key) === value && entries.delete(key));
       return { value, hit: false };
     },
-    /** After a mutation by this user: every read of theirs is asked again. */
-    dropUser(userId: number) {
-      const prefix = userPrefix(userId);
-      for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
-    },
     get size() {
       return entries.size;
     },
@@ -43,14 +46,19 @@ export function createReadCache(options: { max?: number; ttlMs?: number } = {}) 
 export type ReadCache = ReturnType<typeof createReadCache>;
 
 /**
- * The cache key of a read: the call and its query (keys sorted), under the user's id for per-user reads — or
- * null when a per-user read has no user to file it under, and so is not cached.
+ * The cache key of a read: the call and its query (keys sorted), under the user's id and generation for
+ * per-user reads — or null when a per-user read has no user (or no known generation) to file it under, and so
+ * is not cached.
  */
-export function readKey(policy: CachePolicy, call: string, query: object, userId: number | null): string | null {
+export function readKey(
+  policy: CachePolicy,
+  call: string,
+  query: object,
+  userId: number | null,
+  generation: number | null = 0,
+): string | null {
   const sorted = Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const read = `${call}?${JSON.stringify(sorted)}`;
   if (policy === 'shared') return `shared:${read}`;
-  return userId === null ? null : `${userPrefix(userId)}${read}`;
+  return userId === null || generation === null ? null : `user:${userId}:${generation}:${read}`;
 }
-
-const userPrefix = (userId: number) => `user:${userId}:`;

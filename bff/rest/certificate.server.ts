@@ -1,8 +1,8 @@
 import type { Call } from './session-client.server';
 
-/** The signed-in teacher's offline certificate, or null: per user in the read cache. */
+/** The signed-in teacher's offline certificate, or null: never cached, staff issue it on the provider's side (ADR 012). */
 export function certificateCalls(call: Call) {
   return {
-    mine: async () => (await call('certificate', {}, { cache: 'user' })).certificate,
+    mine: async () => (await call('certificate')).certificate,
   };
 }

@@ -74,14 +74,14 @@ export function createSessionCall(deps: {
       return await mapped(name, input);
     } finally {
       // Calls without a session (sign-in, registration) have no user whose reads could be stale.
-      const user = contract[name].auth === 'none' ? null : await session.user().catch(() => null);
-      if (user) cache.dropUser(user.id);
+      if (contract[name].auth !== 'none') await session.changed();
     }
   }
 
   async function cachedRead<N extends CallName>(name: N, input: CallInput<N>, policy: CachePolicy) {
-    const userId = policy === 'user' ? ((await session.user())?.id ?? null) : null;
-    const key = readKey(policy, name, input.query ?? {}, userId);
+    // The session's standing is read first, whatever the policy: a revoked or ended session reads no cache.
+    const scope = await session.readScope();
+    const key = readKey(policy, name, input.query ?? {}, scope?.userId ?? null, scope?.generation ?? null);
     if (key === null) return mapped(name, input);
     const { value, hit } = cache.read(key, () => mapped(name, input));
     if (hit) timings.hit(name);

@@ -1,18 +1,31 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CallName } from '#contract';
+import { createMemoryState } from '../state/memory-state.server';
+import type { SharedState } from '../state/shared-state';
 import type { SessionPort } from './session-port';
 import { createReadCache, readKey } from './cache.server';
 import type { Send } from './client.server';
+import { authorQuestionsCalls } from './author-questions.server';
+import { certificateCalls } from './certificate.server';
 import { createSessionCall } from './session-client.server';
+import { supportCalls } from './support.server';
 import { createTimings } from './timings.server';
 
-/** A signed-in session of `userId` whose token the upstream accepts. */
-function sessionOf(userId: number | null): SessionPort {
+/** A signed-in session of `userId` whose token the upstream accepts; its cache generation in `state`. */
+function sessionOf(userId: number | null, state: SharedState): SessionPort {
   return {
     user: async () => (userId === null ? null : { id: userId }),
     authToken: async () => (userId === null ? null : `token-of-${userId}`),
     renew: async () => null,
     signOut: () => undefined,
+    readScope: async () => {
+      if (userId === null) return null;
+      const { generation } = await state.sessions.standing([], [userId]);
+      return { userId, generation: generation.get(userId)! };
+    },
+    changed: async () => {
+      if (userId !== null) await state.sessions.changed(userId);
+    },
   } as unknown as SessionPort;
 }
 
@@ -24,10 +37,11 @@ function setup() {
     return {};
   }) as unknown as Send;
   const cache = createReadCache();
+  const state = createMemoryState({ keepMs: 60_000 });
   /** One request of `userId`: its own call function and Server-Timing, the process's cache. */
   const request = (userId: number | null) => {
     const timings = createTimings();
-    return { call: createSessionCall({ send, session: sessionOf(userId), cache, timings }), timings };
+    return { call: createSessionCall({ send, session: sessionOf(userId, state), cache, timings }), timings };
   };
   return { sent, cache, request };
 }
@@ -84,9 +98,45 @@ describe('the read cache behind context.rest', () => {
   });
 
   it('forgets an entry left unused for its lifetime', async () => {
-    const cache = createReadCache({ ttlMs: 20 });
+    const cache = createReadCache({ maxAgeMs: 20 });
     await cache.read('shared:x', async () => 'old').value;
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(cache.read('shared:x', async () => 'new').hit).toBe(false);
+  });
+
+  it('forgets an entry at its maximum age however often it is read (issue 15, defect 2)', async () => {
+    const cache = createReadCache({ maxAgeMs: 100 });
+    await cache.read('user:1:0:supportList?[]', async () => 'old').value;
+    const started = Date.now();
+    let hit = true;
+    // Read every 10 ms: with the age renewed on every read, the entry would never expire.
+    while (hit && Date.now() - started < 400) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      hit = cache.read('user:1:0:supportList?[]', async () => 'new').hit;
+    }
+    expect(hit).toBe(false);
+    expect(Date.now() - started).toBeLessThan(300);
+  });
+
+  it('never caches what staff change on the provider’s side: support replies, authors’ answers, certificates', async () => {
+    const { sent, request } = setup();
+    const rest = (userId: number) => {
+      const call = request(userId).call;
+      return { support: supportCalls(call), authors: authorQuestionsCalls(call), certificate: certificateCalls(call) };
+    };
+    for (let i = 0; i < 2; i++) {
+      const r = rest(1);
+      await r.support.list();
+      await r.authors.list().catch(() => undefined);
+      await r.certificate.mine().catch(() => undefined);
+    }
+    expect(sent.map((s) => s.name)).toEqual([
+      'supportList',
+      'authorQuestionsList',
+      'certificate',
+      'supportList',
+      'authorQuestionsList',
+      'certificate',
+    ]);
   });
 });

@@ -11,4 +11,8 @@ export interface SessionPort {
   renew(refusedToken: string): Promise<string | null>;
   /** Ends the session: both cookies are cleared with this response. */
   signOut(): void;
+  /** The user whose reads the cache may answer, with their cache generation; null: read past the cache. */
+  readScope(): Promise<{ userId: number; generation: number } | null>;
+  /** After a change by the user: their cached reads are stale on every instance. */
+  changed(): Promise<void>;
 }

@@ -14,6 +14,7 @@ import { createFileFetcher } from '../rest/files.server';
 import { createRestClient } from '../rest/rest.server';
 import { createTimings } from '../rest/timings.server';
 import { createSessionStore } from '../session/session.server';
+import { createSharedState } from '../state/state.server';
 import { bodyLimit } from './body-limit.server';
 import { originCheck } from './origin.server';
 import { requestLog } from './request-log.server';
@@ -38,8 +39,10 @@ export function createPortalApp(options: PortalServerOptions) {
   const send = createUpstreamClient({ config, log, fetch: options.fetch });
   const fetchFile = createFileFetcher({ config, fetch: options.fetch });
   const cache = createReadCache();
-  const sessions = createSessionStore({ config, send, log });
-  const limits = createAuthLimits(config);
+  // The one seam between one instance and many (ADR 022): nothing below knows whether this is memory or Redis.
+  const shared = createSharedState(config, log);
+  const sessions = createSessionStore({ config, send, log, state: shared });
+  const limits = createAuthLimits(config, shared, log);
   const honeypot = createHoneypot(config.session.secrets[0]!);
   const currentBuild = typeof options.build === 'function' ? options.build : async () => options.build as ServerBuild;
   const state = { ready: true };
@@ -124,6 +127,8 @@ export function createPortalApp(options: PortalServerOptions) {
 
   return {
     app,
+    /** The process's shared state: wait for it before listening, close it on shutdown. */
+    shared,
     /** Readiness drops first on shutdown, so a load balancer stops sending before the server closes. */
     markNotReady() {
       state.ready = false;

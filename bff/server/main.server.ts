@@ -23,7 +23,11 @@ async function main() {
   const log = createLogger(config);
   const dev = process.argv.includes('--dev');
   const options: PortalServerOptions = dev ? await devBuild(config, log) : await productionBuild(config, log);
-  const { app, markNotReady } = createPortalApp(options);
+  const { app, markNotReady, shared } = createPortalApp(options);
+  // Redis late at start is an outage like any other (ADR 022): the portal starts anyway and refuses what needs it.
+  await shared
+    .ready(seconds(10))
+    .catch((error: Error) => log.error({ err: { message: error.message } }, 'redis not ready at start'));
 
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
@@ -36,7 +40,7 @@ async function main() {
   const shutdown = (signal: string) => {
     log.info({ signal }, 'shutting down');
     markNotReady();
-    server.close(() => process.exit(0));
+    server.close(() => void shared.close().finally(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), seconds(10)).unref();
   };

@@ -3,13 +3,10 @@ import type { Logger } from '../log.server';
 import type { Send } from '../rest/client.server';
 import { contract, type CallResult } from '#contract';
 import { isUpstreamError } from '../rest/errors.server';
-import { hours, seconds } from '../time';
+import type { SharedState, Standing } from '../state/shared-state';
+import { hours } from '../time';
 import type { CookieWriter, RefreshCookie } from './cookie-writer.server';
-import type { Revocations } from './revocations.server';
-import { createSingleFlight } from './single-flight.server';
 
-/** How long a refreshed auth token is shared with other requests holding the same refresh token. */
-const REFRESH_REUSE = seconds(30);
 /** How stale the refresh cookie's last-seen time may get before a request writes it anew (ADR 008). */
 const SEEN_PRECISION = hours(1);
 
@@ -24,6 +21,13 @@ export interface SessionState {
   refreshToken: string | null;
   /** The auth token comes from a refresh of this very request: a 401 on it is not renewed again. */
   refreshed: boolean;
+  /** The generation of the user's cached reads, as read with the session's standing; null when not read. */
+  generation: number | null;
+}
+
+/** The shared state could not say whether the session still stands: the request is refused, cookies kept. */
+export class SessionStateUnavailable extends Error {
+  override name = 'SessionStateUnavailable';
 }
 
 /** What the resolver needs of the request session it works for. */
@@ -39,12 +43,13 @@ export interface ResolvingSession {
 }
 
 /**
- * Turns a request's cookies into its session (ADR 004, ADR 008): unseal → limits and revocation → the URL's
- * one-time pass → refresh. Per process it holds only the refreshes that requests share.
+ * Turns a request's cookies into its session (ADR 004, ADR 008): unseal → limits, revocation and ended sessions
+ * (one read of the shared state, before anything can be answered from a cache) → the URL's one-time pass →
+ * refresh, shared with every request holding the same refresh token (on every instance, ADR 022).
  */
-export function createResolver(deps: { send: Send; log: Logger; revocations: Revocations; limits: Limits }) {
-  const { send, log, revocations, limits } = deps;
-  const refreshes = createSingleFlight<Refreshed>(REFRESH_REUSE);
+export function createResolver(deps: { send: Send; log: Logger; state: SharedState; limits: Limits }) {
+  const { send, log, limits } = deps;
+  const { refreshes, sessions } = deps.state;
 
   /** A new auth token, or null when the upstream refused the refresh token: the session is over. */
   async function refresh(token: string, signal?: AbortSignal, refusedAuthToken?: string): Promise<Refreshed | null> {
@@ -64,11 +69,28 @@ export function createResolver(deps: { send: Send; log: Logger; revocations: Rev
     }
   }
 
-  /** A refresh cookie past the idle or absolute limit, or revoked by a logout the upstream missed, is over. */
-  function isUsable(cookie: RefreshCookie, now: number) {
+  /** A refresh cookie past the idle or absolute limit, revoked by a logout, or older than a password change, is over. */
+  function isUsable(cookie: RefreshCookie, now: number, standing: Standing) {
     return (
-      now - cookie.seen < limits.idleMs && now - cookie.since < limits.maxAgeMs && !revocations.isRevoked(cookie.rt)
+      now - cookie.seen < limits.idleMs &&
+      now - cookie.since < limits.maxAgeMs &&
+      !standing.revoked.has(cookie.rt) &&
+      cookie.since >= (standing.endedBefore.get(cookie.uid) ?? 0)
     );
+  }
+
+  /** Revocations, ended sessions and cache generations of these cookies' tokens and users, in one read. */
+  async function standingOf(...cookies: ({ uid: number; token: string } | null)[]): Promise<Standing> {
+    const held = cookies.filter((cookie) => cookie !== null);
+    try {
+      return await sessions.standing(
+        held.map((cookie) => cookie.token),
+        [...new Set(held.map((cookie) => cookie.uid))],
+      );
+    } catch (error) {
+      log.error({ err: { message: (error as Error).message } }, 'session standing unavailable; request refused');
+      throw new SessionStateUnavailable();
+    }
   }
 
   /** The session of one request, and what became of its pass. */
@@ -87,7 +109,7 @@ export function createResolver(deps: { send: Send; log: Logger; revocations: Rev
         passOutcome = 'accepted';
         await session.signIn(result, 'pass');
         const { authToken, refreshToken } = result.token;
-        return { userId: result.id, authToken, refreshToken, refreshed: false };
+        return { userId: result.id, authToken, refreshToken, refreshed: false, generation: null };
       } catch (error) {
         if (!isUpstreamError(error) || error.failure !== 'rejected') throw error;
         passOutcome = 'rejected';
@@ -98,7 +120,16 @@ export function createResolver(deps: { send: Send; log: Logger; revocations: Rev
     async function resolve(): Promise<SessionState | null> {
       const { auth, refreshed } = await writer.read();
       const now = Date.now();
-      if ((refreshed && !isUsable(refreshed, now)) || (auth && revocations.isRevoked(auth.at))) {
+      const standing =
+        auth || refreshed
+          ? await standingOf(
+              auth && { uid: auth.uid, token: auth.at },
+              refreshed && { uid: refreshed.uid, token: refreshed.rt },
+            )
+          : null;
+      const authEnded =
+        auth && (standing!.revoked.has(auth.at) || auth.iat < (standing!.endedBefore.get(auth.uid) ?? 0));
+      if ((refreshed && !isUsable(refreshed, now, standing!)) || authEnded) {
         log.info('session past its limits or revoked; signing out');
         writer.clear();
         return null;
@@ -109,7 +140,8 @@ export function createResolver(deps: { send: Send; log: Logger; revocations: Rev
         await writer.touchRefresh(refreshed, now);
       if (auth) {
         writer.markPersonal();
-        return { userId: auth.uid, authToken: auth.at, refreshToken, refreshed: false };
+        const generation = standing!.generation.get(auth.uid) ?? 0;
+        return { userId: auth.uid, authToken: auth.at, refreshToken, refreshed: false, generation };
       }
       // docs/product.md §4.1: only when no token is held. A refresh cookie is one: a pass link (perhaps someone
       // else's, sent from another site) must never replace the session a visitor already has.
@@ -128,7 +160,9 @@ export function createResolver(deps: { send: Send; log: Logger; revocations: Rev
         return null;
       }
       await writer.writeAuth(result.id, result.token.authToken);
-      return { userId: result.id, authToken: result.token.authToken, refreshToken: refreshed.rt, refreshed: true };
+      const { authToken } = result.token;
+      const generation = standing!.generation.get(result.id) ?? 0;
+      return { userId: result.id, authToken, refreshToken: refreshed.rt, refreshed: true, generation };
     }
 
     return {

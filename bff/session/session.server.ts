@@ -2,10 +2,12 @@ import type { Config } from '../config.server';
 import type { Logger } from '../log.server';
 import type { Send } from '../rest/client.server';
 import type { CallName, CallResult } from '#contract';
+import { data } from '@remix-run/node';
 import { isUpstreamError, toErrorPage, UpstreamError } from '../rest/errors.server';
+import { createMemoryState } from '../state/memory-state.server';
+import type { SharedState } from '../state/shared-state';
 import { createCookieWriter } from './cookie-writer.server';
-import { createResolver, type SessionState } from './resolver.server';
-import { createRevocations, type Revocations } from './revocations.server';
+import { createResolver, SessionStateUnavailable, type SessionState } from './resolver.server';
 import { createSealer } from './seal.server';
 
 /** The countdown the page shows while a user is signed in (docs/product.md §9): the auth cookie's lifetime. */
@@ -22,18 +24,27 @@ export function createSessionStore(deps: {
   config: Pick<Config, 'session'>;
   send: Send;
   log: Logger;
-  revocations?: Revocations;
+  /** The process's shared state (bff/state); a memory one of its own when absent (unit tests). */
+  state?: SharedState;
 }) {
   const settings = deps.config.session;
   const sealer = createSealer(settings.secrets);
-  // A revoked token is useless after the longest a session can last, so no record needs to outlive that.
-  const revocations = deps.revocations ?? createRevocations({ keepMs: settings.maxAgeMs });
-  const resolver = createResolver({ send: deps.send, log: deps.log, revocations, limits: settings });
+  const state = deps.state ?? createMemoryState({ keepMs: settings.maxAgeMs });
+  const resolver = createResolver({ send: deps.send, log: deps.log, state, limits: settings });
+
+  /** A record of ended sessions that could not be written: logged, and the request goes on (ADR 022). */
+  async function record(what: string, write: () => Promise<unknown>) {
+    try {
+      await write();
+    } catch (error) {
+      deps.log.error({ err: { message: (error as Error).message } }, `${what} not recorded: shared state unavailable`);
+    }
+  }
 
   function forRequest(request: { cookieHeader?: string; pass?: string | null; signal?: AbortSignal }) {
     const { signal } = request;
     const writer = createCookieWriter(sealer, settings, request.cookieHeader);
-    let state: Promise<SessionState | null> | undefined;
+    let session: Promise<SessionState | null> | undefined;
     /** The one renewal of this request, shared by every call its refused auth token failed (ADR 008). */
     let renewal: { refused: string; token: Promise<string | null> } | undefined;
     /** The refresh token this request knows of, from its cookie or its sign-in. */
@@ -58,9 +69,11 @@ export function createSessionStore(deps: {
 
     const holds = (held: string | null) => (refreshToken = held);
     const resolution = resolver.forRequest({ writer, pass: request.pass, signal, holds, signIn });
-    // An upstream that cannot refresh or exchange right now is the page's 408/5xx, not a signed-out user.
+    // An upstream that cannot refresh or exchange right now is the page's 408/5xx, not a signed-out user; nor is
+    // a shared state that cannot say whether the session stands: 503, the cookies kept for when it can.
     const current = () =>
-      (state ??= resolution.resolve().catch((error: unknown) => {
+      (session ??= resolution.resolve().catch((error: unknown) => {
+        if (error instanceof SessionStateUnavailable) throw data({ message: null }, { status: 503 });
         throw isUpstreamError(error) ? toErrorPage(error) : error;
       }));
 
@@ -68,7 +81,7 @@ export function createSessionStore(deps: {
       const result = await resolver.refresh(s.refreshToken!, signal, refused);
       if (!result || result.id !== s.userId || writer.ended) return null;
       await writer.writeAuth(result.id, result.token.authToken);
-      state = Promise.resolve({ ...s, authToken: result.token.authToken });
+      session = Promise.resolve({ ...s, authToken: result.token.authToken });
       return result.token.authToken;
     }
 
@@ -76,7 +89,7 @@ export function createSessionStore(deps: {
       // A refresh shared moments ago must not outlive the session it belonged to.
       if (refreshToken) resolver.forget(refreshToken);
       writer.end();
-      state = Promise.resolve(null);
+      session = Promise.resolve(null);
     }
 
     return {
@@ -107,7 +120,7 @@ export function createSessionStore(deps: {
       async signIn(result: CallResult<'login'>) {
         await signIn(result);
         const { authToken, refreshToken } = result.token;
-        state = Promise.resolve({ userId: result.id, authToken, refreshToken, refreshed: false });
+        session = Promise.resolve({ userId: result.id, authToken, refreshToken, refreshed: false, generation: null });
       },
       /** The id of this browser's device cookie, when it was issued for `login` (ADR 009). */
       deviceFor: (login: string) => writer.deviceFor(login),
@@ -126,7 +139,7 @@ export function createSessionStore(deps: {
        */
       async logOut() {
         const { auth, refreshed } = await writer.read();
-        const resolved = state ? await state.catch(() => null) : null;
+        const resolved = session ? await session.catch(() => null) : null;
         const authToken = resolved?.authToken ?? auth?.at ?? null;
         const heldRefresh = resolved?.refreshToken ?? refreshed?.rt ?? null;
         let told = false;
@@ -139,9 +152,48 @@ export function createSessionStore(deps: {
             deps.log.warn({ failure }, 'upstream logout failed; the portal refuses the session itself');
           }
         }
-        if (!told) revocations.revoke(authToken, heldRefresh);
+        // Acknowledged or not, the portal ends the session itself too: an upstream that forgot nothing still
+        // leaves the user's reads in the caches of every instance (ADR 008, ADR 022).
+        if (!told) deps.log.info('logout not acknowledged upstream');
+        await record('logout', () => state.sessions.revoke([authToken, heldRefresh].filter((t) => t !== null)));
         refreshToken ??= heldRefresh;
         signOut();
+      },
+      /**
+       * After a password change: every session of the signed-in user issued until now is over, on every instance
+       * (the one signed in next is not).
+       */
+      async endEarlierSessions() {
+        const s = await current();
+        if (s) await record('password change', () => state.sessions.endBefore(s.userId, Date.now()));
+      },
+      /** After a password recovery by e-mail: every session of the user who signs in with `login` is over. */
+      async endSessionsOfLogin(login: string) {
+        await record('password recovery', async () => {
+          const userId = await state.sessions.userOfLogin(login);
+          if (userId !== null) await state.sessions.endBefore(userId, Date.now());
+        });
+      },
+      /** After a sign-in with `login`: remembers whose it is, for a later password recovery. */
+      async linkLogin(login: string) {
+        const s = await current();
+        if (s) await record('sign-in', () => state.sessions.linkLogin(login, s.userId));
+      },
+      /** The user whose reads the read cache may answer, and their generation (ADR 012); null: not cacheable. */
+      async readScope(): Promise<{ userId: number; generation: number } | null> {
+        const s = await current();
+        return s && s.generation !== null ? { userId: s.userId, generation: s.generation } : null;
+      },
+      /** After a change by the user: their cached reads are stale on every instance. */
+      async changed() {
+        const s = await current().catch(() => null);
+        if (!s) return;
+        // Until the new generation is known, this request reads past the cache.
+        session = Promise.resolve({ ...s, generation: null });
+        await record('cache generation', async () => {
+          const generation = await state.sessions.changed(s.userId);
+          session = Promise.resolve({ ...s, generation });
+        });
       },
       /** Set-Cookie values for this response (written once, when the headers go out). */
       setCookieHeaders: () => writer.headers(),

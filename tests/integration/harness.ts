@@ -51,7 +51,7 @@ export async function startPortal(options: PortalOptions) {
     }),
   );
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  const { app } = createPortalApp({
+  const { app, shared } = createPortalApp({
     config,
     log,
     build,
@@ -59,12 +59,16 @@ export async function startPortal(options: PortalOptions) {
     fetch: options.fetch,
   });
   server.on('request', app);
+  if (config.redis) await shared.ready(10_000);
   return {
     origin,
     config,
     logLines,
     client: () => new Client(origin),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await shared.close();
+    },
   };
 }
 

@@ -64,6 +64,8 @@ function confirmRecovery(context: ActionFunctionArgs['context'], formData: FormD
     forgive: true,
     submit: async ({ email, code, password }) => {
       await context.rest.auth.confirmRecovery({ email, code, password });
+      // The upstream ends the old sessions; the portal ends them too, or its caches would still answer them.
+      await context.session.endSessionsOfLogin(email);
       const forgotten = recoveryEmail(context.config).forget();
       return redirect('/login?reason=password-changed', { status: 303, headers: { 'Set-Cookie': forgotten } });
     },

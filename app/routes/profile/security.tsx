@@ -36,8 +36,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The current password is checked upstream: without a limit, a stolen session could guess it.
     limit: 'password-change',
     // Every earlier session ends, this one too (a stolen copy of its cookies with it): the answer is a new one.
-    submit: async ({ currentPassword, newPassword }) =>
-      context.session.signIn(await context.rest.profile.changePassword({ currentPassword, newPassword })),
+    submit: async ({ currentPassword, newPassword }) => {
+      const signedIn = await context.rest.profile.changePassword({ currentPassword, newPassword });
+      await context.session.endEarlierSessions();
+      await context.session.signIn(signedIn);
+    },
     redirectTo: savedLocation(request),
   });
 }

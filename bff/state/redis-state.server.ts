@@ -1,0 +1,147 @@
+import { createHmac } from 'node:crypto';
+import { Redis, type ChainableCommander } from 'ioredis';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
+import type { Logger } from '../log.server';
+import { createSealer } from '../session/seal.server';
+import { createRedisFlight } from './redis-flight.server';
+import { GENERATION_KEEP_MS, normalLogin, type SharedState } from './shared-state';
+
+/** Every command answers or fails within this: a page waits for Redis no longer than for a slow disk. */
+const COMMAND_TIMEOUT_MS = 1_000;
+const CONNECT_TIMEOUT_MS = 1_000;
+
+/**
+ * The shared state in Redis (ADR 022), through ioredis and rate-limiter-flexible's Redis limiters. Keys are
+ * namespaced by `keyPrefix`, all expire, and none holds a token, a login or anything that lets a reader act as
+ * a user: tokens and logins appear only as HMACs keyed with the session secret, refresh outcomes only sealed
+ * with it. No offline queue: while Redis is away every command fails at once, and the client keeps reconnecting.
+ */
+export function createRedisState(options: {
+  url: string;
+  keyPrefix: string;
+  secrets: readonly string[];
+  keepMs: number;
+  log: Logger;
+}): SharedState {
+  const { keyPrefix: prefix, secrets, keepMs, log } = options;
+  const client = new Redis(options.url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+  });
+  // One line per outage, not one per reconnection attempt; without a listener an error event would crash the process.
+  let down = false;
+  client.on('error', (error: Error) => {
+    if (!down)
+      log.error({ err: { message: error.message } }, 'redis unavailable; shared state refused until it is back');
+    down = true;
+  });
+  client.on('ready', () => {
+    if (down) log.warn('redis is back');
+    down = false;
+  });
+
+  /** HMACs under every secret (newest first): records written before a rotation are still found. */
+  const digests = (purpose: string, value: string) =>
+    secrets.map((secret) => createHmac('sha256', secret).update(`${purpose}\0${value}`).digest('base64url'));
+  const digest = (purpose: string, value: string) => digests(purpose, value)[0]!;
+  const key = {
+    mark: (hash: string) => `${prefix}mark:${hash}`,
+    revoked: (hash: string) => `${prefix}revoked:${hash}`,
+    ended: (userId: number) => `${prefix}ended:${userId}`,
+    generation: (userId: number) => `${prefix}gen:${userId}`,
+    login: (hash: string) => `${prefix}login:${hash}`,
+  };
+
+  return {
+    kind: 'redis',
+    limiter: (name, points, duration) =>
+      new RateLimiterRedis({
+        storeClient: client,
+        keyPrefix: `${prefix}rl:${name}`,
+        points,
+        duration,
+        rejectIfRedisNotReady: true,
+      }),
+    marks: {
+      async set(value, ttlMs) {
+        await client.set(key.mark(digest('mark', value)), '1', 'PX', ttlMs);
+      },
+      async has(value) {
+        const found = await client.exists(...digests('mark', value).map(key.mark));
+        return found > 0;
+      },
+    },
+    sessions: {
+      async revoke(tokens) {
+        if (tokens.length === 0) return;
+        const batch = client.multi();
+        for (const token of tokens) batch.set(key.revoked(digest('token', token)), '1', 'PX', keepMs);
+        await executed(batch);
+      },
+      async endBefore(userId, at) {
+        await client.set(key.ended(userId), String(at), 'PX', keepMs);
+      },
+      async linkLogin(login, userId) {
+        await client.set(key.login(digest('login', normalLogin(login))), String(userId), 'PX', keepMs);
+      },
+      async userOfLogin(login) {
+        const found = await client.mget(...digests('login', normalLogin(login)).map(key.login));
+        const id = Number(found.find((value) => value !== null));
+        return Number.isSafeInteger(id) && id > 0 ? id : null;
+      },
+      async standing(tokens, userIds) {
+        const revokedKeys = tokens.map((token) => digests('token', token).map(key.revoked));
+        const keys = [...revokedKeys.flat(), ...userIds.map(key.ended), ...userIds.map(key.generation)];
+        const values = await client.mget(...keys);
+        const after = revokedKeys.flat().length;
+        const perUser = (offset: number) =>
+          new Map(userIds.map((id, index) => [id, Number(values[offset + index] ?? 0) || 0]));
+        let next = 0;
+        const revoked = new Set<string>();
+        tokens.forEach((token, index) => {
+          const count = revokedKeys[index]!.length;
+          if (values.slice(next, next + count).some((value) => value !== null)) revoked.add(token);
+          next += count;
+        });
+        return { revoked, endedBefore: perUser(after), generation: perUser(after + userIds.length) };
+      },
+      async changed(userId) {
+        const generation = key.generation(userId);
+        const [incremented] = await executed(client.multi().incr(generation).pexpire(generation, GENERATION_KEEP_MS));
+        return Number(incremented);
+      },
+    },
+    refreshes: createRedisFlight({
+      client,
+      keyOf: (token) => `${prefix}refresh:${digest('refresh', token)}`,
+      sealer: createSealer(secrets),
+      log,
+    }),
+    async ready(timeoutMs) {
+      if (client.status === 'ready') return;
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`redis did not answer within ${timeoutMs} ms`)), timeoutMs);
+        client.once('ready', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+    async close() {
+      client.disconnect();
+    },
+  };
+}
+
+/** The replies of a MULTI … EXEC, or its first error. */
+async function executed(batch: ChainableCommander): Promise<unknown[]> {
+  const replies = await batch.exec();
+  if (!replies) throw new Error('redis transaction aborted');
+  return replies.map(([error, reply]) => {
+    if (error) throw error;
+    return reply;
+  });
+}

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll } from 'vitest';
+import { startRedis, type RedisService } from '../../scripts/services/redis';
+import { createLogger } from '../log.server';
+import { days } from '../time';
+import { createMemoryState } from './memory-state.server';
+import { createRedisState } from './redis-state.server';
+import type { SharedState } from './shared-state';
+
+export const STATE_KINDS = ['memory', 'redis'] as const;
+export const FIXTURE_SECRET = 'unit-test-secret-unit-test-secret-unit-test';
+
+/**
+ * For unit tests run against both implementations: a real redis-server for the file (started in `beforeAll`),
+ * and `make(kind)` giving a fresh state, each Redis one under a key prefix of its own.
+ */
+export function useSharedStates() {
+  const fixture: { redis?: RedisService } = {};
+  const opened: SharedState[] = [];
+  let count = 0;
+  beforeAll(async () => {
+    fixture.redis = await startRedis();
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((state) => state.close()));
+    await fixture.redis?.close();
+  });
+  async function make(kind: (typeof STATE_KINDS)[number], secrets = [FIXTURE_SECRET]): Promise<SharedState> {
+    const keepMs = days(365);
+    const state =
+      kind === 'memory'
+        ? createMemoryState({ keepMs })
+        : createRedisState({
+            url: fixture.redis!.url,
+            keyPrefix: `test${++count}:`,
+            secrets,
+            keepMs,
+            log: createLogger({ logLevel: 'silent' }),
+          });
+    opened.push(state);
+    await state.ready(5_000);
+    return state;
+  }
+  return Object.assign(fixture, { make });
+}
