@@ -28,7 +28,8 @@ function keepSaving(writers: DictationWriter[], everyMs: number, until: Promise<
   const runs = writers.map(async (writer, index) => {
     await sleep((everyMs * index) / writers.length);
     while (!done) {
-      const result = await writer.save();
+      // A dropped connection counts as status 0: the page keeps the text and saves it again, as for a 502.
+      const result = await writer.save().catch(() => ({ saved: false, status: 0 }));
       if (!result.saved) refused.push(result.status);
       await sleep(everyMs);
     }
@@ -46,30 +47,36 @@ describe('a part of the cluster lost in the middle of a run', () => {
     let finish!: () => void;
     const until = new Promise<void>((resolve) => (finish = resolve));
     const saving = keepSaving(writers, 300, until);
-    const pages: { who: number; status: number; text: string }[] = [];
+    const pages: { who: number; status: number; text: string; afterKill: boolean }[] = [];
+    let killed = false;
     const reading = browsers.map(async (browser, who) => {
       let done = false;
       void until.then(() => (done = true));
       for (let i = 0; !done; i++) {
+        const afterKill = killed;
         const response = await browser.request(i % 2 ? '/lk.data' : '/lk');
-        pages.push({ who, status: response.status, text: await response.text() });
+        pages.push({ who, status: response.status, text: await response.text(), afterKill });
       }
     });
-    await sleep(1500);
+    await expect.poll(() => pages.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
     parts.cluster.instances[1]!.child.kill('SIGKILL');
-    await sleep(3000);
+    killed = true;
+    // Long enough for every reader and writer to go round the instances a few times without the dead one.
+    await expect
+      .poll(() => pages.filter((page) => page.afterKill).length, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(6);
+    await sleep(1000);
     finish();
     const refused = await saving;
     await Promise.all(reading);
 
     // Every page, before, during and after: its own user's, none a sign-out.
-    expect(pages.length).toBeGreaterThan(20);
     for (const page of pages) {
       expect(page.status).toBe(200);
       expect(page.text).toContain(users[page.who]!.email);
     }
-    // A save in flight on the killed instance may come back refused (the page saves it again), never another way.
-    for (const status of refused) expect([502, 503]).toContain(status);
+    // A save in flight on the killed instance may come back refused or cut off (the page saves it again).
+    for (const status of refused) expect([0, 502, 503]).toContain(status);
     for (const writer of writers) expect((await writer.save()).saved).toBe(true);
     const finals = await Promise.all(writers.map((writer) => storedText(parts.upstream.url, writer.code)));
     expect(finals).toEqual(writers.map((writer) => writer.lastSaved));

@@ -50,11 +50,3 @@ export async function through(instance: Instance, from?: Client): Promise<Client
   }
   return client;
 }
-
-/** Where a signed-out answer sends the browser: a document's Location, or a `.data` request's redirect. */
-export async function redirectOf(response: Response): Promise<string | null> {
-  const location = response.headers.get('Location') ?? response.headers.get('X-Remix-Redirect');
-  if (location) return location;
-  const body = await response.text();
-  return /"(\/login[^"]*)"/.exec(body)?.[1] ?? null;
-}
