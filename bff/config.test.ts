@@ -59,4 +59,17 @@ describe('loadConfig', () => {
     expect(config.product.title).toBe('Портал');
     expect(config.product.contacts.email).toBe('help@portal.example');
   });
+
+  it('keeps the shared state in memory without REDIS_URL, in Redis under a namespace with it (ADR 022)', () => {
+    expect(loadConfig({}).redis).toBeNull();
+    expect(loadConfig({ REDIS_URL: '' }).redis).toBeNull();
+    expect(loadConfig({ REDIS_URL: 'redis://10.0.0.5:6379/2' }).redis).toEqual({
+      url: 'redis://10.0.0.5:6379/2',
+      keyPrefix: 'portal:',
+    });
+    expect(loadConfig({ REDIS_URL: 'rediss://r.example:6380', REDIS_KEY_PREFIX: 'day:' }).redis?.keyPrefix).toBe(
+      'day:',
+    );
+    expect(() => loadConfig({ REDIS_URL: 'http://10.0.0.5:6379' })).toThrow(/REDIS_URL/);
+  });
 });

@@ -66,7 +66,7 @@ export function createAuthLimits(config: Pick<Config, 'rateLimits'>, state: Shar
       } catch (outcome) {
         if (outcome instanceof RateLimiterRes) return Math.max(1, Math.ceil(outcome.msBeforeNext / 1000));
         // An attempt nobody could count is refused: otherwise an outage would lift every limit at once.
-        log?.error({ err: { message: (outcome as Error)?.message } }, 'sign-in limits unavailable; attempt refused');
+        log?.warn({ err: { message: (outcome as Error)?.message } }, 'sign-in limits unavailable; attempt refused');
         return UNCOUNTED_WAIT_SECONDS;
       }
     },

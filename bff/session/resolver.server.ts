@@ -88,7 +88,8 @@ export function createResolver(deps: { send: Send; log: Logger; state: SharedSta
         [...new Set(held.map((cookie) => cookie.uid))],
       );
     } catch (error) {
-      log.error({ err: { message: (error as Error).message } }, 'session standing unavailable; request refused');
+      // One error line per outage comes from the client (ADR 022); each refused request is a warning.
+      log.warn({ err: { message: (error as Error).message } }, 'session standing unavailable; request refused');
       throw new SessionStateUnavailable();
     }
   }

@@ -95,7 +95,7 @@ export function createRedisState(options: {
       async standing(tokens, userIds) {
         const revokedKeys = tokens.map((token) => digests('token', token).map(key.revoked));
         const keys = [...revokedKeys.flat(), ...userIds.map(key.ended), ...userIds.map(key.generation)];
-        const values = await client.mget(...keys);
+        const values = keys.length > 0 ? await client.mget(...keys) : [];
         const after = revokedKeys.flat().length;
         const perUser = (offset: number) =>
           new Map(userIds.map((id, index) => [id, Number(values[offset + index] ?? 0) || 0]));

@@ -16,6 +16,8 @@ export const FIXTURE_SECRET = 'unit-test-secret-unit-test-secret-unit-test';
 export function useSharedStates() {
   const fixture: { redis?: RedisService } = {};
   const opened: SharedState[] = [];
+  /** The key prefix of each Redis state made here. */
+  const prefixes = new WeakMap<SharedState, string>();
   let count = 0;
   beforeAll(async () => {
     fixture.redis = await startRedis();
@@ -26,19 +28,21 @@ export function useSharedStates() {
   });
   async function make(kind: (typeof STATE_KINDS)[number], secrets = [FIXTURE_SECRET]): Promise<SharedState> {
     const keepMs = days(365);
+    const keyPrefix = `test${++count}:`;
     const state =
       kind === 'memory'
         ? createMemoryState({ keepMs })
         : createRedisState({
             url: fixture.redis!.url,
-            keyPrefix: `test${++count}:`,
+            keyPrefix,
             secrets,
             keepMs,
             log: createLogger({ logLevel: 'silent' }),
           });
+    prefixes.set(state, keyPrefix);
     opened.push(state);
     await state.ready(5_000);
     return state;
   }
-  return Object.assign(fixture, { make });
+  return Object.assign(fixture, { make, prefixOf: (state: SharedState) => prefixes.get(state)! });
 }

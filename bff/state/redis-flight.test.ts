@@ -1,0 +1,100 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createLogger } from '../log.server';
+import { days } from '../time';
+import { createRedisState } from './redis-state.server';
+import type { Refreshed, SharedState } from './shared-state';
+import { FIXTURE_SECRET, useSharedStates } from './state-fixture';
+
+const states = useSharedStates();
+
+/** A second instance: another process's state on the same Redis and key prefix. */
+async function sibling(of: SharedState) {
+  const state = createRedisState({
+    url: states.redis!.url,
+    keyPrefix: states.prefixOf(of),
+    secrets: [FIXTURE_SECRET],
+    keepMs: days(1),
+    log: createLogger({ logLevel: 'silent' }),
+  });
+  await state.ready(5_000);
+  return state;
+}
+
+/** An upstream refresh that takes a while, counting its calls. */
+function slowRefresh() {
+  let count = 0;
+  const task = vi.fn(async (): Promise<Refreshed> => {
+    count += 1;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return { id: 7, token: { authToken: `auth-${count}` } };
+  });
+  return task;
+}
+
+describe('the refresh single flight across instances (Redis)', () => {
+  it('refreshes one token once for 40 concurrent requests spread over two instances, all sharing the outcome', async () => {
+    const one = await states.make('redis');
+    const two = await sibling(one);
+    try {
+      const task = slowRefresh();
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => (i % 2 ? one : two).refreshes.run('refresh-1', task)),
+      );
+      expect(task).toHaveBeenCalledTimes(1);
+      expect(new Set(results.map((r) => r.token.authToken))).toEqual(new Set(['auth-1']));
+      // Shortly after, on the other instance too: reused, not refreshed again.
+      expect((await two.refreshes.run('refresh-1', task)).token.authToken).toBe('auth-1');
+      expect(task).toHaveBeenCalledTimes(1);
+    } finally {
+      await two.close();
+    }
+  });
+
+  it('refreshes again when the shared auth token was just refused, or after the session was forgotten', async () => {
+    const one = await states.make('redis');
+    const two = await sibling(one);
+    try {
+      const task = slowRefresh();
+      await one.refreshes.run('refresh-2', task);
+      const again = await two.refreshes.run('refresh-2', task, (reused) => reused.token.authToken === 'auth-1');
+      expect(again.token.authToken).toBe('auth-2');
+      await two.refreshes.forget('refresh-2');
+      const three = createRedisState({
+        url: states.redis!.url,
+        keyPrefix: states.prefixOf(one),
+        secrets: [FIXTURE_SECRET],
+        keepMs: days(1),
+        log: createLogger({ logLevel: 'silent' }),
+      });
+      await three.ready(5_000);
+      expect((await three.refreshes.run('refresh-2', task)).token.authToken).toBe('auth-3');
+      await three.close();
+    } finally {
+      await two.close();
+    }
+  });
+
+  it('while Redis is away, refreshes per instance (quickly, no error), and shares again once it is back', async () => {
+    const one = await states.make('redis');
+    const task = slowRefresh();
+    await states.redis!.stop();
+    try {
+      const started = Date.now();
+      const results = await Promise.all([1, 2, 3].map(() => one.refreshes.run('refresh-3', task)));
+      expect(results.map((r) => r.token.authToken)).toEqual(['auth-1', 'auth-1', 'auth-1']);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      await expect(one.sessions.standing(['x'], [7])).rejects.toThrow();
+    } finally {
+      await states.redis!.start();
+    }
+    await one.ready(5_000);
+    const two = await sibling(one);
+    try {
+      const shared = await Promise.all([one, two, one, two].map((s) => s.refreshes.run('refresh-4', task)));
+      expect(new Set(shared.map((r) => r.token.authToken))).toEqual(new Set(['auth-2']));
+      expect(task).toHaveBeenCalledTimes(2);
+    } finally {
+      await two.close();
+    }
+  });
+});

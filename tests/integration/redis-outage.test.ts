@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedis, type RedisService } from '../../scripts/services/redis';
+import { DEMO_USERS, pageText } from './harness';
+import { formAlertOf, headingOf, stackTraceIn, viewerNameOf } from './page';
+import { useServers } from './servers';
+
+/**
+ * What a Redis outage does to a portal whose shared state is in Redis (ADR 022): Redis is stopped in the middle
+ * of a run and started again on the same port. Public pages answer as ever; signed-in pages are refused with a
+ * clear 503 page that keeps the cookies; sign-in forms fail closed with «Слишком много попыток»; nothing crashes
+ * (the harness fails any test that writes to console.error); and all comes back when Redis does.
+ */
+
+const redis: { service?: RedisService } = {};
+beforeAll(async () => {
+  redis.service = await startRedis();
+});
+afterAll(() => redis.service?.close());
+const servers = useServers({ portal: () => ({ env: { REDIS_URL: redis.service!.url } }) });
+
+async function signedIn() {
+  const client = servers.portal.client();
+  const { url } = await client.login(DEMO_USERS.teacher.email, DEMO_USERS.teacher.password);
+  expect(url).toBe(`${servers.portal.origin}/lk`);
+  return client;
+}
+
+/** Polls until `check` passes, as a person reloading would (ioredis reconnects within a second or so). */
+async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('did not recover in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('a Redis outage', () => {
+  it('keeps public pages, refuses signed-in pages and sign-ins clearly, and recovers when Redis is back', async () => {
+    const teacher = await signedIn();
+    const cookies = await teacher.cookieHeader();
+    expect((await teacher.request('/lk')).status).toBe(200);
+
+    await redis.service!.stop();
+    try {
+      for (const path of ['/', '/login', '/password']) {
+        const response = await servers.portal.client().request(path);
+        expect(response.status, path).toBe(200);
+      }
+
+      const page = await teacher.request('/lk');
+      const html = await page.text();
+      expect(page.status).toBe(503);
+      expect(headingOf(html)).toBe('Ошибка 503');
+      expect(pageText(html)).toContain('Вы не вышли из кабинета: обновите страницу через минуту.');
+      expect(stackTraceIn(html)).toBeNull();
+      // Not a sign-out: the cookies stay, for when Redis is back.
+      expect(page.headers.getSetCookie()).toEqual([]);
+      expect(await teacher.cookieHeader()).toBe(cookies);
+      const data = await teacher.request('/lk/master-classes.data?_routes=routes/lk/master-classes');
+      expect(data.status).toBe(503);
+      expect(data.headers.getSetCookie()).toEqual([]);
+
+      const attempt = await servers.portal
+        .client()
+        .submit('/login', { email: DEMO_USERS.participant.email, password: DEMO_USERS.participant.password });
+      expect(attempt.status).toBe(429);
+      expect(formAlertOf(await attempt.text())).toBe('Слишком много попыток. Повторите через 1 минуту.');
+    } finally {
+      await redis.service!.start();
+    }
+
+    await eventually(async () => (await teacher.request('/lk')).status === 200);
+    expect(viewerNameOf(await (await teacher.request('/lk')).text())).toBeTruthy();
+    const { url } = await servers.portal.client().login(DEMO_USERS.participant.email, DEMO_USERS.participant.password);
+    expect(url).toBe(`${servers.portal.origin}/lk`);
+    const outageLines = servers.portal.logLines.filter((line) => line.includes('redis unavailable'));
+    expect(outageLines).toHaveLength(1);
+  });
+});
