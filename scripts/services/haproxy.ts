@@ -35,10 +35,11 @@ export function haproxyConfig(options: { port: number; host?: string; backends: 
     '  timeout queue 10s',
     '  retries 3',
     '  option redispatch 1',
-    // A busy instance answers /readyz late, not never: 3 s to answer, 3 misses in a row before it is taken out.
-    // A dead one is taken out at once, by its first refused connection (observe layer4).
-    '  timeout check 3s',
-    '  default-server inter 2s fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down',
+    // A busy instance answers /readyz late, not never: taking it out would only load the others more (the day's
+    // bench took all three out at once with shorter checks). A dead or stopping one is taken out at once
+    // instead, by its first refused connection (observe layer4).
+    '  timeout check 5s',
+    '  default-server inter 2s fall 5 rise 2 observe layer4 error-limit 1 on-error mark-down',
     '',
     'frontend portal',
     `  bind ${options.host ?? '127.0.0.1'}:${options.port}`,
