@@ -32,14 +32,15 @@ export function haproxyConfig(options: { port: number; host?: string; backends: 
     '  timeout client 65s',
     '  timeout http-request 10s',
     '  timeout http-keep-alive 60s',
-    '  timeout queue 10s',
+    // Past 64 requests at once an instance's requests wait here, not in its listen backlog (maxconn below).
+    '  timeout queue 15s',
     '  retries 3',
     '  option redispatch 1',
     // A busy instance answers /readyz late, not never: taking it out would only load the others more (the day's
-    // bench took all three out at once with shorter checks). A dead or stopping one is taken out at once
-    // instead, by its first refused connection (observe layer4).
+    // bench took all three out at once with shorter checks). A dead or stopping one refuses connections: ten in
+    // a row take it out, and each refused request is sent to another instance meanwhile (redispatch).
     '  timeout check 5s',
-    '  default-server inter 2s fall 5 rise 2 observe layer4 error-limit 1 on-error mark-down',
+    '  default-server inter 2s fall 5 rise 2 observe layer4 error-limit 10 on-error mark-down maxconn 64',
     '',
     'frontend portal',
     `  bind ${options.host ?? '127.0.0.1'}:${options.port}`,

@@ -62,19 +62,24 @@ describe('npm run start:cluster', () => {
   for (const stop of ['SIGTERM to the script', 'Ctrl-C'] as const) {
     it(`answers on its address and stops every process it started on ${stop}`, async () => {
       const { script, address, pid } = await startScript();
-      const response = await fetch(`${address}/`);
-      expect(response.status).toBe(200);
-      await response.text();
-      // redis-server, the upstream, two instances and haproxy.
       const started = childrenOf(pid);
-      expect(started).toHaveLength(5);
-      const exited = once(script, 'exit');
-      if (stop === 'Ctrl-C') process.kill(-pid, 'SIGINT');
-      else script.kill('SIGTERM');
-      const [code] = await exited;
-      expect(code).toBe(0);
-      expect(started.filter(alive)).toEqual([]);
-      await expect(fetch(`${address}/`)).rejects.toThrow();
+      try {
+        const response = await fetch(`${address}/`);
+        expect(response.status).toBe(200);
+        await response.text();
+        // redis-server, the upstream, two instances and haproxy.
+        expect(started).toHaveLength(5);
+        const exited = once(script, 'exit');
+        if (stop === 'Ctrl-C') process.kill(-pid, 'SIGINT');
+        else script.kill('SIGTERM');
+        const [code] = await exited;
+        expect(code).toBe(0);
+        expect(started.filter(alive)).toEqual([]);
+        await expect(fetch(`${address}/`)).rejects.toThrow();
+      } finally {
+        // A failed check above must not leave the cluster running.
+        for (const child of [pid, ...started].filter(alive)) process.kill(child, 'SIGKILL');
+      }
     });
   }
 });
