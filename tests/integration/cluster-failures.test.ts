@@ -82,7 +82,7 @@ describe('a part of the cluster lost in the middle of a run', () => {
     expect(finals).toEqual(writers.map((writer) => writer.lastSaved));
 
     await parts.cluster.instances[1]!.restart();
-  });
+  }, 90_000);
 
   it('Redis stopped: signed-in pages 503 keeping the cookies, sign-in refused, public pages and saves work; all back after', async () => {
     const teacher = await signedIn(DEMO_USERS.teacher);
