@@ -13,6 +13,7 @@ import { createUpstreamClient } from '../rest/client.server';
 import { createFileFetcher } from '../rest/files.server';
 import { createRestClient } from '../rest/rest.server';
 import { createTimings } from '../rest/timings.server';
+import { createSealer } from '../session/seal.server';
 import { createSessionStore } from '../session/session.server';
 import { createSharedState } from '../state/state.server';
 import { bodyLimit } from './body-limit.server';
@@ -40,7 +41,7 @@ export function createPortalApp(options: PortalServerOptions) {
   const fetchFile = createFileFetcher({ config, fetch: options.fetch });
   const cache = createReadCache();
   // The one seam between one instance and many (ADR 022): nothing below knows whether this is memory or Redis.
-  const shared = createSharedState(config, log);
+  const shared = createSharedState(config, log, createSealer(config.session.secrets));
   const sessions = createSessionStore({ config, send, log, state: shared });
   const limits = createAuthLimits(config, shared, log);
   const honeypot = createHoneypot(config.session.secrets[0]!);

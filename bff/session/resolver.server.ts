@@ -11,6 +11,7 @@ import type { CookieWriter, RefreshCookie } from './cookie-writer.server';
 const SEEN_PRECISION = hours(1);
 
 type Refreshed = CallResult<'refresh'>;
+const NO_STANDING: Standing = { revoked: new Set(), endedBefore: new Map(), generation: new Map() };
 type Limits = Pick<Config['session'], 'idleMs' | 'maxAgeMs'>;
 
 /** A request's session once its cookies are read. */
@@ -121,16 +122,16 @@ export function createResolver(deps: { send: Send; log: Logger; state: SharedSta
     async function resolve(): Promise<SessionState | null> {
       const { auth, refreshed } = await writer.read();
       const now = Date.now();
+      // A visitor without session cookies needs no shared state: public pages answer during a Redis outage.
       const standing =
         auth || refreshed
           ? await standingOf(
               auth && { uid: auth.uid, token: auth.at },
               refreshed && { uid: refreshed.uid, token: refreshed.rt },
             )
-          : null;
-      const authEnded =
-        auth && (standing!.revoked.has(auth.at) || auth.iat < (standing!.endedBefore.get(auth.uid) ?? 0));
-      if ((refreshed && !isUsable(refreshed, now, standing!)) || authEnded) {
+          : NO_STANDING;
+      const authEnded = auth && (standing.revoked.has(auth.at) || auth.iat < (standing.endedBefore.get(auth.uid) ?? 0));
+      if ((refreshed && !isUsable(refreshed, now, standing)) || authEnded) {
         log.info('session past its limits or revoked; signing out');
         writer.clear();
         return null;
@@ -141,7 +142,7 @@ export function createResolver(deps: { send: Send; log: Logger; state: SharedSta
         await writer.touchRefresh(refreshed, now);
       if (auth) {
         writer.markPersonal();
-        const generation = standing!.generation.get(auth.uid) ?? 0;
+        const generation = standing.generation.get(auth.uid) ?? 0;
         return { userId: auth.uid, authToken: auth.at, refreshToken, refreshed: false, generation };
       }
       // docs/product.md §4.1: only when no token is held. A refresh cookie is one: a pass link (perhaps someone
@@ -162,7 +163,7 @@ export function createResolver(deps: { send: Send; log: Logger; state: SharedSta
       }
       await writer.writeAuth(result.id, result.token.authToken);
       const { authToken } = result.token;
-      const generation = standing!.generation.get(result.id) ?? 0;
+      const generation = standing.generation.get(result.id) ?? 0;
       return { userId: result.id, authToken, refreshToken: refreshed.rt, refreshed: true, generation };
     }
 

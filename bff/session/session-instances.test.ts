@@ -6,6 +6,7 @@ import { createRedisState } from '../state/redis-state.server';
 import type { SharedState } from '../state/shared-state';
 import { FIXTURE_SECRET, STATE_KINDS, useSharedStates } from '../state/state-fixture';
 import { createSessionStore } from './session.server';
+import { createSealer } from './seal.server';
 
 /**
  * Two portal instances (two session stores, each with its own shared-state client) on one shared state: what one
@@ -40,6 +41,7 @@ describe.each(STATE_KINDS)('sessions over two instances (%s)', (kind) => {
       url: states.redis!.url,
       keyPrefix: states.prefixOf(first),
       secrets: [FIXTURE_SECRET],
+      sealer: createSealer([FIXTURE_SECRET]),
       keepMs: config.session.maxAgeMs,
       log: createLogger({ logLevel: 'silent' }),
     });

@@ -7,6 +7,7 @@ import { isUpstreamError, toErrorPage, UpstreamError } from '../rest/errors.serv
 import { createMemoryState } from '../state/memory-state.server';
 import type { SharedState } from '../state/shared-state';
 import { createCookieWriter } from './cookie-writer.server';
+import { createSessionEndings } from './endings.server';
 import { createResolver, SessionStateUnavailable, type SessionState } from './resolver.server';
 import { createSealer } from './seal.server';
 
@@ -31,15 +32,7 @@ export function createSessionStore(deps: {
   const sealer = createSealer(settings.secrets);
   const state = deps.state ?? createMemoryState({ keepMs: settings.maxAgeMs });
   const resolver = createResolver({ send: deps.send, log: deps.log, state, limits: settings });
-
-  /** A record of ended sessions that could not be written: logged, and the request goes on (ADR 022). */
-  async function record(what: string, write: () => Promise<unknown>) {
-    try {
-      await write();
-    } catch (error) {
-      deps.log.error({ err: { message: (error as Error).message } }, `${what} not recorded: shared state unavailable`);
-    }
-  }
+  const endings = createSessionEndings(state.sessions, deps.log);
 
   function forRequest(request: { cookieHeader?: string; pass?: string | null; signal?: AbortSignal }) {
     const { signal } = request;
@@ -155,7 +148,7 @@ export function createSessionStore(deps: {
         // Acknowledged or not, the portal ends the session itself too: an upstream that forgot nothing still
         // leaves the user's reads in the caches of every instance (ADR 008, ADR 022).
         if (!told) deps.log.info('logout not acknowledged upstream');
-        await record('logout', () => state.sessions.revoke([authToken, heldRefresh].filter((t) => t !== null)));
+        await endings.loggedOut([authToken, heldRefresh]);
         refreshToken ??= heldRefresh;
         signOut();
       },
@@ -165,19 +158,14 @@ export function createSessionStore(deps: {
        */
       async endEarlierSessions() {
         const s = await current();
-        if (s) await record('password change', () => state.sessions.endBefore(s.userId, Date.now()));
+        if (s) await endings.passwordChanged(s.userId);
       },
       /** After a password recovery by e-mail: every session of the user who signs in with `login` is over. */
-      async endSessionsOfLogin(login: string) {
-        await record('password recovery', async () => {
-          const userId = await state.sessions.userOfLogin(login);
-          if (userId !== null) await state.sessions.endBefore(userId, Date.now());
-        });
-      },
+      endSessionsOfLogin: (login: string) => endings.passwordRecovered(login),
       /** After a sign-in with `login`: remembers whose it is, for a later password recovery. */
       async linkLogin(login: string) {
         const s = await current();
-        if (s) await record('sign-in', () => state.sessions.linkLogin(login, s.userId));
+        if (s) await endings.signedIn(login, s.userId);
       },
       /** The user whose reads the read cache may answer, and their generation (ADR 012); null: not cacheable. */
       async readScope(): Promise<{ userId: number; generation: number } | null> {
@@ -190,10 +178,8 @@ export function createSessionStore(deps: {
         if (!s) return;
         // Until the new generation is known, this request reads past the cache.
         session = Promise.resolve({ ...s, generation: null });
-        await record('cache generation', async () => {
-          const generation = await state.sessions.changed(s.userId);
-          session = Promise.resolve({ ...s, generation });
-        });
+        const generation = await endings.changed(s.userId);
+        if (generation !== null) session = Promise.resolve({ ...s, generation });
       },
       /** Set-Cookie values for this response (written once, when the headers go out). */
       setCookieHeaders: () => writer.headers(),

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { createRevocations } from '../session/revocations.server';
-import { createSingleFlight } from '../session/single-flight.server';
+import { createRevocations } from './revocations.server';
+import { createSingleFlight } from './single-flight.server';
 import { GENERATION_KEEP_MS, normalLogin, REFRESH_REUSE_MS, type Refreshed, type SharedState } from './shared-state';
 
 /** Bounds every map below: a flood of new keys evicts the oldest instead of growing the process. */

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { contract } from '#contract';
 import type { Logger } from '../log.server';
-import type { Sealer } from '../session/seal.server';
-import { createSingleFlight } from '../session/single-flight.server';
-import { REFRESH_REUSE_MS, type Refreshed, type RefreshFlight } from './shared-state';
+import { REFRESH_REUSE_MS, type Refreshed, type RefreshFlight, type Seal } from './shared-state';
+import { createSingleFlight } from './single-flight.server';
 
 /** Longer than one refresh call can take (REST_TIMEOUT_MS, no retry): a crashed holder delays others this long. */
 const LOCK_MS = 15_000;
@@ -22,7 +21,7 @@ const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
 export function createRedisFlight(deps: {
   client: Redis;
   keyOf: (token: string) => string;
-  sealer: Sealer;
+  sealer: Seal;
   log: Logger;
 }): RefreshFlight {
   const { client, keyOf, sealer, log } = deps;

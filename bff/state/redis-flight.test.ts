@@ -4,6 +4,7 @@ import { days } from '../time';
 import { createRedisState } from './redis-state.server';
 import type { Refreshed, SharedState } from './shared-state';
 import { FIXTURE_SECRET, useSharedStates } from './state-fixture';
+import { createSealer } from '../session/seal.server';
 
 const states = useSharedStates();
 
@@ -13,6 +14,7 @@ async function sibling(of: SharedState) {
     url: states.redis!.url,
     keyPrefix: states.prefixOf(of),
     secrets: [FIXTURE_SECRET],
+    sealer: createSealer([FIXTURE_SECRET]),
     keepMs: days(1),
     log: createLogger({ logLevel: 'silent' }),
   });
@@ -63,6 +65,7 @@ describe('the refresh single flight across instances (Redis)', () => {
         url: states.redis!.url,
         keyPrefix: states.prefixOf(one),
         secrets: [FIXTURE_SECRET],
+        sealer: createSealer([FIXTURE_SECRET]),
         keepMs: days(1),
         log: createLogger({ logLevel: 'silent' }),
       });

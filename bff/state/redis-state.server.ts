@@ -2,9 +2,8 @@ import { createHmac } from 'node:crypto';
 import { Redis, type ChainableCommander } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { Logger } from '../log.server';
-import { createSealer } from '../session/seal.server';
 import { createRedisFlight } from './redis-flight.server';
-import { GENERATION_KEEP_MS, normalLogin, type SharedState } from './shared-state';
+import { GENERATION_KEEP_MS, normalLogin, type Seal, type SharedState } from './shared-state';
 
 /** Every command answers or fails within this: a page waits for Redis no longer than for a slow disk. */
 const COMMAND_TIMEOUT_MS = 1_000;
@@ -20,6 +19,8 @@ export function createRedisState(options: {
   url: string;
   keyPrefix: string;
   secrets: readonly string[];
+  /** Seals with the session key (bff/session/seal.server.ts, given by the server). */
+  sealer: Seal;
   keepMs: number;
   log: Logger;
 }): SharedState {
@@ -117,7 +118,7 @@ export function createRedisState(options: {
     refreshes: createRedisFlight({
       client,
       keyOf: (token) => `${prefix}refresh:${digest('refresh', token)}`,
-      sealer: createSealer(secrets),
+      sealer: options.sealer,
       log,
     }),
     async ready(timeoutMs) {

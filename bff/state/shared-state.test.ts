@@ -6,6 +6,7 @@ import { days } from '../time';
 import { createRedisState } from './redis-state.server';
 import type { Refreshed } from './shared-state';
 import { FIXTURE_SECRET, STATE_KINDS, useSharedStates } from './state-fixture';
+import { createSealer } from '../session/seal.server';
 
 const states = useSharedStates();
 
@@ -95,6 +96,7 @@ describe('the state in Redis', () => {
       url: states.redis!.url,
       keyPrefix: states.prefixOf(old),
       secrets: ['a-newer-secret-a-newer-secret-a-newer-secret', FIXTURE_SECRET],
+      sealer: createSealer(['a-newer-secret-a-newer-secret-a-newer-secret', FIXTURE_SECRET]),
       keepMs: days(1),
       log: createLogger({ logLevel: 'silent' }),
     });

@@ -1,4 +1,5 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { z } from 'zod';
 import type { CallResult } from '#contract';
 
 /**
@@ -58,6 +59,15 @@ export interface RefreshFlight {
 }
 
 export type Refreshed = CallResult<'refresh'>;
+
+/**
+ * What the state needs of the session's sealer (bff/session/seal.server.ts), declared here so that the
+ * dependency runs one way: session → state.
+ */
+export interface Seal {
+  seal(value: unknown, ttlMs: number): Promise<string>;
+  unseal<T>(sealed: string | undefined, schema: z.ZodType<T>): Promise<T | null>;
+}
 
 /** How long a refreshed auth token is shared with other requests holding the same refresh token. */
 export const REFRESH_REUSE_MS = 30_000;

@@ -5,6 +5,7 @@ import { days } from '../time';
 import { createMemoryState } from './memory-state.server';
 import { createRedisState } from './redis-state.server';
 import type { SharedState } from './shared-state';
+import { createSealer } from '../session/seal.server';
 
 export const STATE_KINDS = ['memory', 'redis'] as const;
 export const FIXTURE_SECRET = 'unit-test-secret-unit-test-secret-unit-test';
@@ -36,6 +37,7 @@ export function useSharedStates() {
             url: fixture.redis!.url,
             keyPrefix,
             secrets,
+            sealer: createSealer(secrets),
             keepMs,
             log: createLogger({ logLevel: 'silent' }),
           });

@@ -2,14 +2,14 @@ import type { Config } from '../config.server';
 import type { Logger } from '../log.server';
 import { createMemoryState } from './memory-state.server';
 import { createRedisState } from './redis-state.server';
-import type { SharedState } from './shared-state';
+import type { Seal, SharedState } from './shared-state';
 
 /**
  * The process's shared state: in Redis when REDIS_URL is set, else in memory. A revoked token is useless after
  * the longest a session can last, so no session record needs to outlive that.
  */
-export function createSharedState(config: Pick<Config, 'redis' | 'session'>, log: Logger): SharedState {
+export function createSharedState(config: Pick<Config, 'redis' | 'session'>, log: Logger, sealer: Seal): SharedState {
   const keepMs = config.session.maxAgeMs;
   if (!config.redis) return createMemoryState({ keepMs });
-  return createRedisState({ ...config.redis, secrets: config.session.secrets, keepMs, log });
+  return createRedisState({ ...config.redis, secrets: config.session.secrets, sealer, keepMs, log });
 }

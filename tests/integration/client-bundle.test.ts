@@ -30,7 +30,7 @@ const markers: [marker: string, origin: string][] = [
   ['createCookieWriter', 'bff/session/cookie-writer.server.ts'],
   ['createResolver', 'bff/session/resolver.server.ts'],
   ['createSealer', 'bff/session/seal.server.ts'],
-  ['createSingleFlight', 'bff/session/single-flight.server.ts'],
+  ['createSingleFlight', 'bff/state/single-flight.server.ts'],
   ['createUpstreamClient', 'bff/rest/client.server.ts'],
   ['rate-limiter-flexible', 'the rate limit library'],
   ['RateLimiterMemory', 'the rate limit library'],
