@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { contract, VERSION_HEADER } from '#contract';
 import { createBundle } from './bundle';
 import type { System } from './portal';
 import { check, fmt, heading } from './report';
+import { dictationWriter, invite, storedText } from './writer';
 
 /**
  * The dictation day (bench/README.md, budget 8): writers, each with an invitation of their own, save their text
@@ -16,58 +16,17 @@ const WRITERS = Number(process.env.BENCH_DICTATION_WRITERS ?? 200);
 const DURATION_MS = Number(process.env.BENCH_DICTATION_SECONDS ?? 60) * 1000;
 const EVERY_MS = 5000;
 const KB = 1024;
-const WORDS = 'Весной в наш город возвращаются скворцы и деловито таскают сухие травинки к скворечникам'.split(' ');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Writer {
-  code: string;
-  revision: number;
-  lastSaved: string | null;
-}
-
-async function invite(sys: System, count: number): Promise<string[]> {
-  const response = await fetch(`${sys.upstream.url}/__dev__/dictation/invitations`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ count }),
-  });
-  if (!response.ok) throw new Error(`invitations: HTTP ${response.status}`);
-  const { invitations } = (await response.json()) as { invitations: { code: string }[] };
-  return invitations.map((invitation) => invitation.code);
-}
-
-/** What the upstream holds for a code, asked of it directly. */
-async function storedText(sys: System, code: string): Promise<string> {
-  const response = await fetch(`${sys.upstream.url}${contract.openDictation.path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', [VERSION_HEADER]: '1' },
-    body: JSON.stringify({ code }),
-  });
-  return ((await response.json()) as { result: { text: string } }).result.text;
-}
 
 export async function dictationBudget(sys: System) {
   heading(
     `8. Dictation day: ${WRITERS} writers saving every ${EVERY_MS / 1000} s for ${DURATION_MS / 1000} s (one portal process)`,
   );
-  const headers = { 'Sec-Fetch-Site': 'same-origin', Origin: sys.portal.origin };
-  const writers: Writer[] = (await invite(sys, WRITERS)).map((code) => ({ code, revision: 0, lastSaved: null }));
+  const writers = (await invite(sys.upstream.url, WRITERS)).map((code) => dictationWriter(sys.portal.origin, code));
   // Each participant opens the link (which starts nothing) and presses «Начать диктант» (a POST that starts the
   // clock, ADR 025), as the page has them do; these two are not what is measured.
-  await Promise.all(
-    writers.map(async (w) => {
-      await (await fetch(`${sys.portal.origin}/dictation/${w.code}`)).text();
-      const start = await fetch(`${sys.portal.origin}/dictation/${w.code}`, {
-        method: 'POST',
-        headers,
-        body: new URLSearchParams({ intent: 'start' }),
-        redirect: 'manual',
-      });
-      await start.arrayBuffer();
-      if (start.status !== 303) throw new Error(`«Начать диктант»: HTTP ${start.status}`);
-    }),
-  );
+  await Promise.all(writers.map((writer) => writer.start()));
 
   const latencies: number[] = [];
   const errors: string[] = [];
@@ -76,25 +35,12 @@ export async function dictationBudget(sys: System) {
     writers.map(async (writer, index) => {
       // Spread over the interval, as people start typing at different moments.
       await sleep((EVERY_MS * index) / WRITERS);
-      let text = '';
       while (performance.now() - started < DURATION_MS) {
         const tick = performance.now();
-        text = `${text} ${WORDS[writer.revision % WORDS.length]}`.trim();
-        writer.revision += 1;
-        const body = new URLSearchParams({ text, revision: String(writer.revision) });
         try {
-          const response = await fetch(`${sys.portal.origin}/dictation/${writer.code}/text`, {
-            method: 'POST',
-            headers,
-            body,
-          });
-          const result = (await response.json()) as { outcome: string; stale?: boolean };
+          const result = await writer.save();
           latencies.push(performance.now() - tick);
-          if (response.status !== 200 || result.outcome !== 'saved' || result.stale) {
-            errors.push(`HTTP ${response.status} ${result.outcome}`);
-          } else {
-            writer.lastSaved = text;
-          }
+          if (!result.saved) errors.push(`HTTP ${result.status} ${result.outcome}`);
         } catch (error) {
           errors.push(String(error));
         }
@@ -104,7 +50,7 @@ export async function dictationBudget(sys: System) {
   );
   const seconds = (performance.now() - started) / 1000;
 
-  const finals = await Promise.all(writers.map((writer) => storedText(sys, writer.code)));
+  const finals = await Promise.all(writers.map((writer) => storedText(sys.upstream.url, writer.code)));
   const lost = writers.filter((writer, i) => writer.lastSaved !== null && finals[i] !== writer.lastSaved).length;
   latencies.sort((a, b) => a - b);
   const p95 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.95))] ?? 0;

@@ -6,7 +6,7 @@ import { createRedisFlight } from './redis-flight.server';
 import { GENERATION_KEEP_MS, normalLogin, type Seal, type SharedState } from './shared-state';
 
 /** Every command answers or fails within this: a page waits for Redis no longer than for a slow disk. */
-const COMMAND_TIMEOUT_MS = 1_000;
+const COMMAND_TIMEOUT_MS = 2_000;
 const CONNECT_TIMEOUT_MS = 1_000;
 
 /**

@@ -1,0 +1,44 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { haproxyConfig } from './haproxy';
+
+/** ADR 023: the generated configuration is one haproxy accepts, and the client's forwarding headers go first. */
+
+const config = haproxyConfig({
+  port: 4000,
+  backends: [
+    { name: 'portal1', port: 4001 },
+    { name: 'portal2', port: 4002 },
+  ],
+});
+
+it('passes haproxy -c', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'haproxy-check-'));
+  try {
+    writeFileSync(path.join(dir, 'haproxy.cfg'), config);
+    expect(() => execFileSync('haproxy', ['-c', '-q', '-f', path.join(dir, 'haproxy.cfg')])).not.toThrow();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('deletes every client forwarding header before adding its own', () => {
+  const lines = config.split('\n').map((line) => line.trim());
+  const forwardfor = lines.indexOf('option forwardfor');
+  for (const header of ['X-Forwarded-For', 'X-Forwarded-Proto', 'X-Forwarded-Host', 'Forwarded']) {
+    const deleted = lines.indexOf(`http-request del-header ${header}`);
+    expect(deleted, header).toBeGreaterThan(-1);
+    expect(deleted, header).toBeLessThan(forwardfor);
+  }
+});
+
+it('retries writes only when they never reached an instance, reads also when an instance died answering', () => {
+  const backend = (name: string) => config.slice(config.indexOf(`\nbackend ${name}\n`) + 1).split('\n\n')[0]!;
+  expect(backend('reads')).toContain('retry-on conn-failure empty-response');
+  expect(backend('writes')).toMatch(/retry-on conn-failure\n/);
+  expect(backend('writes')).toContain('server portal1 127.0.0.1:4001 track reads/portal1');
+  expect(config).toContain('option redispatch 1');
+});

@@ -1,0 +1,115 @@
+/**
+ * What `npm start` and `npm run start:cluster` share: the repository root, the production build made when its
+ * sources are newer, the demo session secret, and the repository's TypeScript entry points run as child processes
+ * that are awaited until they answer over HTTP.
+ */
+import { spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+export function buildIfStale() {
+  const built = path.join(root, 'build/server/index.js');
+  const sources = Math.max(newestMtime(path.join(root, 'app')), newestMtime(path.join(root, 'bff')));
+  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  console.log('Сборка портала…');
+  const result = spawnSync('npx', ['remix', 'vite:build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/** A demo session secret kept in data/ so that restarts keep people signed in. */
+export function demoSessionSecret(): string {
+  const file = path.join(root, 'data/session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** A TypeScript entry point of the repository (`upstream/main.ts`, …) in a Node child process, through tsx. */
+export function runTs(
+  script: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  stdio: StdioOptions = 'inherit',
+): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: root,
+    env: env as NodeJS.ProcessEnv,
+    stdio,
+  });
+}
+
+export function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+/** Resolves once `url` answers 200, rejects when `child` exits first or after `attempts` × 100 ms. */
+export async function waitForOk(url: string, child: ChildProcess, what: string, attempts = 300) {
+  for (let i = 0; i < attempts; i++) {
+    if (hasExited(child)) throw new Error(`${what} exited`);
+    try {
+      const response = await fetch(url);
+      await response.body?.cancel();
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${what} did not answer on ${url}`);
+}
+
+/** Sends `signal` and waits for the exit; SIGKILL after `graceMs`. */
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM', graceMs = 10_000) {
+  if (hasExited(child)) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const killer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  child.kill(signal);
+  await exited;
+  clearTimeout(killer);
+}
+
+/** The reference upstream as `npm start` runs it: its dev tools on, awaited until it answers. */
+export async function startUpstreamProcess(
+  port: string,
+  options: { env?: Record<string, string>; stdio?: StdioOptions } = {},
+) {
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    UPSTREAM_PORT: port,
+    UPSTREAM_DEV_TOOLS: process.env.UPSTREAM_DEV_TOOLS || 'true',
+    // The certificates' verification address points at the portal people open (ADR 027).
+    UPSTREAM_PORTAL_ORIGIN:
+      process.env.UPSTREAM_PORTAL_ORIGIN || process.env.PUBLIC_ORIGIN || `http://localhost:${process.env.PORT || 3000}`,
+    NODE_ENV: 'development',
+    ...options.env,
+  };
+  const child = runTs('upstream/main.ts', [], env, options.stdio);
+  await waitForOk(`${url}/healthz`, child, 'the reference upstream');
+  return { url, child };
+}
+
+/** The portal's environment against an upstream: the variables `npm start` fills in when they are not set. */
+export function portalEnv(upstreamUrl: string, production: boolean): Record<string, string | undefined> {
+  return {
+    ...process.env,
+    NODE_ENV: production ? 'production' : 'development',
+    REST_API_URL: process.env.REST_API_URL || upstreamUrl,
+    FIRST_AUTH_URL: process.env.FIRST_AUTH_URL || `${upstreamUrl}/first-auth/`,
+    SESSION_SECRET: process.env.SESSION_SECRET || demoSessionSecret(),
+  };
+}
