@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { Link, useLoaderData } from '@remix-run/react';
 import { describeEventState, EventDates, EventStateBadge } from '~/components/dictation/event-dates';
 import { ScreenIntro } from '~/components/screen-intro';
+import { pickLeadEvent } from '~/dictation-lead';
 import { screenMeta } from '~/meta';
 import { useOptionalRootData } from '~/root-data';
 import styles from '~/styles/dictation.css?url';
@@ -27,17 +28,9 @@ const copy = {
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
-/** Which event leads the page: the one being written, else the next to come, else the latest. */
-const LEAD_ORDER = ['writing', 'registration', 'announced', 'closed', 'results'] as const;
-
 /** `/dictation`: the event and where it stands — announced, registration, writing, closed, results. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const events = await context.rest.dictation.events();
-  const byStart = (a: { writingOpensAt: string }, b: { writingOpensAt: string }) =>
-    Date.parse(a.writingOpensAt) - Date.parse(b.writingOpensAt);
-  const lead =
-    LEAD_ORDER.map((state) => events.filter((event) => event.state === state).sort(byStart)[0]).find(Boolean) ?? null;
-  return { lead, others: events.filter((event) => event !== lead) };
+  return pickLeadEvent(await context.rest.dictation.events());
 }
 
 export default function DictationScreen() {

@@ -6,6 +6,8 @@ import type { AuthorQuestion } from '#contract';
 import { deferredForm } from '~/components/form/deferred-form';
 import { isSavedSearch, savedLocation } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
+import { RequestList } from '~/components/ui/request-list';
+import type { Tone } from '~/components/ui/status-badge';
 import { formatMoscowDateTime } from '~/format';
 import { screenMeta } from '~/meta';
 import styles from '~/styles/requests.css?url';
@@ -34,6 +36,11 @@ const copy = {
     string
   >,
 };
+
+const TONES = { sent: 'neutral', in_work: 'info', answered: 'success' } satisfies Record<
+  AuthorQuestion['status'],
+  Tone
+>;
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
@@ -81,30 +88,22 @@ export default function AuthorQuestionsScreen() {
       </section>
       <section aria-labelledby="questions-title">
         <h2 id="questions-title">{copy.listTitle}</h2>
-        {questions.length === 0 ? (
-          <p>{copy.none}</p>
-        ) : (
-          <ul className="requests">
-            {questions.map((question) => (
-              <li key={question.id} className="request">
-                <p className="request__meta">
-                  <span className={`request__status request__status--${question.status}`}>
-                    {copy.statuses[question.status]}
-                  </span>{' '}
-                  {question.topic.title} · {copy.asked(question.askedAt)}
-                </p>
-                <p className="request__text">{question.text}</p>
-                {question.answer ? (
-                  <div className="request__reply">
-                    <h3>{copy.answer}</h3>
-                    <p>{question.answer.text}</p>
-                    <p className="request__meta">{copy.answered(question.answer.author, question.answer.answeredAt)}</p>
-                  </div>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
+        <RequestList
+          empty={copy.none}
+          items={questions.map((question) => ({
+            id: question.id,
+            status: { label: copy.statuses[question.status], tone: TONES[question.status] },
+            about: `${question.topic.title} · ${copy.asked(question.askedAt)}`,
+            text: question.text,
+            reply: question.answer
+              ? {
+                  heading: copy.answer,
+                  text: question.answer.text,
+                  meta: copy.answered(question.answer.author, question.answer.answeredAt),
+                }
+              : undefined,
+          }))}
+        />
       </section>
     </>
   );

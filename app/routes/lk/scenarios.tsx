@@ -7,7 +7,8 @@ import { ScreenIntro } from '~/components/screen-intro';
 import { formatDate, formatDuration } from '~/format';
 import { ResultsCount } from '~/components/results-count';
 import { screenMeta } from '~/meta';
-import { audiencesLabel, ScenarioPages, withQuery } from '~/components/scenarios';
+import { audiencesLabel, withQuery } from '~/components/scenarios';
+import { Pagination } from '~/components/ui/pagination';
 import styles from '~/styles/scenarios.css?url';
 
 const copy = {
@@ -124,7 +125,7 @@ export default function ScenariosScreen() {
           </li>
         ))}
       </ol>
-      <ScenarioPages filters={filters} page={list.page} pages={pages} />
+      <Pagination page={list.page} pages={pages} hrefOf={(page) => withQuery(filters, { page })} />
     </>
   );
 }
