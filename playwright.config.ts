@@ -1,5 +1,7 @@
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { FROZEN_NOW } from './tests/e2e/frozen-now';
 
 /** A port nobody is listening on; computed once and inherited by the workers through the environment. */
 async function freePort(): Promise<string> {
@@ -13,7 +15,26 @@ async function freePort(): Promise<string> {
 
 process.env.E2E_PORT ??= await freePort();
 process.env.E2E_UPSTREAM_PORT ??= await freePort();
+process.env.E2E_SHOTS_PORT ??= await freePort();
+process.env.E2E_SHOTS_UPSTREAM_PORT ??= await freePort();
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+const shotsURL = `http://localhost:${process.env.E2E_SHOTS_PORT}`;
+
+/** The screenshot servers start only when their project runs: a run of other projects does not pay for them. */
+const projectArgs = process.argv.flatMap((arg, i, all) =>
+  arg === '--project' ? [all[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : [],
+);
+const runsScreenshots = projectArgs.length === 0 || projectArgs.includes('screenshots');
+
+const serverEnv = {
+  PUBLIC_ORIGIN: baseURL,
+  LOG_LEVEL: 'warn',
+  AUTH_RATE_LIMIT_PER_ADDRESS: '1000',
+  REST_TIMEOUT_MS: '2000',
+  REST_RETRY_BASE_MS: '50',
+  REST_RETRY_MAX_MS: '200',
+  UPSTREAM_DB: ':memory:',
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -42,27 +63,59 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'js', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'no-js', use: { ...devices['Desktop Chrome'], channel: undefined, javaScriptEnabled: false } },
-  ],
-  webServer: {
-    command: 'node --import tsx scripts/start.ts',
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    // The servers' JSON logs would bury the test report; their errors still come through stderr.
-    stdout: 'ignore',
-    env: {
-      PORT: process.env.E2E_PORT,
-      UPSTREAM_PORT: process.env.E2E_UPSTREAM_PORT,
-      UPSTREAM_DB: ':memory:',
-      UPSTREAM_FAULTS: 'true',
-      PUBLIC_ORIGIN: baseURL,
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_PER_ADDRESS: '1000',
-      REST_TIMEOUT_MS: '2000',
-      REST_RETRY_BASE_MS: '50',
-      REST_RETRY_MAX_MS: '200',
+    {
+      name: 'js',
+      testIgnore: 'screenshots.spec.ts',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
     },
-  },
+    {
+      name: 'no-js',
+      testIgnore: 'screenshots.spec.ts',
+      use: { ...devices['Desktop Chrome'], channel: undefined, javaScriptEnabled: false },
+    },
+    // `npx playwright test --project screenshots --update-snapshots` regenerates every picture (README).
+    {
+      name: 'screenshots',
+      testMatch: 'screenshots.spec.ts',
+      snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: shotsURL, reducedMotion: 'reduce' },
+      expect: { toHaveScreenshot: { animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.01 } },
+    },
+  ],
+  // Started one after the other, so the first builds the portal (when stale) before the second starts.
+  webServer: [
+    {
+      command: 'node --import tsx scripts/start.ts',
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      // The servers' JSON logs would bury the test report; their errors still come through stderr.
+      stdout: 'ignore',
+      env: {
+        ...serverEnv,
+        PORT: process.env.E2E_PORT,
+        UPSTREAM_PORT: process.env.E2E_UPSTREAM_PORT,
+        UPSTREAM_FAULTS: 'true',
+      },
+    },
+    ...(runsScreenshots
+      ? [
+          {
+            command: 'node --import tsx scripts/start.ts',
+            url: `${shotsURL}/readyz`,
+            reuseExistingServer: false,
+            timeout: 180_000,
+            stdout: 'ignore' as const,
+            env: {
+              ...serverEnv,
+              PUBLIC_ORIGIN: shotsURL,
+              PORT: process.env.E2E_SHOTS_PORT,
+              UPSTREAM_PORT: process.env.E2E_SHOTS_UPSTREAM_PORT,
+              E2E_FROZEN_NOW: FROZEN_NOW,
+              NODE_OPTIONS: `--import=${fileURLToPath(new URL('tests/e2e/frozen-clock.mjs', import.meta.url))}`,
+            },
+          },
+        ]
+      : []),
+  ],
 });

@@ -24,6 +24,8 @@ import { copy } from './copy';
 import { errorDocumentTitle, readProductTitle, screenMeta } from './meta';
 import { useNonce } from './nonce';
 import appStyles from './styles/app.css?url';
+import componentStyles from './styles/components.css?url';
+import formStyles from './styles/forms.css?url';
 
 /** Only signed-in users near the end of their session ever load it. */
 const SessionWarning = lazy(() => import('./components/session-warning'));
@@ -57,6 +59,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: appStyles },
+  { rel: 'stylesheet', href: formStyles },
+  { rel: 'stylesheet', href: componentStyles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/site.webmanifest' },
 ];
@@ -78,7 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#ffffff" />
+        <meta name="color-scheme" content="light dark" />
         <Meta />
         <Links />
       </head>

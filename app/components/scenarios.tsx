@@ -1,15 +1,9 @@
-import { Link } from '@remix-run/react';
-
 /** Pieces shared by the scenarios list and a scenario's screen. */
 
 const copy = {
   parents: 'Родители',
   teachers: 'Педагоги',
   grade: (from: string, to?: string) => (to ? `${from}–${to} классы` : `${from} класс`),
-  pages: 'Страницы',
-  previous: 'Назад',
-  next: 'Вперёд',
-  page: (n: number) => `Страница ${n}`,
 };
 
 /** «5–7 классы», «1 класс», «Родители»: grades as ranges, as a teacher writes them. */
@@ -38,53 +32,4 @@ export function withQuery(filters: Filters, change: Partial<Filters>): string {
   }
   const query = params.toString();
   return query ? `/lk/scenarios?${query}` : '/lk/scenarios';
-}
-
-/** The page numbers to offer: the first, the last and two around the current one, with gaps between. */
-function pageWindow(page: number, pages: number): Array<number | null> {
-  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])]
-    .filter((n) => n >= 1 && n <= pages)
-    .sort((a, b) => a - b);
-  return shown.flatMap((n, i) => (i > 0 && n - shown[i - 1]! > 1 ? [null, n] : [n]));
-}
-
-export function ScenarioPages({ filters, page, pages }: { filters: Filters; page: number; pages: number }) {
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label={copy.pages} className="scenario-pages">
-      <ul>
-        {page > 1 && page <= pages ? (
-          <li>
-            <Link to={withQuery(filters, { page: page - 1 })} rel="prev">
-              {copy.previous}
-            </Link>
-          </li>
-        ) : null}
-        {pageWindow(page, pages).map((n, i) =>
-          n === null ? (
-            <li key={`gap-${i}`} aria-hidden="true">
-              …
-            </li>
-          ) : (
-            <li key={n}>
-              <Link
-                to={withQuery(filters, { page: n })}
-                aria-label={copy.page(n)}
-                aria-current={n === page ? 'page' : undefined}
-              >
-                {n}
-              </Link>
-            </li>
-          ),
-        )}
-        {page < pages ? (
-          <li>
-            <Link to={withQuery(filters, { page: page + 1 })} rel="next">
-              {copy.next}
-            </Link>
-          </li>
-        ) : null}
-      </ul>
-    </nav>
-  );
 }

@@ -196,12 +196,13 @@ describe('upstream failures', () => {
   afterAll(() => fresh?.close());
 
   it('shows the error page of the failed read on /, /week, /lk and /lk/week', async () => {
-    await servers.upstream.fault({ path: '/rest/banners/list/', status: 404 });
-    expect((await fresh.client().request('/')).status).toBe(404);
-    await servers.upstream.clearFaults();
-
+    // /week first: the front page reads the week's programme too, and a read that succeeded there is cached.
     await servers.upstream.fault({ path: '/rest/week/list', status: 503 });
     expect((await fresh.client().request('/week')).status).toBe(503);
+    await servers.upstream.clearFaults();
+
+    await servers.upstream.fault({ path: '/rest/banners/list/', status: 404 });
+    expect((await fresh.client().request('/')).status).toBe(404);
     await servers.upstream.clearFaults();
 
     // Set before signing in: the sign-in lands on /lk, and a read that succeeded there would be cached.

@@ -1,4 +1,5 @@
 import type { DictationEvent, DictationEventState } from '#contract';
+import { StatusBadge, type Tone } from '~/components/ui/status-badge';
 import { formatDate, formatMoscowDateTime, pluralize } from '~/format';
 
 /** How a dictation event stands and its dates in Russian: the public page and the cabinet say it alike. */
@@ -38,12 +39,16 @@ export function describeEventState(event: EventWithState): string {
   }
 }
 
+const TONES = {
+  announced: 'neutral',
+  registration: 'info',
+  writing: 'success',
+  closed: 'warning',
+  results: 'info',
+} satisfies Record<DictationEventState, Tone>;
+
 export function EventStateBadge({ state }: { state: DictationEventState }) {
-  return (
-    <span className="dictation-state" data-state={state}>
-      {copy.labels[state]}
-    </span>
-  );
+  return <StatusBadge tone={TONES[state]}>{copy.labels[state]}</StatusBadge>;
 }
 
 export function EventDates({ event }: { event: EventWithState }) {

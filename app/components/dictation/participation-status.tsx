@@ -1,4 +1,5 @@
 import type { CallResult, DictationEventState, ParticipationStatus } from '#contract';
+import { StatusBadge, type Tone } from '~/components/ui/status-badge';
 import { formatDate, formatMoscowDateTime, pluralize } from '~/format';
 
 /** A user's dictation in words: its status, and its score once checked (the list and the result page). */
@@ -35,12 +36,16 @@ export function describeParticipation(item: Participation): string {
   }
 }
 
+const TONES = {
+  invited: 'info',
+  writing: 'warning',
+  submitted: 'neutral',
+  checked: 'success',
+  missed: 'neutral',
+} satisfies Record<ParticipationStatus, Tone>;
+
 export function ParticipationBadge({ status }: { status: ParticipationStatus }) {
-  return (
-    <span className="dictation-state" data-state={status}>
-      {copy.labels[status]}
-    </span>
-  );
+  return <StatusBadge tone={TONES[status]}>{copy.labels[status]}</StatusBadge>;
 }
 
 /** Whether the dictation can be opened for writing now: a fresh invitation link is issued on the button. */

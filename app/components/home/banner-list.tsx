@@ -1,6 +1,7 @@
 import type { Banner } from '#contract';
+import { ThumbnailItem } from '~/components/ui/thumbnail-item';
 
-const copy = { label: 'Анонсы' };
+const copy = { title: 'Анонсы' };
 
 /**
  * The banners of `/` and `/lk`. Each link goes through `/go/{code}`, which records the transition and then
@@ -9,16 +10,17 @@ const copy = { label: 'Анонсы' };
 export function BannerList({ banners }: { banners: Banner[] }) {
   if (banners.length === 0) return null;
   return (
-    <section aria-label={copy.label} className="banners">
-      <ul className="banners__list">
+    <section aria-labelledby="banners-title" className="banners">
+      <h2 id="banners-title">{copy.title}</h2>
+      <ul className="thumbnail-list banners__list">
         {banners.map((banner) => (
-          <li key={banner.id} className="banner">
-            <img className="banner__image" src={`/banners/${banner.id}/image`} alt="" width={320} height={160} />
-            <h2 className="banner__title">
-              <a href={`/go/${banner.code}`}>{banner.title}</a>
-            </h2>
-            <p className="banner__text">{banner.text}</p>
-          </li>
+          <ThumbnailItem
+            key={banner.id}
+            image={{ src: `/banners/${banner.id}/image`, width: 320, height: 160 }}
+            title={<a href={`/go/${banner.code}`}>{banner.title}</a>}
+          >
+            <p>{banner.text}</p>
+          </ThumbnailItem>
         ))}
       </ul>
     </section>

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { formatWeekday } from '~/format';
-import type { DayState, ProgramDay } from '~/week-program';
+import { DayStateBadge } from './week-glance';
+import type { ProgramDay } from '~/week-program';
 
 const copy = {
   label: 'Дни программы',
-  states: { closed: 'Завершён', open: 'Сегодня', upcoming: 'Скоро' } satisfies Record<DayState, string>,
   task: 'Задание дня:',
   yourLink: 'Ваша ссылка:',
   closed: 'Приём ссылок за этот день закрыт.',
@@ -29,7 +29,9 @@ export function WeekProgram({
           <h2 className="week-day__title">
             <span className="week-day__date">{formatWeekday(day.date)}</span> {day.title}
           </h2>
-          <p className="week-day__state">{copy.states[day.state]}</p>
+          <p className="week-day__state">
+            <DayStateBadge state={day.state} />
+          </p>
           <p>{day.description}</p>
           <p>
             <strong>{copy.task}</strong> {day.task}

@@ -6,6 +6,7 @@ import { describeEventState, EventDates, EventStateBadge } from '~/components/di
 import { EventRegistration } from '~/components/dictation/event-registration';
 import { registerForDictation } from '~/dictation-registration.server';
 import { ScreenIntro } from '~/components/screen-intro';
+import { pickLeadEvent } from '~/dictation-lead';
 import { screenMeta } from '~/meta';
 import { useOptionalRootData } from '~/root-data';
 import styles from '~/styles/dictation.css?url';
@@ -32,9 +33,6 @@ const copy = {
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
-/** Which event leads the page: the one being written, else the next to come, else the latest. */
-const LEAD_ORDER = ['writing', 'registration', 'announced', 'closed', 'results'] as const;
-
 /**
  * `/dictation`: the event and where it stands — announced, registration, writing, closed, results — and, for a
  * signed-in visitor, whether they are registered for each event open for registration.
@@ -45,11 +43,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     (await context.session.user()) ? context.rest.dictation.mine() : null,
   ]);
   const registered = mine ? [...new Set(mine.map((item) => item.event.id))] : null;
-  const byStart = (a: { writingOpensAt: string }, b: { writingOpensAt: string }) =>
-    Date.parse(a.writingOpensAt) - Date.parse(b.writingOpensAt);
-  const lead =
-    LEAD_ORDER.map((state) => events.filter((event) => event.state === state).sort(byStart)[0]).find(Boolean) ?? null;
-  return { lead, others: events.filter((event) => event !== lead), registered };
+  return { ...pickLeadEvent(events), registered };
 }
 
 /** «Зарегистрироваться» (ADR 025): a signed-out visitor is sent to sign in and comes back here. */

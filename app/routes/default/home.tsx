@@ -1,26 +1,57 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { BannerList } from '~/components/home/banner-list';
+import { DictationNow } from '~/components/home/dictation-now';
+import { WeekGlance } from '~/components/home/week-glance';
 import { ScreenIntro } from '~/components/screen-intro';
-import { copy } from '~/copy';
+import { Card } from '~/components/ui/card';
+import { pickLeadEvent } from '~/dictation-lead';
 import { screenMeta } from '~/meta';
 import { useRootData } from '~/root-data';
 import homeStyles from '~/styles/home.css?url';
+import { describeWeek } from '~/week-program';
+
+const copy = {
+  lead: 'Портал для учителей, школьников и родителей: диктант, программа недели, сценарии уроков, мастер-классы и тестирование. Всё, в чём вы участвуете, собрано в личном кабинете.',
+  cabinetTitle: 'Личный кабинет',
+  cabinetText: 'Ваши диктанты, задания недели, тесты, вопросы авторам и обращения в поддержку.',
+  cabinet: 'Перейти в личный кабинет',
+};
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: homeStyles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches);
 
+/** Three public reads, side by side: the banners, the dictation's events and this week's programme. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { banners: await context.rest.banners.list() };
+  const [banners, events, days] = await Promise.all([
+    context.rest.banners.list(),
+    context.rest.dictation.events(),
+    context.rest.week.days(),
+  ]);
+  return { banners, dictation: pickLeadEvent(events).lead, days: describeWeek(days, [], Date.now()) };
 }
 
-/** `/` and `/dictation2024`. */
+/** `/` and `/dictation2024`: what the portal is, what is happening now, and the way in. */
 export default function HomeScreen() {
-  const { product } = useRootData();
-  const { banners } = useLoaderData<typeof loader>();
+  const { product, viewer } = useRootData();
+  const { banners, dictation, days } = useLoaderData<typeof loader>();
   return (
     <>
-      <ScreenIntro title={product.title} lead={copy.siteDescription} />
+      <ScreenIntro title={product.title} lead={copy.lead} />
+      <div className="home-grid">
+        <DictationNow event={dictation} />
+        <WeekGlance days={days} />
+        {viewer ? (
+          <Card id="cabinet-way" title={copy.cabinetTitle}>
+            <p>{copy.cabinetText}</p>
+            <p>
+              <Link to="/lk" className="button">
+                {copy.cabinet}
+              </Link>
+            </p>
+          </Card>
+        ) : null}
+      </div>
       <BannerList banners={banners} />
     </>
   );

@@ -7,6 +7,8 @@ import { deferredForm } from '~/components/form/deferred-form';
 import { isSavedSearch, savedLocation } from '~/components/form/use-saved-state';
 import { NewMark } from '~/components/new-mark';
 import { ScreenIntro } from '~/components/screen-intro';
+import { RequestList } from '~/components/ui/request-list';
+import type { Tone } from '~/components/ui/status-badge';
 import { formatMoscowDateTime } from '~/format';
 import { markShownAsSeen } from '~/read-receipt.server';
 import { screenMeta } from '~/meta';
@@ -36,6 +38,11 @@ const copy = {
     string
   >,
 };
+
+const TONES = { sent: 'neutral', in_work: 'info', answered: 'success' } satisfies Record<
+  AuthorQuestion['status'],
+  Tone
+>;
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
@@ -85,31 +92,23 @@ export default function AuthorQuestionsScreen() {
       </section>
       <section aria-labelledby="questions-title">
         <h2 id="questions-title">{copy.listTitle}</h2>
-        {questions.length === 0 ? (
-          <p>{copy.none}</p>
-        ) : (
-          <ul className="requests">
-            {questions.map((question) => (
-              <li key={question.id} className="request">
-                {question.unseen ? <NewMark answered={question.answer !== null} /> : null}
-                <p className="request__meta">
-                  <span className={`request__status request__status--${question.status}`}>
-                    {copy.statuses[question.status]}
-                  </span>{' '}
-                  {question.topic.title} · {copy.asked(question.askedAt)}
-                </p>
-                <p className="request__text">{question.text}</p>
-                {question.answer ? (
-                  <div className="request__reply">
-                    <h3>{copy.answer}</h3>
-                    <p>{question.answer.text}</p>
-                    <p className="request__meta">{copy.answered(question.answer.author, question.answer.answeredAt)}</p>
-                  </div>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
+        <RequestList
+          empty={copy.none}
+          items={questions.map((question) => ({
+            id: question.id,
+            mark: question.unseen ? <NewMark answered={question.answer !== null} /> : undefined,
+            status: { label: copy.statuses[question.status], tone: TONES[question.status] },
+            about: `${question.topic.title} · ${copy.asked(question.askedAt)}`,
+            text: question.text,
+            reply: question.answer
+              ? {
+                  heading: copy.answer,
+                  text: question.answer.text,
+                  meta: copy.answered(question.answer.author, question.answer.answeredAt),
+                }
+              : undefined,
+          }))}
+        />
       </section>
     </>
   );

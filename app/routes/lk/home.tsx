@@ -6,7 +6,9 @@ import { BannerList } from '~/components/home/banner-list';
 import { CertificateCard } from '~/components/home/certificate-card';
 import { ScreenIntro } from '~/components/screen-intro';
 import { formatMoscowDateTime, formatWeekday, pluralize } from '~/format';
+import { WelcomeNotice } from '~/components/welcome-notice';
 import { screenMeta } from '~/meta';
+import { useRootData } from '~/root-data';
 import homeStyles from '~/styles/home.css?url';
 import { describeWeek, todayOf } from '~/week-program';
 
@@ -50,9 +52,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function CabinetHomeScreen() {
   const { banners, today, certificate, next, dictationResults } = useLoaderData<typeof loader>();
+  const { viewer } = useRootData();
   return (
     <>
       <ScreenIntro title={copy.title} lead={copy.lead} />
+      {/* Once, on the cabinet's home: not above every page (ADR 029). */}
+      {viewer && viewer.popups.welcome !== true ? <WelcomeNotice /> : null}
       <ResultsNotice results={dictationResults} />
       <div className="home-grid">
         <section className="card" aria-labelledby="today-title">

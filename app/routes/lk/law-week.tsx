@@ -6,6 +6,7 @@ import { CalendarLink } from '~/components/calendar-link';
 import { MaterialList } from '~/components/materials';
 import { ScreenIntro } from '~/components/screen-intro';
 import { formatMoscowTimeRange, formatWeekday, moscowDate } from '~/format';
+import { SegmentedNav } from '~/components/ui/segmented-nav';
 import { screenMeta } from '~/meta';
 import materialStyles from '~/styles/materials.css?url';
 import styles from '~/styles/law-week.css?url';
@@ -67,18 +68,14 @@ export default function LawWeekScreen() {
         <p>{copy.empty}</p>
       ) : (
         <>
-          <nav aria-label={copy.days}>
-            <ul className="law-week-days">
-              {days.map((day) => (
-                <li key={day.date}>
-                  <a href={`#day-${day.date}`} aria-current={day.date === today ? 'date' : undefined}>
-                    {formatWeekday(day.date)}
-                    {day.date === today ? ` — ${copy.today.toLowerCase()}` : null}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <SegmentedNav
+            label={copy.days}
+            items={days.map((day) => ({
+              to: `#day-${day.date}`,
+              label: `${formatWeekday(day.date)}${day.date === today ? ` — ${copy.today.toLowerCase()}` : ''}`,
+              current: day.date === today ? 'date' : undefined,
+            }))}
+          />
           {days.map((day) => (
             <ProgramDay key={day.date} day={day} isToday={day.date === today} />
           ))}

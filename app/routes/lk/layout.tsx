@@ -1,16 +1,15 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Link, NavLink, Outlet, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Link, NavLink, Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react';
 import type { UnseenReplies } from '#contract';
 import { requireUser } from '#bff/auth/require-user.server';
 import { AccountMenu } from '~/components/account-menu';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
-import { WelcomeNotice } from '~/components/welcome-notice';
 import { copy as sharedCopy } from '~/copy';
 import { useRootData } from '~/root-data';
 import { checkNumericParams } from '~/route-params';
 
-const copy = { navLabel: 'Разделы личного кабинета', unseen: ' — новых ответов: ' };
+const copy = { navLabel: 'Разделы личного кабинета', current: 'Раздел:', unseen: ' — новых ответов: ' };
 
 /** Every cabinet screen; `end` where a longer path is a screen of its own. */
 const sections = [
@@ -32,6 +31,13 @@ const sections = [
   /** The section whose new answers the link counts (ADR 026). */
   unseen?: keyof UnseenReplies;
 }>;
+
+/** The section a path belongs to: the longest section path it is in (a test's question is in «Тестирование»). */
+function currentSection(pathname: string) {
+  return sections
+    .filter((section) => pathname === section.to || (!('end' in section) && pathname.startsWith(`${section.to}/`)))
+    .sort((a, b) => b.to.length - a.to.length)[0];
+}
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // A malformed id is 404 for everyone; checked here too, because this loader's login redirect would win.
@@ -55,6 +61,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export default function CabinetLayout() {
   const { product, viewer } = useRootData();
   const { unseen } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
   return (
     <>
       <SiteHeader productTitle={product.title}>
@@ -64,24 +71,29 @@ export default function CabinetLayout() {
       </SiteHeader>
       <div className="container with-sidebar">
         <nav aria-label={copy.navLabel} className="side-nav">
-          <ul>
-            {sections.map((section) => (
-              <li key={section.to}>
-                <NavLink to={section.to} end={'end' in section}>
-                  {section.label}
-                  {'unseen' in section && unseen[section.unseen] > 0 ? (
-                    <span className="nav-count">
-                      <span className="visually-hidden">{copy.unseen}</span>
-                      {unseen[section.unseen]}
-                    </span>
-                  ) : null}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          {/* One control on a phone, a plain list from a tablet on (ADR 029); a disclosure needs no JavaScript. */}
+          <details className="side-nav__menu" key={pathname}>
+            <summary>
+              <span className="side-nav__summary-label">{copy.current}</span> {currentSection(pathname)?.label}
+            </summary>
+            <ul>
+              {sections.map((section) => (
+                <li key={section.to}>
+                  <NavLink to={section.to} end={'end' in section}>
+                    {section.label}
+                    {'unseen' in section && unseen[section.unseen] > 0 ? (
+                      <span className="nav-count">
+                        <span className="visually-hidden">{copy.unseen}</span>
+                        {unseen[section.unseen]}
+                      </span>
+                    ) : null}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </details>
         </nav>
         <main id="main" tabIndex={-1} className="main">
-          {viewer && viewer.popups.welcome !== true ? <WelcomeNotice /> : null}
           <Outlet />
         </main>
       </div>

@@ -7,7 +7,9 @@ import { ScreenIntro } from '~/components/screen-intro';
 import { formatDate, formatDuration } from '~/format';
 import { ResultsCount } from '~/components/results-count';
 import { screenMeta } from '~/meta';
-import { audiencesLabel, ScenarioPages, withQuery } from '~/components/scenarios';
+import { audiencesLabel, withQuery } from '~/components/scenarios';
+import { EmptyState } from '~/components/ui/empty-state';
+import { Pagination } from '~/components/ui/pagination';
 import styles from '~/styles/scenarios.css?url';
 
 const copy = {
@@ -25,6 +27,7 @@ const copy = {
   empty: 'Ничего не нашлось. Измените запрос или сбросьте фильтры.',
   pageEmpty: 'На этой странице ничего нет.',
   firstPage: 'К первой странице',
+  toFilters: 'К фильтрам',
   sorts: {
     relevance: 'По релевантности',
     new: 'Сначала новые',
@@ -73,7 +76,7 @@ export default function ScenariosScreen() {
   return (
     <>
       <ScreenIntro title={copy.title} lead={copy.lead} />
-      <Form method="get" className="scenario-filters" ref={form}>
+      <Form method="get" className="scenario-filters" id="filters" ref={form}>
         <div className="field scenario-filters__search">
           <label htmlFor="scenarios-q">{copy.search}</label>
           <input id="scenarios-q" type="search" name="q" defaultValue={filters.q ?? ''} maxLength={200} />
@@ -103,7 +106,9 @@ export default function ScenariosScreen() {
       </Form>
 
       <ResultsCount count={list.total} noun={copy.found} />
-      {list.total === 0 ? <p>{copy.empty}</p> : null}
+      {list.total === 0 ? (
+        <EmptyState action={<Link to="/lk/scenarios">{copy.reset}</Link>}>{copy.empty}</EmptyState>
+      ) : null}
       {list.total > 0 && list.items.length === 0 ? (
         <p>
           {copy.pageEmpty} <Link to={withQuery(filters, { page: undefined })}>{copy.firstPage}</Link>
@@ -124,7 +129,13 @@ export default function ScenariosScreen() {
           </li>
         ))}
       </ol>
-      <ScenarioPages filters={filters} page={list.page} pages={pages} />
+      <Pagination page={list.page} pages={pages} hrefOf={(page) => withQuery(filters, { page })} />
+      {/* A long list on a phone: the filters stay one tap away from its end (ADR 029). */}
+      {list.items.length > 0 ? (
+        <p className="to-filters">
+          <a href="#filters">{copy.toFilters}</a>
+        </p>
+      ) : null}
     </>
   );
 }

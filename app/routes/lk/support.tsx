@@ -7,6 +7,8 @@ import { deferredForm } from '~/components/form/deferred-form';
 import { isSavedSearch, savedLocation } from '~/components/form/use-saved-state';
 import { NewMark } from '~/components/new-mark';
 import { ScreenIntro } from '~/components/screen-intro';
+import { RequestList } from '~/components/ui/request-list';
+import type { Tone } from '~/components/ui/status-badge';
 import { telHref } from '~/components/site-footer';
 import { formatMoscowDateTime } from '~/format';
 import { markShownAsSeen } from '~/read-receipt.server';
@@ -45,6 +47,8 @@ const copy = {
     string
   >,
 };
+
+const TONES = { new: 'neutral', in_work: 'info', resolved: 'success' } satisfies Record<SupportRequest['status'], Tone>;
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
@@ -99,33 +103,18 @@ export default function SupportScreen() {
       </section>
       <section aria-labelledby="requests-title">
         <h2 id="requests-title">{copy.listTitle}</h2>
-        {requests.length === 0 ? (
-          <p>{copy.none}</p>
-        ) : (
-          <ul className="requests">
-            {requests.map((request) => (
-              <li key={request.id} className="request">
-                <h3 className="request__title">
-                  {copy.number(request.id)} {copy.created(request.createdAt)}
-                </h3>
-                {request.unseen ? <NewMark answered={request.reply !== null} /> : null}
-                <p className="request__meta">
-                  <span className={`request__status request__status--${request.status}`}>
-                    {copy.statuses[request.status]}
-                  </span>{' '}
-                  {request.topic.title}
-                </p>
-                <p className="request__text">{request.message}</p>
-                {request.reply ? (
-                  <div className="request__reply">
-                    <h4>{copy.reply}</h4>
-                    <p>{request.reply}</p>
-                  </div>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
+        <RequestList
+          empty={copy.none}
+          items={requests.map((request) => ({
+            id: request.id,
+            title: `${copy.number(request.id)} ${copy.created(request.createdAt)}`,
+            status: { label: copy.statuses[request.status], tone: TONES[request.status] },
+            about: request.topic.title,
+            text: request.message,
+            mark: request.unseen ? <NewMark answered={request.reply !== null} /> : undefined,
+            reply: request.reply ? { heading: copy.reply, text: request.reply } : undefined,
+          }))}
+        />
       </section>
     </>
   );

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
 import { ScreenIntro } from '~/components/screen-intro';
 import { describeAttemptsUsed, describeLimits, describeStatus } from '~/components/testing/test-status';
+import { StatusBadge, type Tone } from '~/components/ui/status-badge';
 import { screenMeta } from '~/meta';
 import styles from '~/styles/testing.css?url';
 
@@ -12,6 +13,11 @@ const copy = {
   empty: 'Тестов пока нет. Новые появятся здесь.',
   status: 'Статус:',
 };
+
+const TONES = { new: 'neutral', open: 'info', passed: 'success', failed: 'danger' } satisfies Record<
+  ReturnType<typeof describeStatus>['tone'],
+  Tone
+>;
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
@@ -42,9 +48,9 @@ export default function TestingScreen() {
                 </h2>
                 <p>{test.lead}</p>
                 <p className="test-card__limits">{describeLimits(test)}</p>
-                <p className="test-status" data-tone={status.tone}>
+                <p>
                   <span className="visually-hidden">{copy.status} </span>
-                  {status.text}
+                  <StatusBadge tone={TONES[status.tone]}>{status.text}</StatusBadge>
                 </p>
                 {test.attemptsUsed > 0 ? <p className="test-card__attempts">{describeAttemptsUsed(test)}</p> : null}
               </li>

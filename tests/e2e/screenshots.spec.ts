@@ -1,0 +1,76 @@
+import { expect, test, type Page } from '@playwright/test';
+import { FROZEN_NOW } from './frozen-now';
+import { DEMO, heading, login } from './support';
+
+/**
+ * Screenshots as tests (ADR 029): the stable screens at a desktop's and a phone's width, in the light and the
+ * dark scheme, against demo data frozen at FROZEN_NOW. A reviewer sees every screen in
+ * tests/e2e/__screenshots__ without starting the portal. Regenerate them all with
+ * `npx playwright test --project screenshots --update-snapshots` (README).
+ */
+
+const PUBLIC = [
+  ['front', '/'],
+  ['login', '/login'],
+  ['registration', '/registration'],
+  ['password', '/password'],
+  ['admin-auth', '/admin-auth'],
+  ['dictation', '/dictation'],
+  ['week', '/week'],
+  ['not-found', '/no-such-page'],
+] as const;
+
+const CABINET = [
+  ['lk', '/lk'],
+  ['lk-dictations', '/lk/dictations'],
+  ['lk-master-classes', '/lk/master-classes'],
+  ['lk-scenarios', '/lk/scenarios'],
+  ['lk-law-week', '/lk/law-week'],
+  ['lk-law-week-themes', '/lk/law-week/themes'],
+  ['lk-author-questions', '/lk/author-questions'],
+  ['lk-testing', '/lk/testing'],
+  ['lk-support', '/lk/support'],
+  ['lk-week', '/lk/week'],
+  ['profile', '/profile'],
+  ['profile-security', '/profile/security'],
+  ['front-signed-in', '/'],
+] as const;
+
+async function shoot(page: Page, name: string, path: string) {
+  await page.goto(path);
+  await expect(heading(page)).toBeVisible();
+  // Every image loaded now (lazy ones too), so a late picture never changes the shot.
+  await page.evaluate(() =>
+    Promise.all(
+      [...document.images].map((image) => {
+        image.loading = 'eager';
+        return image.decode().catch(() => undefined);
+      }),
+    ),
+  );
+  await expect.soft(page).toHaveScreenshot(`${name}.png`, { fullPage: true, timeout: 20_000 });
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const width of [1280, 390] as const) {
+    test.describe(`${width} px, ${colorScheme}`, () => {
+      test.use({ colorScheme, viewport: { width, height: 900 }, isMobile: false });
+
+      // A dozen full-page shots a test, each taken twice until two agree.
+      test.describe.configure({ timeout: 240_000 });
+
+      test.beforeEach(async ({ page }) => {
+        await page.clock.setFixedTime(new Date(FROZEN_NOW));
+      });
+
+      test('public screens', async ({ page }) => {
+        for (const [name, path] of PUBLIC) await shoot(page, `${name}-${width}-${colorScheme}`, path);
+      });
+
+      test('the demo teacher’s cabinet', async ({ page }) => {
+        await login(page, DEMO.teacher);
+        for (const [name, path] of CABINET) await shoot(page, `${name}-${width}-${colorScheme}`, path);
+      });
+    });
+  }
+}
