@@ -36,6 +36,17 @@ const CABINET = [
   ['front-signed-in', '/'],
 ] as const;
 
+/** The item pages of the cabinet, by the demo seed's ids (the same as the accessibility scan's, tests/e2e/routes.ts). */
+const CABINET_ITEMS = [
+  ['lk-certificates', '/lk/certificates'],
+  ['lk-dictation-result', '/lk/dictations/1'],
+  ['lk-master-class', '/lk/master-classes/1'],
+  ['lk-scenario', '/lk/scenarios/1'],
+  ['lk-test', '/lk/testing/1'],
+  ['lk-test-question', '/lk/testing/5/questions/7'],
+  ['lk-test-result', '/lk/testing/3/attempts/1'],
+] as const;
+
 async function shoot(page: Page, name: string, path: string) {
   await page.goto(path);
   await expect(heading(page)).toBeVisible();
@@ -70,6 +81,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
       test('the demo teacher’s cabinet', async ({ page }) => {
         await login(page, DEMO.teacher);
         for (const [name, path] of CABINET) await shoot(page, `${name}-${width}-${colorScheme}`, path);
+      });
+
+      test('the demo teacher’s item pages', async ({ page }) => {
+        await login(page, DEMO.teacher);
+        for (const [name, path] of CABINET_ITEMS) await shoot(page, `${name}-${width}-${colorScheme}`, path);
       });
     });
   }

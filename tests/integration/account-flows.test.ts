@@ -378,14 +378,14 @@ describe('the welcome notice (popup)', () => {
     return (await (await browser.request(path)).text()).includes(WELCOME);
   }
 
-  it('shows in the cabinet until dismissed, then never again, on any device', async () => {
+  it('shows on the cabinet’s home (not above every page) until dismissed, then never again, on any device', async () => {
     const { browser, fields } = await register();
     expect(await hasWelcome(browser)).toBe(true);
-    expect(await hasWelcome(browser, '/lk/scenarios')).toBe(true);
+    expect(await hasWelcome(browser, '/lk/scenarios')).toBe(false);
     const before = await calls('popup');
-    const response = await browser.submit('/lk/scenarios', {}, { action: '/popups' });
+    const response = await browser.submit('/lk', {}, { action: '/popups' });
     expect(response.status).toBe(303);
-    expect(response.headers.get('Location')).toBe('/lk/scenarios');
+    expect(response.headers.get('Location')).toBe('/lk');
     expect(await calls('popup')).toBe(before + 1);
     expect(await hasWelcome(browser)).toBe(false);
     const otherDevice = servers.portal.client();
