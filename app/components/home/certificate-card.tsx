@@ -1,5 +1,6 @@
 import type { Certificate } from '#contract';
 import { formatDate } from '~/format';
+import { Facts } from '../ui/facts';
 
 const copy = {
   title: 'Сертификат участника',
@@ -21,16 +22,12 @@ export function CertificateCard({ certificate }: { certificate: Certificate | nu
       {certificate ? (
         <>
           <p>{certificate.event}</p>
-          <dl className="facts">
-            <div>
-              <dt>{copy.number}</dt>
-              <dd>{certificate.number}</dd>
-            </div>
-            <div>
-              <dt>{copy.issued}</dt>
-              <dd>{formatDate(certificate.issuedOn)}</dd>
-            </div>
-          </dl>
+          <Facts
+            items={[
+              [copy.number, certificate.number],
+              [copy.issued, formatDate(certificate.issuedOn)],
+            ]}
+          />
           <p>
             <a className="button" href={CERTIFICATE_HREF} download>
               {copy.download}, {copy.kilobytes(certificate.file.size)}

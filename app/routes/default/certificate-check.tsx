@@ -6,6 +6,7 @@ import { ScreenIntro } from '~/components/screen-intro';
 import { formatDate } from '~/format';
 import { screenMeta } from '~/meta';
 import { pageNotFound } from '~/route-params';
+import { Facts } from '~/components/ui/facts';
 
 const copy = {
   title: 'Проверка сертификата',
@@ -75,24 +76,14 @@ export default function CertificateCheckScreen() {
       <p className="certificate-check__verdict">
         <strong>{copy.genuine}</strong>
       </p>
-      <dl className="facts">
-        <div>
-          <dt>{copy.number}</dt>
-          <dd>{certificate.number}</dd>
-        </div>
-        <div>
-          <dt>{copy.holder}</dt>
-          <dd>{certificate.holder}</dd>
-        </div>
-        <div>
-          <dt>{copy.event}</dt>
-          <dd>{certificate.event}</dd>
-        </div>
-        <div>
-          <dt>{copy.issued}</dt>
-          <dd>{formatDate(certificate.issuedOn)}</dd>
-        </div>
-      </dl>
+      <Facts
+        items={[
+          [copy.number, certificate.number],
+          [copy.holder, certificate.holder],
+          [copy.event, certificate.event],
+          [copy.issued, formatDate(certificate.issuedOn)],
+        ]}
+      />
       <p>
         <small>{copy.privacy}</small>
       </p>

@@ -10,6 +10,7 @@ import { SegmentedNav } from '~/components/ui/segmented-nav';
 import { screenMeta } from '~/meta';
 import materialStyles from '~/styles/materials.css?url';
 import styles from '~/styles/law-week.css?url';
+import { Facts } from '~/components/ui/facts';
 
 const copy = {
   title: 'Неделя права',
@@ -108,24 +109,21 @@ function ProgramDay({ day, isToday }: { day: Day; isToday: boolean }) {
               <p className="law-week-event__kind">
                 {event.kind}, {event.format === 'online' ? copy.online : copy.offline}
               </p>
-              <dl className="facts">
-                <div>
-                  <dt>{copy.speaker}</dt>
-                  <dd>{event.speaker}</dd>
-                </div>
-                <div>
-                  <dt>{copy.where}</dt>
-                  <dd>
-                    {event.link ? (
-                      <a href={event.link} rel="noopener noreferrer" target="_blank">
+              <Facts
+                items={[
+                  [copy.speaker, event.speaker],
+                  [
+                    copy.where,
+                    event.link ? (
+                      <a key="link" href={event.link} rel="noopener noreferrer" target="_blank">
                         {copy.join}
                       </a>
                     ) : (
                       event.place
-                    )}
-                  </dd>
-                </div>
-              </dl>
+                    ),
+                  ],
+                ]}
+              />
               {event.ended ? null : (
                 <p>
                   <CalendarLink href={`/lk/law-week/events/${event.id}/calendar.ics`} title={event.title} />

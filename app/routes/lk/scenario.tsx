@@ -10,6 +10,7 @@ import { screenMeta } from '~/meta';
 import { readId } from '~/route-params';
 import materialStyles from '~/styles/materials.css?url';
 import styles from '~/styles/scenarios.css?url';
+import { Facts } from '~/components/ui/facts';
 
 const copy = {
   fallbackTitle: 'Сценарий',
@@ -59,14 +60,7 @@ export default function ScenarioScreen() {
       <ScreenIntro title={scenario.title}>
         <Link to="/lk/scenarios">{copy.backToList}</Link>
       </ScreenIntro>
-      <dl className="facts">
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts items={facts} />
       <p>{scenario.description}</p>
       <h2>{copy.materials}</h2>
       {materials.length === 0 ? <p>{copy.noMaterials}</p> : null}

@@ -17,6 +17,7 @@ import { useRootData } from '~/root-data';
 import styles from '~/styles/requests.css?url';
 import { SupportForm as SupportFormNow } from './support.form';
 import { supportSchema } from './support.schema';
+import { Facts } from '~/components/ui/facts';
 
 /** The form hydrates once its own chunk has loaded (ADR 021). */
 const SupportForm = deferredForm(import.meta.env.SSR ? SupportFormNow : null, () =>
@@ -125,36 +126,34 @@ function Contacts() {
   return (
     <section aria-labelledby="contacts-title">
       <h2 id="contacts-title">{copy.contactsTitle}</h2>
-      <dl className="facts">
-        <div>
-          <dt>{copy.email}</dt>
-          <dd>
-            <a href={`mailto:${contacts.email}`}>{contacts.email}</a>
-          </dd>
-        </div>
-        <div>
-          <dt>{copy.phone}</dt>
-          <dd>
-            <a href={telHref(contacts.phone)}>{contacts.phone}</a>
-          </dd>
-        </div>
-        <div>
-          <dt>{copy.vk}</dt>
-          <dd>
-            <a href={contacts.vk} rel="noopener noreferrer" target="_blank">
+      <Facts
+        items={[
+          [
+            copy.email,
+            <a key="email" href={`mailto:${contacts.email}`}>
+              {contacts.email}
+            </a>,
+          ],
+          [
+            copy.phone,
+            <a key="phone" href={telHref(contacts.phone)}>
+              {contacts.phone}
+            </a>,
+          ],
+          [
+            copy.vk,
+            <a key="vk" href={contacts.vk} rel="noopener noreferrer" target="_blank">
               {copy.vkLink}
-            </a>
-          </dd>
-        </div>
-        <div>
-          <dt>{copy.telegram}</dt>
-          <dd>
-            <a href={contacts.telegram} rel="noopener noreferrer" target="_blank">
+            </a>,
+          ],
+          [
+            copy.telegram,
+            <a key="telegram" href={contacts.telegram} rel="noopener noreferrer" target="_blank">
               {copy.telegramLink}
-            </a>
-          </dd>
-        </div>
-      </dl>
+            </a>,
+          ],
+        ]}
+      />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { screenMeta } from '~/meta';
 import homeStyles from '~/styles/home.css?url';
 import { ProfileForm as ProfileFormNow } from './index.form';
 import { schema } from './index.schema';
+import { Facts } from '~/components/ui/facts';
 
 const ProfileForm = deferredForm(import.meta.env.SSR ? ProfileFormNow : null, () =>
   import('./index.form').then((m) => m.ProfileForm),
@@ -52,16 +53,12 @@ export default function ProfileScreen() {
   return (
     <section className="profile-screen">
       <ScreenIntro title={copy.title} lead={copy.lead} />
-      <dl className="facts">
-        <div>
-          <dt>{copy.email}</dt>
-          <dd>{email}</dd>
-        </div>
-        <div>
-          <dt>{copy.role}</dt>
-          <dd>{copy.roles[role]}</dd>
-        </div>
-      </dl>
+      <Facts
+        items={[
+          [copy.email, email],
+          [copy.role, copy.roles[role]],
+        ]}
+      />
       <ProfileForm values={values} lastResult={lastResult} saved={saved} onInput={onInput} />
       <CertificateCard certificate={certificate} />
     </section>
