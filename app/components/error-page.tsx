@@ -65,13 +65,16 @@ const handlers: Record<number, (error: ErrorDescription) => ReactNode> = {
       <ReloadLink />
     </>
   ),
-  503: () => (
-    <>
-      <h1>{sharedCopy.errorTitle(503)}</h1>
-      <p>{copy.unavailable}</p>
-      <ReloadLink />
-    </>
-  ),
+  // Only the portal's own 503 has words: its session check is away (ADR 022; the message is SESSION_UNCHECKED of
+  // bff/session/session.server.ts). An upstream's 503 is outside the catalogue, an empty page like any other.
+  503: ({ message }) =>
+    message === 'session-unchecked' ? (
+      <>
+        <h1>{sharedCopy.errorTitle(503)}</h1>
+        <p>{copy.unavailable}</p>
+        <ReloadLink />
+      </>
+    ) : null,
   500: () => (
     <>
       <h1>{sharedCopy.errorTitle(500)}</h1>

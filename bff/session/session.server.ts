@@ -11,6 +11,12 @@ import { createSessionEndings } from './endings.server';
 import { createResolver, SessionStateUnavailable, type SessionState } from './resolver.server';
 import { createSealer } from './seal.server';
 
+/**
+ * The message of the 503 thrown when the shared state cannot say whether a session stands (ADR 022): the error
+ * page explains it, unlike an upstream's 503, which shows the catalogue's empty page (docs/product.md §2).
+ */
+export const SESSION_UNCHECKED = 'session-unchecked';
+
 /** The countdown the page shows while a user is signed in (docs/product.md §9): the auth cookie's lifetime. */
 export { SESSION_COUNTDOWN } from './cookie-writer.server';
 
@@ -66,7 +72,7 @@ export function createSessionStore(deps: {
     // a shared state that cannot say whether the session stands: 503, the cookies kept for when it can.
     const current = () =>
       (session ??= resolution.resolve().catch((error: unknown) => {
-        if (error instanceof SessionStateUnavailable) throw data({ message: null }, { status: 503 });
+        if (error instanceof SessionStateUnavailable) throw data({ message: SESSION_UNCHECKED }, { status: 503 });
         throw isUpstreamError(error) ? toErrorPage(error) : error;
       }));
 
