@@ -250,6 +250,8 @@ test.describe('password change', () => {
     await confirm.fill(newPassword);
     await page.getByRole('button', { name: 'Сменить пароль' }).click();
     await expect(current).toHaveAccessibleDescription('Текущий пароль указан неверно');
+    // Read the mistake, then type again once the page has settled (its form's chunk and revalidation included).
+    await page.waitForLoadState('networkidle');
 
     await current.fill(user.password);
     await fresh.fill(newPassword);

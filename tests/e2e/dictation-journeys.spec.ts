@@ -156,8 +156,9 @@ test.describe('with JavaScript', () => {
     await context.setOffline(false);
     const again = await context.newPage();
     await again.goto(`/dictation/${code}`);
-    await expect(textField(again)).toHaveValue(FIRST + SECOND);
+    // The notice comes with the restored text; both are checked, the notice first, as it is shown only once.
     await expect(again.getByText('В поле возвращён текст, сохранённый в этом браузере без связи')).toBeVisible();
+    await expect(textField(again)).toHaveValue(FIRST + SECOND);
     await expect(status(again)).toHaveText(/^Текст сохранён на сервере в \d{2}:\d{2} мск$/);
     expect(await storedText(code)).toBe(FIRST + SECOND);
     // Once the server holds it, the browser keeps nothing.
