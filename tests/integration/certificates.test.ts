@@ -48,17 +48,7 @@ describe('/lk/certificates', () => {
 
   it('says so when there are none', async () => {
     const email = `certificates-none-${Date.now()}@example.org`;
-    await fetch(`${servers.upstream.url}/rest/v2/users/authentication/register/`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({
-        email,
-        password: 'first-password-1',
-        firstName: 'Ольга',
-        lastName: 'Кузнецова',
-        phone: '79001234567',
-      }),
-    });
+    await servers.upstream.register({ email, password: 'first-password-1' });
     const browser = servers.portal.client();
     await browser.login(email, 'first-password-1');
     expect(pageText(await (await browser.request('/lk/certificates')).text())).toContain('Сертификатов у вас пока нет');

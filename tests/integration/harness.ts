@@ -108,6 +108,15 @@ export async function startReferenceUpstream(
     async clearFaults() {
       await fetch(`${upstream.url}/__faults__`, { method: 'DELETE' });
     },
+    /** Registers an account straight at the upstream (Ольга Кузнецова), for a user with no history yet. */
+    async register(user: { email: string; password: string }) {
+      const response = await fetch(`${upstream.url}/rest/v2/users/authentication/register/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Api-Version': '1' },
+        body: JSON.stringify({ ...user, firstName: 'Ольга', lastName: 'Кузнецова', phone: '79001234567' }),
+      });
+      if (response.status !== 200) throw new Error(`register ${user.email}: HTTP ${response.status}`);
+    },
     async outbox(to: string): Promise<{ body: string; subject: string }[]> {
       return (await fetch(`${upstream.url}/__dev__/outbox?to=${encodeURIComponent(to)}`)).json() as Promise<
         { body: string; subject: string }[]

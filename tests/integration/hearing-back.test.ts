@@ -16,17 +16,7 @@ const QUESTION = 'Как провести квест «Главы Констит
 
 async function newUser(tag: string): Promise<{ browser: Client; email: string }> {
   const email = `hearing-back-${tag}-${Date.now()}@example.org`;
-  await fetch(`${servers.upstream.url}/rest/v2/users/authentication/register/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: 'first-password-1',
-      firstName: 'Ольга',
-      lastName: 'Кузнецова',
-      phone: '79001234567',
-    }),
-  });
+  await servers.upstream.register({ email, password: 'first-password-1' });
   const browser = servers.portal.client();
   await browser.login(email, 'first-password-1');
   return { browser, email };
