@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createBundle, modulePreloads } from './bundle';
+import { createBundle, FIRST_LOAD_JS_KB, modulePreloads } from './bundle';
 import { countUpstreamCalls, type System } from './portal';
 import { check, checkYes, heading } from './report';
 
@@ -50,7 +50,7 @@ export async function scenariosBudgets(sys: System) {
       section: 'js size',
       name: `first-load JS of ${routeId}`,
       measured: bundle.firstLoad(routeId, modulePreloads(html)).gzip / KB,
-      budget: 100,
+      budget: FIRST_LOAD_JS_KB,
       unit: 'KB',
       kind: 'max',
     });
