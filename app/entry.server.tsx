@@ -4,8 +4,10 @@ import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { redactUrl } from '#bff/log.server';
+import { StylesheetContext } from './components/document-styles';
 import { NonceContext } from './nonce';
 import { createNulStrippingStream } from './strip-nul.server';
+import { stylesheet } from './styles/stylesheet.server';
 import { seconds } from './time';
 
 /** How long deferred data may stream; rendering is aborted a little later so the stream can report it. */
@@ -35,7 +37,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        <StylesheetContext.Provider value={stylesheet}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </StylesheetContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

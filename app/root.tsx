@@ -17,15 +17,13 @@ import { SESSION_COUNTDOWN } from '#bff/session/session.server';
 import { useBuildCheck } from './client/use-build-check';
 import { useChunkReload } from './client/use-chunk-reload';
 import { useSessionCountdown } from './client/use-session-countdown';
+import { DocumentStyles } from './components/document-styles';
 import { describeError, ErrorPage } from './components/error-page';
 import { NavigationProgress } from './components/navigation-progress';
 import { RouteAnnouncer } from './components/route-announcer';
 import { copy } from './copy';
 import { errorDocumentTitle, readProductTitle, screenMeta } from './meta';
 import { useNonce } from './nonce';
-import appStyles from './styles/app.css?url';
-import componentStyles from './styles/components.css?url';
-import formStyles from './styles/forms.css?url';
 
 /** Only signed-in users near the end of their session ever load it. */
 const SessionWarning = lazy(() => import('./components/session-warning'));
@@ -58,9 +56,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
 };
 
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: appStyles },
-  { rel: 'stylesheet', href: formStyles },
-  { rel: 'stylesheet', href: componentStyles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/site.webmanifest' },
 ];
@@ -84,6 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <Meta />
+        <DocumentStyles />
         <Links />
       </head>
       <body>

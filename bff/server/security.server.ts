@@ -9,6 +9,8 @@ export function nonce(_req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+const responseNonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.nonce}'`;
+
 /**
  * Security headers (docs/architecture.md §3): strict CSP with the response's nonce, nosniff, Referrer-Policy, COOP,
  * frame-ancestors 'none'. Development relaxes only what Vite's dev server needs.
@@ -21,8 +23,10 @@ export function securityHeaders(config: Pick<Config, 'isProduction' | 'publicOri
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`],
-        styleSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+        scriptSrc: ["'self'", responseNonce],
+        // The document's one <style> carries the nonce (ADR 033); style attributes and other inline styles stay
+        // refused. Development keeps 'unsafe-inline' for Vite's injected styles (a nonce would switch it off).
+        styleSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'", responseNonce],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: dev ? ["'self'", 'ws:'] : ["'self'"],

@@ -51,7 +51,8 @@ function expectBaseHeaders(response: Response) {
   const scriptSrc = csp.get('script-src') ?? [];
   expect(scriptSrc).not.toContain("'unsafe-inline'");
   expect(scriptSrc).not.toContain("'unsafe-eval'");
-  expect(csp.get('style-src')).toEqual(["'self'"]);
+  // The document's one <style> (ADR 033) under the same nonce as its scripts; no other inline style.
+  expect(csp.get('style-src')).toEqual(["'self'", `'nonce-${nonceOf(h.get('Content-Security-Policy'))}'`]);
 }
 
 describe('documents', () => {
@@ -158,7 +159,8 @@ describe('static files', () => {
   it('built assets under /assets/ are cached for a year, immutable', async () => {
     const assets = await assetsOf('/');
     expect(assets.some((a) => a.endsWith('.js'))).toBe(true);
-    expect(assets.some((a) => a.endsWith('.css'))).toBe(true);
+    // The stylesheet is inlined into the document (ADR 033): only scripts are fetched.
+    expect(assets.some((a) => a.endsWith('.css'))).toBe(false);
     for (const asset of assets) {
       const response = await fetch(`${servers.portal.origin}${asset}`);
       expect(response.status, asset).toBe(200);

@@ -1,12 +1,5 @@
 import { parseWithZod } from '@conform-to/zod';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { DictationSession, DictationEventState } from '#contract';
 import { rejectForm } from '#bff/auth/forms.server';
@@ -21,7 +14,6 @@ import { readInvitationCode } from '#bff/rest/dictation.server';
 import { saveDictationText, startWriting } from '~/dictation-writing.server';
 import { formatDate, formatMoscowDateTime, formatMoscowTime, pluralize } from '~/format';
 import { screenMeta } from '~/meta';
-import styles from '~/styles/dictation.css?url';
 import { dictationTextSchema } from './dictation-writing.schema';
 
 const copy = {
@@ -77,8 +69,6 @@ type View =
 const DictationWriter = deferredForm(import.meta.env.SSR ? DictationWriterNow : null, () =>
   import('~/components/dictation/dictation-writer').then((m) => m.DictationWriter),
 );
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: view }) =>
   screenMeta(matches, view && 'event' in view ? view.event.title : copy.fallbackTitle);

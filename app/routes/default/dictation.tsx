@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { requireForm } from '#bff/auth/require-form.server';
 import { requireUser } from '#bff/auth/require-user.server';
@@ -9,7 +9,6 @@ import { ScreenIntro } from '~/components/screen-intro';
 import { pickLeadEvent } from '~/dictation-lead';
 import { screenMeta } from '~/meta';
 import { useOptionalRootData } from '~/root-data';
-import styles from '~/styles/dictation.css?url';
 
 const copy = {
   title: 'Диктант',
@@ -30,7 +29,6 @@ const copy = {
   empty: 'Диктантов пока нет: о следующем мы объявим на этой странице.',
 };
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
 /**

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { BannerList } from '~/components/home/banner-list';
 import { DictationNow } from '~/components/home/dictation-now';
@@ -8,7 +8,6 @@ import { Card } from '~/components/ui/card';
 import { pickLeadEvent } from '~/dictation-lead';
 import { screenMeta } from '~/meta';
 import { useRootData } from '~/root-data';
-import homeStyles from '~/styles/home.css?url';
 import { describeWeek } from '~/week-program';
 
 const copy = {
@@ -18,7 +17,6 @@ const copy = {
   cabinet: 'Перейти в личный кабинет',
 };
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: homeStyles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches);
 
 /** Three public reads, side by side: the banners, the dictation's events and this week's programme. */

@@ -1,10 +1,9 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { WeekProgram } from '~/components/home/week-program';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
 import { useRootData } from '~/root-data';
-import homeStyles from '~/styles/home.css?url';
 import { describeWeek } from '~/week-program';
 
 const copy = {
@@ -16,7 +15,6 @@ const copy = {
   empty: 'Программа недели пока не опубликована.',
 };
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: homeStyles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
 const CABINET_WEEK = '/lk/week';

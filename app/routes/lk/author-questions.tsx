@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { submitSignedInForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
@@ -12,7 +12,6 @@ import type { Tone } from '~/components/ui/status-badge';
 import { formatMoscowDateTime } from '~/format';
 import { markShownAsSeen } from '~/read-receipt.server';
 import { screenMeta } from '~/meta';
-import styles from '~/styles/requests.css?url';
 import { AuthorQuestionForm as AuthorQuestionFormNow } from './author-questions.form';
 import { authorQuestionSchema } from './author-questions.schema';
 
@@ -44,7 +43,6 @@ const TONES = { sent: 'neutral', in_work: 'info', answered: 'success' } satisfie
   Tone
 >;
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,11 +1,10 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
 import { CERTIFICATE_HREF } from '~/components/home/certificate-card';
 import { ScreenIntro } from '~/components/screen-intro';
 import { formatDate, formatFileSize } from '~/format';
 import { screenMeta } from '~/meta';
-import styles from '~/styles/requests.css?url';
 
 const copy = {
   title: 'Сертификаты',
@@ -17,7 +16,6 @@ const copy = {
   download: 'Скачать PDF',
 };
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
 import { EventDates } from '~/components/dictation/event-dates';
@@ -9,7 +9,6 @@ import { deferredForm } from '~/components/form/deferred-form';
 import { formatFileSize } from '~/format';
 import { screenMeta } from '~/meta';
 import { readId } from '~/route-params';
-import styles from '~/styles/dictation.css?url';
 
 const copy = {
   fallbackTitle: 'Диктант',
@@ -26,7 +25,6 @@ const StartDictationForm = deferredForm(import.meta.env.SSR ? StartDictationForm
   import('~/components/dictation/start-form').then((m) => m.StartDictationForm),
 );
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   screenMeta(matches, data?.dictation.event.title ?? copy.fallbackTitle);
 

@@ -1,12 +1,5 @@
 import { parseWithZod } from '@conform-to/zod';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireForm } from '#bff/auth/require-form.server';
@@ -20,7 +13,6 @@ import { ScreenIntro } from '~/components/screen-intro';
 import { registerForDictation } from '~/dictation-registration.server';
 import { formatMoscowDateTime } from '~/format';
 import { screenMeta } from '~/meta';
-import styles from '~/styles/dictation.css?url';
 import { startDictationSchema } from './dictations.schema';
 
 const copy = {
@@ -40,7 +32,6 @@ const StartDictationForm = deferredForm(import.meta.env.SSR ? StartDictationForm
   import('~/components/dictation/start-form').then((m) => m.StartDictationForm),
 );
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
 /** The user's dictations, their fresh results, and the events open for registration the user is not in yet. */

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
 import { freshResults, ResultsNotice } from '~/components/dictation/results-notice';
@@ -9,7 +9,6 @@ import { formatMoscowDateTime, formatWeekday, pluralize } from '~/format';
 import { WelcomeNotice } from '~/components/welcome-notice';
 import { screenMeta } from '~/meta';
 import { useRootData } from '~/root-data';
-import homeStyles from '~/styles/home.css?url';
 import { describeWeek, todayOf } from '~/week-program';
 
 const copy = {
@@ -26,7 +25,6 @@ const copy = {
   participants: { one: 'участник', few: 'участника', many: 'участников' },
 };
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: homeStyles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
 /** What is next for this user; the six reads are independent, so they go out together. */

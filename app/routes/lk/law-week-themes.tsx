@@ -1,12 +1,10 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
 import { materialLink } from '#bff/rest/materials.server';
 import { MaterialList } from '~/components/materials';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
-import materialStyles from '~/styles/materials.css?url';
-import styles from '~/styles/law-week.css?url';
 
 const copy = {
   title: 'Темы недели права',
@@ -17,11 +15,6 @@ const copy = {
   noMaterials: 'Материалы к этой теме готовятся.',
   materials: (title: string) => `Материалы к теме «${title}»`,
 };
-
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: styles },
-  { rel: 'stylesheet', href: materialStyles },
-];
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 

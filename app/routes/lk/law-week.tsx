@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
 import { materialLink } from '#bff/rest/materials.server';
@@ -8,8 +8,6 @@ import { ScreenIntro } from '~/components/screen-intro';
 import { formatMoscowTimeRange, formatWeekday, moscowDate } from '~/format';
 import { SegmentedNav } from '~/components/ui/segmented-nav';
 import { screenMeta } from '~/meta';
-import materialStyles from '~/styles/materials.css?url';
-import styles from '~/styles/law-week.css?url';
 import { Facts } from '~/components/ui/facts';
 
 const copy = {
@@ -27,11 +25,6 @@ const copy = {
   join: 'Ссылка на трансляцию',
   materials: (title: string) => `Материалы к «${title}»`,
 };
-
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: styles },
-  { rel: 'stylesheet', href: materialStyles },
-];
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 

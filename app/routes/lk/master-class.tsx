@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
 import { CalendarLink } from '~/components/calendar-link';
@@ -6,7 +6,6 @@ import { RecordingPlayer } from '~/components/recording-player';
 import { formatClock, formatDuration, formatMoscowDateTime, pluralize } from '~/format';
 import { screenMeta } from '~/meta';
 import { readId } from '~/route-params';
-import styles from '~/styles/master-classes.css?url';
 import { minutes } from '~/time';
 
 const copy = {
@@ -23,8 +22,6 @@ const copy = {
   live: 'Трансляция идёт сейчас.',
   noRecording: 'Мастер-класс прошёл. Запись появится в ближайшие дни.',
 } as const;
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   screenMeta(matches, data?.webinar.title ?? copy.fallbackTitle, data?.webinar.description.split('\n')[0]);

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { CallResult } from '#contract';
 import { requireUser } from '#bff/auth/require-user.server';
@@ -6,7 +6,6 @@ import { ScreenIntro } from '~/components/screen-intro';
 import { formatDuration, formatMoscowDateTime, formatPercent, pluralize } from '~/format';
 import { screenMeta } from '~/meta';
 import { minutes } from '~/time';
-import styles from '~/styles/master-classes.css?url';
 
 type Summary = CallResult<'webinarsList'>['past'][number];
 
@@ -24,8 +23,6 @@ const copy = {
   watchedAll: 'Просмотрено полностью',
   noRecording: 'Запись появится в ближайшие дни',
 } as const;
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 

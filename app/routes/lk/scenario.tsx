@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
 import { materialLink } from '#bff/rest/materials.server';
@@ -8,8 +8,6 @@ import { ScreenIntro } from '~/components/screen-intro';
 import { formatDate, formatDuration } from '~/format';
 import { screenMeta } from '~/meta';
 import { readId } from '~/route-params';
-import materialStyles from '~/styles/materials.css?url';
-import styles from '~/styles/scenarios.css?url';
 import { Facts } from '~/components/ui/facts';
 
 const copy = {
@@ -24,11 +22,6 @@ const copy = {
   materials: 'Материалы',
   noMaterials: 'К этому сценарию пока нет материалов.',
 };
-
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: styles },
-  { rel: 'stylesheet', href: materialStyles },
-];
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   screenMeta(matches, data?.scenario.title ?? copy.fallbackTitle);

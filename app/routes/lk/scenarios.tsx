@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
 import { readScenarioFilters } from '#bff/rest/scenarios.server';
@@ -10,7 +10,6 @@ import { screenMeta } from '~/meta';
 import { audiencesLabel, withQuery } from '~/components/scenarios';
 import { EmptyState } from '~/components/ui/empty-state';
 import { Pagination } from '~/components/ui/pagination';
-import styles from '~/styles/scenarios.css?url';
 
 const copy = {
   title: 'Сценарии',
@@ -36,8 +35,6 @@ const copy = {
     short: 'Сначала короткие',
   },
 };
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 

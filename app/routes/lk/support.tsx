@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { submitSignedInForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
@@ -14,7 +14,6 @@ import { formatMoscowDateTime } from '~/format';
 import { markShownAsSeen } from '~/read-receipt.server';
 import { screenMeta } from '~/meta';
 import { useRootData } from '~/root-data';
-import styles from '~/styles/requests.css?url';
 import { SupportForm as SupportFormNow } from './support.form';
 import { supportSchema } from './support.schema';
 import { Facts } from '~/components/ui/facts';
@@ -51,7 +50,6 @@ const copy = {
 
 const TONES = { new: 'neutral', in_work: 'info', resolved: 'success' } satisfies Record<SupportRequest['status'], Tone>;
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

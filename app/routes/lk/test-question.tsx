@@ -1,11 +1,5 @@
 import { parseWithZod } from '@conform-to/zod';
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useNavigate } from '@remix-run/react';
 import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireForm } from '#bff/auth/require-form.server';
@@ -17,7 +11,6 @@ import { deferredForm } from '~/components/form/deferred-form';
 import { QuestionForm as QuestionFormNow } from '~/components/testing/question-form';
 import { screenMeta } from '~/meta';
 import { pageNotFound } from '~/route-params';
-import styles from '~/styles/testing.css?url';
 import { seconds } from '~/time';
 import { requireTestingPath } from './test-params';
 import { answerSchema } from './test-question.schema';
@@ -39,8 +32,6 @@ const copy = {
  * explains: the time ran out, or the attempt was finished meanwhile (in another tab or on another device).
  */
 const CLOSED: Record<string, string> = { time_over: 'time-over', attempt_finished: 'finished' };
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   screenMeta(matches, data ? `${copy.title(data.question.position, data.count)} — ${data.testTitle}` : 'Тест');

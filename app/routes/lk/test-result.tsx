@@ -1,4 +1,4 @@
-import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
 import { ScreenIntro } from '~/components/screen-intro';
@@ -7,7 +7,6 @@ import { describeReview } from '~/components/testing/test-status';
 import { formatMoscowDateTime } from '~/format';
 import { screenMeta } from '~/meta';
 import { pageNotFound } from '~/route-params';
-import styles from '~/styles/testing.css?url';
 import { requireTestingPath } from './test-params';
 
 const copy = {
@@ -26,8 +25,6 @@ const copy = {
   backToTest: 'К описанию теста',
   backToList: 'Все тесты',
 };
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   screenMeta(matches, data ? copy.title(data.attempt.testTitle) : copy.fallbackTitle);

@@ -1,11 +1,4 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { upstreamErrors } from '#bff/auth/forms.server';
 import { requireForm } from '#bff/auth/require-form.server';
@@ -23,7 +16,6 @@ import {
 } from '~/components/testing/test-status';
 import { screenMeta } from '~/meta';
 import { readId } from '~/route-params';
-import styles from '~/styles/testing.css?url';
 
 const copy = {
   fallbackTitle: 'Тест',
@@ -37,8 +29,6 @@ const copy = {
   open: (answered: number, count: number) => `Попытка начата: отвечено ${answered} из ${count}.`,
   exhausted: 'Все попытки использованы.',
 };
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   screenMeta(matches, data?.test.title ?? copy.fallbackTitle, data?.test.lead);

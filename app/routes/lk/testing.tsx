@@ -1,11 +1,10 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
 import { ScreenIntro } from '~/components/screen-intro';
 import { describeAttemptsUsed, describeLimits, describeStatus } from '~/components/testing/test-status';
 import { StatusBadge, type Tone } from '~/components/ui/status-badge';
 import { screenMeta } from '~/meta';
-import styles from '~/styles/testing.css?url';
 
 const copy = {
   title: 'Тестирование',
@@ -18,8 +17,6 @@ const TONES = { new: 'neutral', open: 'info', passed: 'success', failed: 'danger
   ReturnType<typeof describeStatus>['tone'],
   Tone
 >;
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 

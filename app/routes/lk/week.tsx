@@ -1,12 +1,5 @@
 import { parseWithZod } from '@conform-to/zod';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireForm } from '#bff/auth/require-form.server';
@@ -18,7 +11,6 @@ import { WeekProgram } from '~/components/home/week-program';
 import { savedLocation, useSavedState } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
-import homeStyles from '~/styles/home.css?url';
 import { describeWeek } from '~/week-program';
 import { questionSchema } from './tender-question.schema';
 import { dayLinkSchema } from './week.schema';
@@ -38,7 +30,6 @@ const TenderQuestion = deferredForm(import.meta.env.SSR ? TenderQuestionNow : nu
   import('~/components/home/tender-question').then((m) => m.TenderQuestion),
 );
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: homeStyles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { submitSignedInForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
@@ -8,7 +8,6 @@ import { CertificateCard } from '~/components/home/certificate-card';
 import { savedLocation, useSavedState } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
-import homeStyles from '~/styles/home.css?url';
 import { ProfileForm as ProfileFormNow } from './index.form';
 import { schema } from './index.schema';
 import { Facts } from '~/components/ui/facts';
@@ -28,7 +27,6 @@ const copy = {
   >,
 };
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: homeStyles }];
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
