@@ -6,7 +6,7 @@ import { remixConfig } from './remix.config';
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [remix(remixConfig), tsconfigPaths()],
   // Terser packs the browser's JavaScript a few KB tighter than esbuild, which keeps form pages within the
-  // 100 KB first-load budget (docs/architecture.md §9); the server bundle stays readable, as Vite builds it by default.
+  // 95 KB first-load budget (docs/architecture.md §9); the server bundle stays readable, as Vite builds it by default.
   build: {
     target: 'es2022',
     minify: isSsrBuild ? false : 'terser',
