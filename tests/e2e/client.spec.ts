@@ -98,3 +98,31 @@ test('an upstream failure during a client navigation shows the error page, and t
   await expect(heading(page)).toHaveText('Поддержка');
   await expect(page.getByRole('banner')).toContainText(DEMO.teacher.name);
 });
+
+test('the inlined stylesheet survives hydration and styles the next screen of a client-side navigation', async ({
+  page,
+}) => {
+  // ADR 033: no screen links a stylesheet; the document's one <style> holds every screen's rules.
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (['error', 'warning'].includes(message.type())) warnings.push(message.text());
+  });
+  await login(page, DEMO.teacher);
+  await markDocument(page);
+  await sideNav(page, 'Разделы личного кабинета').getByRole('link', { name: 'Сценарии' }).click();
+  await expect(heading(page)).toHaveText('Сценарии');
+  await expectSameDocument(page);
+
+  // Rules of app/styles/scenarios.css, which the cabinet's home page never linked.
+  const list = page.locator('.scenario-list');
+  await expect(list).toHaveCSS('display', 'grid');
+  await expect(list).toHaveCSS('list-style-type', 'none');
+  const sheets = await page.evaluate(() => ({
+    styles: [...document.querySelectorAll('style')].map((style) => style.textContent?.length ?? 0),
+    links: document.querySelectorAll('link[rel="stylesheet"]').length,
+  }));
+  expect(sheets.links).toBe(0);
+  expect(sheets.styles).toHaveLength(1);
+  expect(sheets.styles[0]).toBeGreaterThan(10_000);
+  expect(warnings).toEqual([]);
+});
