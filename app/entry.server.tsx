@@ -35,6 +35,12 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Cleared once the whole document is out: a pending timer would keep this request's React tree, loader data
+    // and response alive for ABORT_DELAY after it was sent (ADR 031), hundreds of them at once under load.
+    const abortTimer = setTimeout(() => abort(), ABORT_DELAY);
+    // Instead of a plain PassThrough: React 18 can leave NUL bytes inside Cyrillic text (strip-nul.server.ts).
+    const body = createNulStrippingStream();
+    body.on('close', () => clearTimeout(abortTimer));
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <StylesheetContext.Provider value={stylesheet}>
@@ -45,8 +51,6 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
-          // Instead of a plain PassThrough: React 18 can leave NUL bytes inside Cyrillic text (strip-nul.server.ts).
-          const body = createNulStrippingStream();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -57,6 +61,7 @@ export default function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -68,7 +73,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
   });
 }
 

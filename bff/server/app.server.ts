@@ -82,15 +82,21 @@ export function createPortalApp(options: PortalServerOptions) {
 
   async function getLoadContext(req: Request, res: Response): Promise<AppLoadContext> {
     const aborted = new AbortController();
-    res.on('close', () => !res.writableFinished && aborted.abort());
+    // One deadline for the page's upstream calls, retries included (ADR 024): the page answers by then. Its timer
+    // is cleared with the response, so it holds nothing of the request once that is sent (ADR 031).
+    const deadlinePassed = new AbortController();
+    const deadlineTimer = setTimeout(() => deadlinePassed.abort(), config.rest.deadlineMs);
+    res.on('close', () => {
+      clearTimeout(deadlineTimer);
+      if (!res.writableFinished) aborted.abort();
+    });
     const session = sessions.forRequest({
       cookieHeader: req.headers.cookie,
       pass: req.method === 'GET' && typeof req.query.pass === 'string' ? req.query.pass : null,
       signal: aborted.signal,
     });
     const timings = createTimings();
-    // One deadline for the page's upstream calls, retries included (ADR 024): the page answers by then.
-    const deadline = AbortSignal.any([aborted.signal, AbortSignal.timeout(config.rest.deadlineMs)]);
+    const deadline = AbortSignal.any([aborted.signal, deadlinePassed.signal]);
     // Session changes are written once, as the headers go out; personal responses are never stored by caches,
     // and neither is any document (each carries its own CSP nonce and honeypot) nor any answer setting a cookie,
     // whichever code set it: a shared cache would hand that cookie to the next visitor.
