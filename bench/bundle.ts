@@ -37,7 +37,7 @@ export interface Chunk {
 export function createBundle(clientDir: string) {
   const assets = path.join(clientDir, 'assets');
   const manifestFile = readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
-  if (!manifestFile) throw new Error(`no Remix manifest in ${assets}: run \`npx remix vite:build\` first`);
+  if (!manifestFile) throw new Error(`no Remix manifest in ${assets}: run \`npm run build\` first`);
   const source = readFileSync(path.join(assets, manifestFile), 'utf8');
   const manifest = JSON.parse(source.replace(/^window\.__remixManifest=/, '').replace(/;\s*$/, '')) as RemixManifest;
 

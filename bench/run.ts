@@ -14,7 +14,7 @@ import { throughputAndMemoryBudgets } from './throughput';
 import { waterfallBudget } from './waterfall';
 
 /**
- * docs/architecture.md §9 budgets, measured against the built portal (`npx remix vite:build` first); see bench/README.md.
+ * docs/architecture.md §9 budgets, measured against the built portal (`npm run build` first); see bench/README.md.
  * Exits 1 when a budget fails.
  *
  * Production React, as `npm start` runs the portal: React picks its build when first loaded, which happens

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { buildIfStale, portalEnv, root, runTs, startUpstreamProcess } from './services/processes';
+import { buildIfStale, portalEnv, root, runPortal, runTs, startUpstreamProcess } from './services/processes';
 
 // A .env file beside package.json (see .env.example) is read here, for both servers.
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
@@ -15,7 +15,8 @@ const dev = process.argv.includes('--dev');
 if (!dev) buildIfStale();
 
 const { url: upstreamUrl, child: upstream } = await startUpstreamProcess(process.env.UPSTREAM_PORT || '3001');
-const portal = runTs('bff/server/main.server.ts', dev ? ['--dev'] : [], portalEnv(upstreamUrl, !dev));
+const env = portalEnv(upstreamUrl, !dev);
+const portal = dev ? runTs('bff/server/main.server.ts', ['--dev'], env) : runPortal(env);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -5,7 +5,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { startHaproxy } from './haproxy';
-import { hasExited, runTs, stopChild, waitForOk } from './processes';
+import { hasExited, runPortal, stopChild, waitForOk } from './processes';
 import { freePort } from './redis';
 
 export interface ClusterOptions {
@@ -39,7 +39,7 @@ export async function startCluster(options: ClusterOptions) {
     TRUST_PROXY: options.env.TRUST_PROXY || 'loopback',
   };
   const launch = (instancePort: number) =>
-    runTs('bff/server/main.server.ts', [], { ...env, PORT: String(instancePort) }, [
+    runPortal({ ...env, PORT: String(instancePort) }, [
       'ignore',
       options.quiet ? 'ignore' : 'inherit',
       'inherit',

@@ -19,12 +19,15 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+/** The portal's compiled server (ADR 032): `npm run build` bundles it beside the Remix server build. */
+const SERVER = 'build/server/main.js';
+
 export function buildIfStale() {
-  const built = path.join(root, 'build/server/index.js');
-  const sources = Math.max(newestMtime(path.join(root, 'app')), newestMtime(path.join(root, 'bff')));
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  const built = [path.join(root, 'build/server/index.js'), path.join(root, SERVER)];
+  const sources = Math.max(...['app', 'bff', 'contract'].map((dir) => newestMtime(path.join(root, dir))));
+  if (built.every((file) => existsSync(file) && statSync(file).mtimeMs >= sources)) return;
   console.log('Сборка портала…');
-  const result = spawnSync('npx', ['remix', 'vite:build'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -38,7 +41,10 @@ export function demoSessionSecret(): string {
   return secret;
 }
 
-/** A TypeScript entry point of the repository (`upstream/main.ts`, …) in a Node child process, through tsx. */
+/**
+ * A TypeScript entry point of the repository in a Node child process, through tsx: the reference upstream, and the
+ * portal's development server (`npm run dev`).
+ */
 export function runTs(
   script: string,
   args: string[],
@@ -50,6 +56,11 @@ export function runTs(
     env: env as NodeJS.ProcessEnv,
     stdio,
   });
+}
+
+/** The portal in production: its compiled server in plain Node, with no TypeScript loader at run time. */
+export function runPortal(env: Record<string, string | undefined>, stdio: StdioOptions = 'inherit'): ChildProcess {
+  return spawn(process.execPath, [SERVER], { cwd: root, env: env as NodeJS.ProcessEnv, stdio });
 }
 
 export function hasExited(child: ChildProcess): boolean {
