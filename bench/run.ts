@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createBundle, FIRST_LOAD_JS_KB, modulePreloads, type Chunk } from './bundle';
+import { costBudgets } from './cost';
 import { dayBudget } from './day';
 import { dictationBudget } from './dictation';
 import { lighthouseBudget } from './lighthouse';
@@ -124,7 +125,8 @@ async function main() {
   } finally {
     await sys?.close();
   }
-  // After the one-process system is gone: the day runs its own processes on the same cores.
+  // After the one-process system is gone: these run their own processes on the same cores.
+  if (!dayOnly) Object.assign(details, await costBudgets());
   Object.assign(details, await dayBudget());
   const seconds = (performance.now() - started) / 1000;
   printSummary();

@@ -39,11 +39,7 @@ export async function startCluster(options: ClusterOptions) {
     TRUST_PROXY: options.env.TRUST_PROXY || 'loopback',
   };
   const launch = (instancePort: number) =>
-    runPortal({ ...env, PORT: String(instancePort) }, [
-      'ignore',
-      options.quiet ? 'ignore' : 'inherit',
-      'inherit',
-    ]);
+    runPortal({ ...env, PORT: String(instancePort) }, ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit']);
 
   const instances: Instance[] = [];
   try {

@@ -59,8 +59,12 @@ export function runTs(
 }
 
 /** The portal in production: its compiled server in plain Node, with no TypeScript loader at run time. */
-export function runPortal(env: Record<string, string | undefined>, stdio: StdioOptions = 'inherit'): ChildProcess {
-  return spawn(process.execPath, [SERVER], { cwd: root, env: env as NodeJS.ProcessEnv, stdio });
+export function runPortal(
+  env: Record<string, string | undefined>,
+  stdio: StdioOptions = 'inherit',
+  nodeOptions: string[] = [],
+): ChildProcess {
+  return spawn(process.execPath, [...nodeOptions, SERVER], { cwd: root, env: env as NodeJS.ProcessEnv, stdio });
 }
 
 export function hasExited(child: ChildProcess): boolean {
