@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { freePort } from '../scripts/services/redis';
 import { runPortal, startUpstreamProcess, stopChild, waitForOk } from '../scripts/services/processes';
 import { Client, DEMO_USERS } from '../tests/integration/harness';
+import { ticks } from './day-cpu';
 import { combine, runLoad, type LoadResult } from './load';
 import { check, fmt, heading } from './report';
 
@@ -16,11 +17,6 @@ const ROUNDS = 4;
 const PER_ROUND = 500;
 const CONCURRENCY = 16;
 const LATENCY_MS = 100;
-
-function ticks(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
 
 function peakRssMb(pid: number): number {
   const line = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

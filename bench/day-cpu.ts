@@ -9,7 +9,8 @@ import type { DaySystem } from './day-system';
  */
 export type CpuByPart = Record<'instances' | 'upstream' | 'redis' | 'haproxy' | 'load', number>;
 
-function ticks(pid: number | undefined): number {
+/** CPU time a process has used so far, in clock ticks (1/100 s); 0 once it has exited. */
+export function ticks(pid: number | undefined): number {
   if (!pid) return 0;
   try {
     // Fields 14 and 15 (utime, stime), counted after the command name, which may hold spaces.
