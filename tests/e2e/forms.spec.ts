@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO, login } from './support';
+import { DEMO, holdScripts, login, waitForHydration } from './support';
 
 /**
  * Forms hydrate after their own chunk (docs/decisions/021-deferred-forms.md): the server's HTML works at once,
@@ -85,13 +85,7 @@ test('cabinet forms hydrate without errors and check a field on blur', async ({ 
 
 test('what is typed before the form’s chunk arrives stays, and the form then hydrates around it', async ({ page }) => {
   const errors = watchErrors(page);
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  // Hold the sign-in form's chunk back, as a slow connection would.
-  await page.route(/\/assets\/login\.form-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScripts(page, /\/assets\/login\.form-[\w-]+\.js$/);
   await page.goto('/login');
   const email = page.getByLabel('Электронная почта');
   await email.fill('не адрес');
@@ -100,5 +94,24 @@ test('what is typed before the form’s chunk arrives stays, and the form then h
   // Once hydrated, conform checks the field the user filled before, and the text is still there.
   await expectCheckedOnBlur(email, 'Введите корректный адрес электронной почты');
   await expect(email).toHaveValue('не адрес');
+  expect(errors).toEqual([]);
+});
+
+test('digits typed in a masked field before the form’s chunk arrives stay and are masked with the rest', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const release = await holdScripts(page, /\/assets\/registration\.form-[\w-]+\.js$/);
+  await page.goto('/registration');
+  const phone = page.getByLabel('Телефон');
+  await phone.pressSequentially('900');
+  release();
+
+  // Once the form has hydrated and re-rendered (a field checked on blur), the next digits join the first ones.
+  await waitForHydration(phone);
+  await expectValidatedOnBlur(page, 'Электронная почта', 'не адрес', 'Введите корректный адрес электронной почты');
+  await phone.press('End');
+  await phone.pressSequentially('1234567');
+  await expect(phone).toHaveValue('+7 (900) 123-45-67');
   expect(errors).toEqual([]);
 });

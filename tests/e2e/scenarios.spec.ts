@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { announcer } from './keyboard';
-import { DEMO, heading, login } from './support';
+import { DEMO, heading, holdScripts, login, waitForHydration } from './support';
 
 /** Scenarios, used for their purpose, with JavaScript on and off: find one, open it, look, download. */
 
@@ -94,4 +94,21 @@ test('by keyboard, a filter keeps focus on the control that applied it and the n
   await page.goBack();
   await expect(page).toHaveURL(/\/lk\/scenarios$/);
   await expect(page.getByLabel('Формат')).toHaveValue('');
+});
+
+test('a filter chosen before the page has hydrated is the one applied', async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'without JavaScript there is no hydration to race');
+  await login(page, DEMO.teacher);
+  const release = await holdScripts(page, /\/assets\/scenarios-[\w-]+\.js$/);
+  // The route's module is one the document waits for before `load`: go on once the HTML is there.
+  await page.goto('/lk/scenarios', { waitUntil: 'commit' });
+  const format = page.getByLabel('Формат');
+  await format.selectOption('quest');
+  release();
+
+  await waitForHydration(format);
+  await expect(format).toHaveValue('quest');
+  await page.getByRole('button', { name: 'Показать' }).click();
+  await expect(page).toHaveURL(/[?&]format=quest/);
+  await expect(format).toHaveValue('quest');
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 /** Shared helpers of the end-to-end suite: demo users, signing in through the real form, the upstream's dev tools. */
 
@@ -163,4 +163,29 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Holds back the page's scripts whose path matches, as a slow connection would, until `release` is called: what a
+ * user does before hydration can then be done on purpose rather than by chance.
+ */
+export async function holdScripts(page: Page, path: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(path, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * Waits until React has hydrated the element, and then for its effects: hydration tags the element with its fiber,
+ * and the effects of that commit run within the next task.
+ */
+export async function waitForHydration(element: Locator): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'))))
+    .toBe(true);
+  await element.page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
 }

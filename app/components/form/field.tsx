@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import { FieldLabel, FieldMessages, hintIdOf } from './field-messages';
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { formatForMask } from '~/mask';
 
 type InputType = 'text' | 'email' | 'password' | 'tel' | 'url';
@@ -30,8 +30,16 @@ export function Field({ field, label, type = 'text', autoComplete, hint, mask, i
   const [masked, setMasked] = useState(() =>
     mask && field.initialValue ? formatForMask(field.initialValue, mask) : null,
   );
+  // Typed before the form hydrated (ADR 021), the digits are in the element but not in the state, and the next
+  // render would set the element back to the state: take them in once, masked, as hydration ends.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (mask && typed) setMasked((shown) => (shown === typed ? shown : formatForMask(typed, mask)));
+  }, [mask]);
   const maskProps = mask
     ? {
+        ref: input,
         value: masked ?? '',
         defaultValue: undefined,
         placeholder: mask.replace(/[#@*]/g, '_'),

@@ -52,7 +52,11 @@ export default function ScenariosScreen() {
   const sort = filters.sort ?? (filters.q ? 'relevance' : 'new');
   // Back, forward or «Сбросить» change the view without this form: its fields follow the URL. The fields stay
   // the same elements, so the control the user changed keeps focus (docs/decisions/010-route-change-focus.md).
+  // Not on hydration: the server rendered these filters, and what the user chose since is theirs to submit.
+  const shown = useRef(filters);
   useEffect(() => {
+    if (shown.current === filters) return;
+    shown.current = filters;
     const fields = { q: filters.q, topic: filters.topic, audience: filters.audience, format: filters.format, sort };
     for (const [name, value] of Object.entries(fields)) {
       const field = form.current?.elements.namedItem(name);
