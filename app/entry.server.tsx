@@ -6,7 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { redactUrl } from '#bff/log.server';
 import { StylesheetContext } from './components/document-styles';
 import { NonceContext } from './nonce';
-import { createNulStrippingStream } from './strip-nul.server';
+import { createDocumentStream } from './document-stream.server';
 import { stylesheet } from './styles/stylesheet.server';
 import { seconds } from './time';
 
@@ -38,8 +38,8 @@ export default function handleRequest(
     // Cleared once the whole document is out: a pending timer would keep this request's React tree, loader data
     // and response alive for ABORT_DELAY after it was sent (ADR 031), hundreds of them at once under load.
     const abortTimer = setTimeout(() => abort(), ABORT_DELAY);
-    // Instead of a plain PassThrough: React 18 can leave NUL bytes inside Cyrillic text (strip-nul.server.ts).
-    const body = createNulStrippingStream();
+    // Instead of a plain PassThrough: without NUL bytes, one chunk per React flush (document-stream.server.ts).
+    const body = createDocumentStream();
     body.on('close', () => clearTimeout(abortTimer));
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>

@@ -20,7 +20,7 @@ interface Profile {
 const PARTS: [string, RegExp][] = [
   ['React rendering', /react-dom|\/react\//],
   ['Remix (server runtime, router, turbo-stream)', /@remix-run|turbo-stream|react-router/],
-  ['stream post-processing (NUL strip, web↔node streams)', /strip-nul|node:internal\/(webstreams|streams)/],
+  ['stream post-processing (document stream, web↔node streams)', /document-stream|node:internal\/(webstreams|streams)/],
   ['compression (gzip)', /compression|node:zlib|zlib/],
   ['logging (pino)', /pino|sonic-boom|fast-redact|log\.server/],
   ['unsealing and crypto (iron, webcrypto, honeypot)', /iron-webcrypto|crypto|honeypot/],
