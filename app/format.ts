@@ -24,6 +24,7 @@ const units = {
   minute: new Intl.NumberFormat(LOCALE, { style: 'unit', unit: 'minute', unitDisplay: 'short' }),
 };
 const percent = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 0 });
+const fileSizes = [0, 1].map((digits) => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: digits }));
 
 /** A calendar day given as `YYYY-MM-DD` is read at Moscow noon, so no time zone moves it to another day. */
 function dayOf(value: string | number | Date): Date {
@@ -95,7 +96,7 @@ export function formatFileSize(bytes: number): string {
     step += 1;
   }
   const digits = step > 0 && value < 10 ? 1 : 0;
-  return `${new Intl.NumberFormat(LOCALE, { maximumFractionDigits: digits }).format(value)} ${SIZE_UNITS[step]}`;
+  return `${fileSizes[digits]!.format(value)} ${SIZE_UNITS[step]}`;
 }
 
 const moscowTime = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', timeZone: MOSCOW });

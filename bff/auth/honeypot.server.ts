@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { AppLoadContext } from '@remix-run/node';
-import { Honeypot } from 'remix-utils/honeypot/server';
+import { Honeypot, type HoneypotInputProps } from 'remix-utils/honeypot/server';
 import { hours } from '../time';
 import type { GuardedForm } from './rate-limit.server';
 
@@ -8,11 +8,22 @@ import type { GuardedForm } from './rate-limit.server';
 const HONEYPOT_MAX_AGE = hours(2);
 
 /**
- * remix-utils' honeypot with two changes: its timestamp expires (otherwise one harvested value would pass
- * forever), and its encryption key is derived from the session secret instead of being the secret itself
- * (every page publishes an encrypted timestamp, which must not become a way to guess SESSION_SECRET).
+ * remix-utils' honeypot with three changes: its timestamp expires (otherwise one harvested value would pass
+ * forever), its encryption key is derived from the session secret instead of being the secret itself (every page
+ * publishes an encrypted timestamp, which must not become a way to guess SESSION_SECRET), and the fields of one
+ * second are encrypted once: crypto-js's AES with its key derivation cost about a twentieth of a public page's CPU
+ * time (ADR 031), and a timestamp one second old changes nothing about a two-hour limit.
  */
 class ExpiringHoneypot extends Honeypot {
+  private current: { second: number; props: HoneypotInputProps } | null = null;
+
+  override getInputProps(options?: { validFromTimestamp?: number }): HoneypotInputProps {
+    if (options?.validFromTimestamp !== undefined) return super.getInputProps(options);
+    const second = Math.floor(Date.now() / 1000);
+    if (this.current?.second !== second) this.current = { second, props: super.getInputProps() };
+    return this.current.props;
+  }
+
   protected override isValidTimeStamp(timestamp: number): boolean {
     return super.isValidTimeStamp(timestamp) && Date.now() - timestamp <= HONEYPOT_MAX_AGE;
   }

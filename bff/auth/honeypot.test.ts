@@ -39,4 +39,18 @@ describe('honeypot', () => {
       /^(Invalid honeypot valid from input|Malformed UTF-8 data)$/,
     );
   });
+
+  it('encrypts the fields once a second, and a page of the next second gets new ones', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-24T12:00:00.100Z'));
+    const honeypot = createHoneypot(secret);
+    const first = honeypot.getInputProps();
+    vi.setSystemTime(new Date('2026-11-24T12:00:00.900Z'));
+    expect(honeypot.getInputProps()).toBe(first);
+    vi.setSystemTime(new Date('2026-11-24T12:00:01.000Z'));
+    const next = honeypot.getInputProps();
+    expect(next.encryptedValidFrom).not.toBe(first.encryptedValidFrom);
+    expect(() => honeypot.check(formWith(first))).not.toThrow();
+    expect(() => honeypot.check(formWith(next))).not.toThrow();
+  });
 });

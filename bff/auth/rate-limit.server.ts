@@ -87,10 +87,12 @@ export function createAuthLimits(config: Pick<Config, 'rateLimits'>, state: Shar
 
 export type AuthLimits = ReturnType<typeof createAuthLimits>;
 
+const plurals = new Intl.PluralRules('ru-RU');
+
 /** «Слишком много попыток…» with the wait in whole minutes, Russian plural. */
 export function tooManyAttemptsMessage(waitSeconds: number): string {
   const n = Math.max(1, Math.ceil(waitSeconds / 60));
   const forms = { one: 'минуту', few: 'минуты', many: 'минут', other: 'минуты' } as const;
-  const word = forms[new Intl.PluralRules('ru-RU').select(n) as keyof typeof forms] ?? 'минут';
+  const word = forms[plurals.select(n) as keyof typeof forms] ?? 'минут';
   return `Слишком много попыток. Повторите через ${n} ${word}.`;
 }

@@ -1,3 +1,4 @@
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createRequestHandler } from '@remix-run/express';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
@@ -71,7 +72,11 @@ export function createPortalApp(options: PortalServerOptions) {
       '/assets',
       express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
     );
-    app.use(express.static(options.clientDir, { maxAge: '1h', index: false }));
+    // The files of public/ (favicon, robots.txt, …), listed once: looking every page's path up on disk cost a
+    // file-system call per request (ADR 031).
+    const publicFiles = filesUnder(options.clientDir, { except: 'assets' });
+    const servePublic = express.static(options.clientDir, { maxAge: '1h', index: false });
+    app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
   }
 
   const buildId = async () => config.buildId ?? (await currentBuild()).assets.version;
@@ -170,4 +175,12 @@ function gatewayTimeoutOnTheWire(_req: Request, res: Response, next: express.Nex
     if (res.statusCode === 408) res.statusCode = 504;
   });
   next();
+}
+
+/** The files under `dir` as URL paths (`/robots.txt`), leaving out the folder `except`. */
+function filesUnder(dir: string, { except }: { except: string }): Set<string> {
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
+    (file) => !file.startsWith(`${except}${path.sep}`) && statSync(path.join(dir, file)).isFile(),
+  );
+  return new Set(files.map((file) => `/${file.split(path.sep).join('/')}`));
 }

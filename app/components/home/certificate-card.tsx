@@ -1,5 +1,5 @@
 import type { Certificate } from '#contract';
-import { formatDate } from '~/format';
+import { formatDate, formatFileSize } from '~/format';
 import { Facts } from '../ui/facts';
 
 const copy = {
@@ -7,8 +7,7 @@ const copy = {
   none: 'Сертификата об очном участии у вас пока нет. Он появится здесь после очного мероприятия.',
   number: 'Номер',
   issued: 'Выдан',
-  download: 'Скачать сертификат (PDF',
-  kilobytes: (size: number) => `${new Intl.NumberFormat('ru-RU').format(Math.max(1, Math.round(size / 1024)))} КБ)`,
+  download: (size: number) => `Скачать сертификат (PDF, ${formatFileSize(size)})`,
 };
 
 /** Route of the PDF download: a portal resource route, so no upstream address or token reaches the page. */
@@ -30,7 +29,7 @@ export function CertificateCard({ certificate }: { certificate: Certificate | nu
           />
           <p>
             <a className="button" href={CERTIFICATE_HREF} download>
-              {copy.download}, {copy.kilobytes(certificate.file.size)}
+              {copy.download(certificate.file.size)}
             </a>
           </p>
         </>

@@ -15,11 +15,13 @@ import { describeWeek } from '~/week-program';
 import { questionSchema } from './tender-question.schema';
 import { dayLinkSchema } from './week.schema';
 
+const plurals = new Intl.PluralRules('ru-RU');
+
 const copy = {
   title: 'Программа недели',
   lead: 'Каждый день — новое задание. Пока день открыт, отправьте ссылку на материал урока.',
   participating: (count: number) =>
-    `Вы участвуете в программе: ${new Intl.PluralRules('ru-RU').select(count) === 'one' ? `отправлена ${count} ссылка` : `отправлено ссылок: ${count}`}.`,
+    `Вы участвуете в программе: ${plurals.select(count) === 'one' ? `отправлена ${count} ссылка` : `отправлено ссылок: ${count}`}.`,
   notYet: 'Вы пока не отправили ни одной ссылки. Начните с сегодняшнего дня.',
 };
 
