@@ -1,9 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { freePort } from '../scripts/services/redis';
-import { runPortal, startUpstreamProcess, stopChild, waitForOk } from '../scripts/services/processes';
+import {
+  MALLOC_ARENA_MAX,
+  runPortal,
+  runTs,
+  startUpstreamProcess,
+  stopChild,
+  waitForOk,
+} from '../scripts/services/processes';
 import { Client, DEMO_USERS } from '../tests/integration/harness';
 import { ticks } from './day-cpu';
 import { combine, runLoad, type LoadResult } from './load';
+import { REFERENCE_PATH } from './reference-build';
 import { check, fmt, heading } from './report';
 
 /**
@@ -31,30 +39,40 @@ export async function costBudgets() {
   });
   const port = await freePort();
   const profileDir = process.env.BENCH_CPU_PROF;
+  const portalEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    REST_API_URL: upstream.url,
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-bench',
+    AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+  };
   const portal = runPortal(
-    {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      REST_API_URL: upstream.url,
-      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-bench',
-      AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
-    },
+    portalEnv,
     ['ignore', 'ignore', 'inherit'],
     profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   );
   const origin = `http://localhost:${port}`;
+  const referencePort = await freePort();
+  const reference = runTs(
+    'bench/reference-server.ts',
+    [],
+    { ...portalEnv, PORT: String(referencePort), MALLOC_ARENA_MAX },
+    ['ignore', 'ignore', 'inherit'],
+  );
   try {
     await waitForOk(`http://127.0.0.1:${port}/readyz`, portal, 'the portal');
+    await waitForOk(`http://127.0.0.1:${referencePort}/readyz`, reference, 'the reference page’s server');
     const client = new Client(origin);
     await client.login(DEMO_USERS.teacher.email, DEMO_USERS.teacher.password);
     const signedIn = { Cookie: await client.cookieHeader() };
     const pages = {
-      floor: { url: `${origin}/healthz`, headers: {} },
-      login: { url: `${origin}/login`, headers: {} },
-      cabinet: { url: `${origin}/lk`, headers: signedIn },
-      list: { url: `${origin}/lk/scenarios`, headers: signedIn },
+      floor: { url: `${origin}/healthz`, headers: {}, pid: portal.pid! },
+      reference: { url: `http://localhost:${referencePort}${REFERENCE_PATH}`, headers: {}, pid: reference.pid! },
+      login: { url: `${origin}/login`, headers: {}, pid: portal.pid! },
+      cabinet: { url: `${origin}/lk`, headers: signedIn, pid: portal.pid! },
+      list: { url: `${origin}/lk/scenarios`, headers: signedIn, pid: portal.pid! },
     };
     const keys = Object.keys(pages) as (keyof typeof pages)[];
     for (const key of keys) await runLoad({ ...pages[key], count: 100, concurrency: CONCURRENCY });
@@ -64,16 +82,16 @@ export async function costBudgets() {
     for (let round = 0; round < ROUNDS; round++) {
       for (const key of round % 2 ? [...keys].reverse() : keys) {
         const count = key === 'floor' ? PER_ROUND * 4 : PER_ROUND;
-        const before = ticks(portal.pid!);
+        const before = ticks(pages[key].pid);
         runs[key]!.push(await runLoad({ ...pages[key], count, concurrency: CONCURRENCY }));
-        cpuMs[key]! += (ticks(portal.pid!) - before) * 10;
+        cpuMs[key]! += (ticks(pages[key].pid) - before) * 10;
       }
     }
     const results = Object.fromEntries(keys.map((k) => [k, combine(runs[k]!)])) as Record<string, LoadResult>;
     for (const key of keys) {
       const r = results[key]!;
       console.log(
-        `  ${pages[key].url.slice(origin.length)}: ${fmt(r.rps)} req/s, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, ` +
+        `  ${new URL(pages[key].url).pathname}: ${fmt(r.rps)} req/s, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, ` +
           `${fmt(cpuMs[key]! / r.count)} ms portal CPU/request` +
           (r.errors ? `; ${r.errors} ERRORS: ${r.firstError}` : ''),
       );
@@ -85,7 +103,7 @@ export async function costBudgets() {
     ] as const) {
       check({
         section: 'cost per page',
-        name: `portal CPU per request of ${pages[key].url.slice(origin.length)}`,
+        name: `portal CPU per request of ${new URL(pages[key].url).pathname}`,
         measured: perRequest(key),
         budget,
         unit: 'ms',
@@ -93,6 +111,15 @@ export async function costBudgets() {
         pass: results[key]!.errors === 0 && perRequest(key) <= budget,
       });
     }
+    check({
+      section: 'cost per page',
+      name: `portal CPU per request of /login vs a minimal Remix page (${REFERENCE_PATH})`,
+      measured: perRequest('login') / perRequest('reference'),
+      budget: 1.2,
+      unit: '×',
+      kind: 'max',
+      note: `throughput ${fmt(results.reference!.rps / results.login!.rps)} ×`,
+    });
     check({
       section: 'cost per page',
       name: 'throughput of /lk vs /login',
@@ -133,6 +160,7 @@ export async function costBudgets() {
     return { cost: { results, cpuMs, slowCabinet: slow, peakRssMb: rss } };
   } finally {
     await stopChild(portal, 'SIGINT');
+    await stopChild(reference);
     await stopChild(upstream.child);
   }
 }

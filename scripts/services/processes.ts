@@ -73,7 +73,7 @@ export function runPortal(
 ): ChildProcess {
   return spawn(process.execPath, [...nodeOptions, SERVER], {
     cwd: root,
-    env: { MALLOC_ARENA_MAX, ...env } as NodeJS.ProcessEnv,
+    env: { MALLOC_ARENA_MAX, ...(env as NodeJS.ProcessEnv) },
     stdio,
   });
 }
