@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createRequestHandler } from '@remix-run/express';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
@@ -21,6 +22,9 @@ import { bodyLimit } from './body-limit.server';
 import { originCheck } from './origin.server';
 import { requestLog } from './request-log.server';
 import { nonce, securityHeaders } from './security.server';
+
+/** 2^18 bytes: larger than any page or data response the portal sends. */
+const BROTLI_WINDOW_BITS = 18;
 
 export interface PortalServerOptions {
   config: Config;
@@ -65,7 +69,9 @@ export function createPortalApp(options: PortalServerOptions) {
   );
 
   app.use(originCheck(config.publicOrigin), bodyLimit);
-  app.use(compression());
+  // Brotli's default window is 4 MB, allocated afresh for every response: a page is far smaller, and a 256 KB
+  // window compresses it exactly as well for half the CPU time of a small page (ADR 031).
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS } } }));
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDir) {
     app.use(

@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { get } from 'node:http';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS, type Client } from './harness';
 import { useServers } from './servers';
@@ -66,6 +68,29 @@ describe('the first paint needs nothing but the document', () => {
       const code = readFileSync(path.join(assets, file), 'utf8');
       expect(code, file).not.toContain('.skip-link{');
       expect(code, file).not.toContain('--color-surface');
+    }
+  });
+
+  it('a document is sent as brotli, or gzip, with the options the portal sets, and decodes to the whole page', async () => {
+    const raw = (encoding: string) =>
+      new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+        get(`${servers.portal.origin}/login`, { headers: { 'Accept-Encoding': encoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }),
+          );
+        }).on('error', reject);
+      });
+    const br = await raw('gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    const gzip = await raw('gzip');
+    expect(gzip.encoding).toBe('gzip');
+    for (const html of [brotliDecompressSync(br.body), gunzipSync(gzip.body)].map(String)) {
+      expect(html).toMatch(/^<!DOCTYPE html>/);
+      // To its very end: Remix's data stream is closed after the document.
+      expect(html).toContain('streamController.close()');
+      expect(html).not.toContain('\0');
     }
   });
 });
