@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { freePort } from '../scripts/services/redis';
 import {
   MALLOC_ARENA_MAX,
+  PORTAL_HEAP,
   runPortal,
   runTs,
   startUpstreamProcess,
@@ -58,7 +59,8 @@ export async function costBudgets() {
   const reference = runTs(
     'bench/reference-server.ts',
     [],
-    { ...portalEnv, PORT: String(referencePort), MALLOC_ARENA_MAX },
+    // The portal's process settings too (scripts/services/processes.ts), through the environment.
+    { ...portalEnv, PORT: String(referencePort), MALLOC_ARENA_MAX, NODE_OPTIONS: PORTAL_HEAP },
     ['ignore', 'ignore', 'inherit'],
   );
   try {

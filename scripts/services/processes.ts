@@ -65,13 +65,21 @@ export function runTs(
  */
 export const MALLOC_ARENA_MAX = '2';
 
+/**
+ * An old-space limit for the portal process. Without one, V8 sizes the heap from the machine's memory and let a
+ * loaded portal keep about 200 MB of heap, most of it garbage not yet collected; with any limit it uses its
+ * memory-saving growth and stays near 100 MB. 1 GB is far above what the portal holds, and cost about 5 % more
+ * CPU per page for 120 MB less resident memory (ADR 031).
+ */
+export const PORTAL_HEAP = '--max-old-space-size=1024';
+
 /** The portal in production: its compiled server in plain Node, with no TypeScript loader at run time. */
 export function runPortal(
   env: Record<string, string | undefined>,
   stdio: StdioOptions = 'inherit',
   nodeOptions: string[] = [],
 ): ChildProcess {
-  return spawn(process.execPath, [...nodeOptions, SERVER], {
+  return spawn(process.execPath, [PORTAL_HEAP, ...nodeOptions, SERVER], {
     cwd: root,
     env: { MALLOC_ARENA_MAX, ...(env as NodeJS.ProcessEnv) },
     stdio,
