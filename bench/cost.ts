@@ -99,9 +99,10 @@ export async function costBudgets() {
       );
     }
     const perRequest = (key: string) => cpuMs[key]! / results[key]!.count;
+    // On the 2-core bench machine, above its noise (ADR 031).
     for (const [key, budget] of [
-      ['login', 2.5],
-      ['cabinet', 4],
+      ['login', 9],
+      ['cabinet', 14],
     ] as const) {
       check({
         section: 'cost per page',
