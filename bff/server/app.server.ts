@@ -23,7 +23,7 @@ import { originCheck } from './origin.server';
 import { requestLog } from './request-log.server';
 import { nonce, securityHeaders } from './security.server';
 
-/** 2^18 bytes: larger than any page or data response the portal sends. */
+/** 2^18 bytes, more than any page: a larger response still compresses, with its matches within the window. */
 const BROTLI_WINDOW_BITS = 18;
 
 export interface PortalServerOptions {
