@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { heading, login, registerUser } from './support';
+import { heading, login, registerUser, watchErrors } from './support';
 
 /** Author questions, used for their purpose with JavaScript on and off: ask, get it right, see it listed. */
 
@@ -44,12 +44,7 @@ test('the question form hydrates without errors and checks the question when it 
   javaScriptEnabled,
 }, testInfo) => {
   test.skip(!javaScriptEnabled, 'client-side validation needs JavaScript');
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-      errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = watchErrors(page);
   await login(page, await registerUser(testInfo, 'author-question-blur'));
   await page.goto('/lk/author-questions');
   const field = page.getByLabel('Ваш вопрос');

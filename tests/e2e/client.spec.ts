@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addFault, ATTEMPTS_PER_GET, clearFaults, DEMO, heading, login, PROFILE_CALL } from './support';
+import { addFault, ATTEMPTS_PER_GET, clearFaults, DEMO, heading, login, PROFILE_CALL, watchErrors } from './support';
 
 /** docs/architecture.md §7: with JavaScript, moving around the cabinet is a client-side navigation with a progress bar. */
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'client-side navigation needs JavaScript');
@@ -103,13 +103,7 @@ test('the inlined stylesheet survives hydration and styles the next screen of a 
   page,
 }) => {
   // ADR 033: no screen links a stylesheet; the document's one <style> holds every screen's rules.
-  const warnings: string[] = [];
-  page.on('console', (message) => {
-    // A field the sign-in form checks before its schema has loaded is checked by the action, answered with 400
-    // (ADR 006): the designed path, which the browser logs as a failed resource.
-    if (['error', 'warning'].includes(message.type()) && !message.text().startsWith('Failed to load resource'))
-      warnings.push(message.text());
-  });
+  const warnings = watchErrors(page, { warnings: true });
   await login(page, DEMO.teacher);
   await markDocument(page);
   await sideNav(page, 'Разделы личного кабинета').getByRole('link', { name: 'Сценарии' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO, holdScripts, login, waitForHydration } from './support';
+import { DEMO, holdScripts, login, waitForHydration, watchErrors } from './support';
 
 /**
  * Forms hydrate after their own chunk (docs/decisions/021-deferred-forms.md): the server's HTML works at once,
@@ -7,21 +7,6 @@ import { DEMO, holdScripts, login, waitForHydration } from './support';
  * JavaScript; without it every form is covered by its own flow (keyboard.spec.ts, account.spec.ts, …).
  */
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'client-side validation needs JavaScript');
-
-/**
- * Console errors and uncaught exceptions of the page — a hydration mismatch among them. A field left before the
- * schema has loaded is checked by the action instead (conform posts a validation intent, answered with 400 and the
- * messages), which the browser logs as a failed resource: that is the designed path, not an error of the page.
- */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-      errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 /**
  * Leaves a field and expects it to name its mistake. Left before the form has hydrated, the field is not checked

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, heading, login } from './support';
+import { DEMO, heading, login, watchErrors } from './support';
 
 /** Support, used for its purpose with JavaScript on and off: find the contacts, write, see the request listed. */
 
@@ -40,12 +40,7 @@ test('the support form hydrates without errors and checks the message when it lo
   javaScriptEnabled,
 }) => {
   test.skip(!javaScriptEnabled, 'client-side validation needs JavaScript');
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-      errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = watchErrors(page);
   await login(page, DEMO.participant);
   await page.goto('/lk/support');
   const field = page.getByLabel('Сообщение');

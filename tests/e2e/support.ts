@@ -189,3 +189,19 @@ export async function waitForHydration(element: Locator): Promise<void> {
     .toBe(true);
   await element.page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
 }
+
+/**
+ * The page's console errors (and warnings, when asked) and uncaught exceptions, a hydration mismatch among them.
+ * A form checked by its action before its schema has loaded (ADR 006) or a refused answer is answered with 400,
+ * which the browser logs as a failed resource: that is the designed path, not an error of the page.
+ */
+export function watchErrors(page: Page, { warnings = false } = {}): string[] {
+  const errors: string[] = [];
+  const types = warnings ? ['error', 'warning'] : ['error'];
+  page.on('console', (message) => {
+    if (types.includes(message.type()) && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

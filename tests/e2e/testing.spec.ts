@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { heading, login, registerUser } from './support';
+import { heading, login, registerUser, watchErrors } from './support';
 import {
   CHILD_ANSWERS,
   expectGiven,
@@ -38,20 +38,6 @@ function question(page: Page, n: number, count: number) {
 
 async function next(page: Page) {
   await page.getByRole('button', { name: 'Ответить и далее' }).click();
-}
-
-/**
- * The page's console errors and uncaught exceptions (a hydration mismatch of the deferred question form among
- * them); a refused answer's 400 is the designed path, which the browser logs as a failed resource.
- */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-      errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
 }
 
 /** Answers the question on the page and sends it with the button that moves on (the last one's «Ответить»). */
