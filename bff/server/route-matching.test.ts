@@ -2,10 +2,16 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
 /**
- * patches/@remix-run+router+*.patch (ADR 034): the router's CommonJS build, the one Node's server runs, keeps a
- * route tree's ranked branches and each pattern's regular expression instead of rebuilding them on every match.
+ * patches/@remix-run+router+*.patch and patches/@remix-run+react+*.patch (ADR 034): the CommonJS builds, the ones
+ * Node's server runs, keep a route tree's ranked branches, each path's matches, each pattern's regular expression,
+ * the tree converted for the rendered router, and the server routes of a build's manifest, instead of rebuilding
+ * them for every request.
  */
-const router = createRequire(import.meta.url)('@remix-run/router') as typeof import('@remix-run/router');
+const require = createRequire(import.meta.url);
+const router = require('@remix-run/router') as typeof import('@remix-run/router');
+const remixRoutes = require('@remix-run/react/dist/routes.js') as {
+  createServerRoutes(manifest: object, modules: object, future: object, isSpaMode: boolean): { id: string }[];
+};
 
 const ids = (routes: Parameters<typeof router.matchRoutes>[0], path: string) =>
   router.matchRoutes(routes, path)?.map((match) => [match.route.id, match.params]);
@@ -52,5 +58,46 @@ describe('route matching on the server (patched @remix-run/router)', () => {
     expect(router.matchPath({ path: '/LK', caseSensitive: false, end: true }, '/lk')?.pathname).toBe('/lk');
     expect(router.matchPath({ path: '/lk', end: true }, '/lk/scenarios')).toBeNull();
     expect(router.matchPath({ path: '/lk', end: false }, '/lk/scenarios')?.pathnameBase).toBe('/lk');
+  });
+
+  it('hands every caller its own matches: a params object changed by one loader is not the next one’s', () => {
+    const routes = [{ id: 'root', path: '/', children: [{ id: 'test', path: 'lk/testing/:id/questions/:n' }] }];
+    const first = router.matchRoutes(routes, '/lk/testing/7/questions/2')!;
+    // One params object for the whole match, as the router has always made it.
+    expect(first[0]!.params).toBe(first[1]!.params);
+    first[1]!.params.id = 'changed';
+    first.pop();
+    const second = router.matchRoutes(routes, '/lk/testing/7/questions/2')!;
+    expect(second.map((match) => [match.route.id, match.params])).toEqual([
+      ['root', { id: '7', n: '2' }],
+      ['test', { id: '7', n: '2' }],
+    ]);
+    expect(second[1]!.route).toBe(routes[0]!.children[0]);
+  });
+
+  it('converts a tree for the rendered router once, and fills every caller’s manifest', () => {
+    const routes = [{ id: 'root', path: '/', children: [{ id: 'lk', path: 'lk' }] }];
+    const mapProperties = () => ({ hasErrorBoundary: false });
+    const firstManifest = {};
+    const first = router.UNSAFE_convertRoutesToDataRoutes(routes, mapProperties, undefined, firstManifest);
+    const secondManifest: Record<string, unknown> = {};
+    const second = router.UNSAFE_convertRoutesToDataRoutes(routes, mapProperties, undefined, secondManifest);
+    expect(second).toBe(first);
+    expect(secondManifest).toEqual(firstManifest);
+    expect(secondManifest.lk).toBe(first[0]!.children![0]);
+    // Another mapping of route properties gets a conversion of its own.
+    expect(router.UNSAFE_convertRoutesToDataRoutes(routes, () => ({}), undefined, {})).not.toBe(first);
+  });
+
+  it('builds the server routes of a manifest once, and afresh for a new build', () => {
+    const manifest = {
+      root: { id: 'root', path: '', hasLoader: true },
+      'routes/lk': { id: 'routes/lk', parentId: 'root', path: 'lk', hasLoader: true },
+    };
+    const modules = { root: { default: () => null }, 'routes/lk': { default: () => null } };
+    const first = remixRoutes.createServerRoutes(manifest, modules, {}, false);
+    expect(first.map((route) => route.id)).toEqual(['root']);
+    expect(remixRoutes.createServerRoutes(manifest, { ...modules }, {}, false)).toBe(first);
+    expect(remixRoutes.createServerRoutes({ ...manifest }, modules, {}, false)).not.toBe(first);
   });
 });

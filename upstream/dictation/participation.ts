@@ -2,7 +2,7 @@ import type { CallResult, DictationSession, ParticipationStatus } from '#contrac
 import type { EventRow, ParticipationRow } from '../db/dictation';
 import { toEvent } from '../db/dictation';
 import { seconds } from '../time';
-import { countErrors, gradeFor, reviewText } from './review';
+import { errorsIn, gradeFor } from './review';
 
 /**
  * The rules of a participant's dictation, all on the upstream's clock: the time limit runs from the first
@@ -63,7 +63,7 @@ type Summary = CallResult<'myDictations'>['dictations'][number];
 
 export function toSummary(row: ParticipationRow, event: EventRow, now: number): Summary {
   const status = statusOf(row, event, now);
-  const errors = status === 'checked' ? countErrors(reviewText(event.reference_text, row.text)) : null;
+  const errors = status === 'checked' ? errorsIn(event.reference_text, row.text) : null;
   return {
     id: row.id,
     event: toEvent(event, now),

@@ -1,4 +1,5 @@
 import { diffWords } from 'diff';
+import { LRUCache } from 'lru-cache';
 import type { ReviewSegment } from '#contract';
 
 /**
@@ -54,6 +55,21 @@ export function countErrors(segments: ReviewSegment[]): number {
         return sum + Math.max(tokenCount(segment.written), 1);
     }
   }, 0);
+}
+
+/**
+ * The errors of a checked text. A checked text no longer changes, and the participant's list of dictations shows
+ * every one of them on every read, so each pair is diffed once (the diff is most of the list's time).
+ */
+const errorCounts = new LRUCache<string, number>({ max: 2_000 });
+export function errorsIn(reference: string, written: string): number {
+  const key = `${reference}\u0000${written}`;
+  let errors = errorCounts.get(key);
+  if (errors === undefined) {
+    errors = countErrors(reviewText(reference, written));
+    errorCounts.set(key, errors);
+  }
+  return errors;
 }
 
 /** «5» with no errors, «4» with one or two, «3» with up to five, «2» beyond. */

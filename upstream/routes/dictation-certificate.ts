@@ -3,7 +3,7 @@ import { verifyUrlOf } from '../db/certificate-codes';
 import { findEvent, findParticipation, type EventRow, type ParticipationRow } from '../db/dictation';
 import { findUserById } from '../db/users';
 import { statusOf } from '../dictation/participation';
-import { countErrors, gradeFor, reviewText } from '../dictation/review';
+import { errorsIn, gradeFor } from '../dictation/review';
 import { requireSession } from '../http/auth';
 import { notFound } from '../http/envelope';
 import { countText, issuedDateFormat, renderCertificatePdf } from '../pdf/certificate-pdf';
@@ -21,7 +21,7 @@ async function render(services: Services, row: ParticipationRow, event: EventRow
   if (row.user_id === null || statusOf(row, event, services.now()) !== 'checked') return null;
   const user = findUserById(services.db, row.user_id);
   if (!user) return null;
-  const errors = countErrors(reviewText(event.reference_text, row.text));
+  const errors = errorsIn(event.reference_text, row.text);
   const number = certificateNumber(row, event);
   return renderCertificatePdf({
     title: `Сертификат участника диктанта № ${number}`,
