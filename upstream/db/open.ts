@@ -23,6 +23,29 @@ export function openDatabase(file: string): Db {
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
+  keepPreparedStatements(db);
   migrate(db);
   return db;
+}
+
+/**
+ * Every query of the upstream is written as `db.prepare(sql)` where it runs, and SQLite's compiling of the text
+ * was the largest part of a call. The database keeps each statement it has prepared, by its text (a few hundred
+ * texts at most: the map is emptied past 1,000 all the same), and hands it out again in its default mode, so a
+ * `.pluck()` at one place never leaks into another that runs the same text.
+ */
+function keepPreparedStatements(db: Db): void {
+  const prepare = db.prepare.bind(db);
+  const statements = new Map<string, Database.Statement>();
+  db.prepare = ((sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      if (statements.size >= 1_000) statements.clear();
+      statement = prepare(sql);
+      statements.set(sql, statement);
+    } else if (statement.reader) {
+      statement.pluck(false).expand(false).raw(false);
+    }
+    return statement;
+  }) as Db['prepare'];
 }

@@ -39,9 +39,11 @@ export const issuedDateFormat = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'Europe/Moscow',
 });
 
+const pluralRules = new Intl.PluralRules('ru-RU');
+
 /** «3 ошибки», «5 академических часов»: a number with the Russian plural of its noun (one, few, many). */
 export function countText(count: number, [one, few, many]: [string, string, string]): string {
-  const form = new Intl.PluralRules('ru-RU').select(count);
+  const form = pluralRules.select(count);
   return `${count} ${form === 'one' ? one : form === 'few' ? few : many}`;
 }
 
