@@ -5,6 +5,7 @@ import { createRequestHandler } from '@remix-run/express';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type Request, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import onHeaders from 'on-headers';
 import { createHoneypot } from '../auth/honeypot.server';
 import { createAuthLimits } from '../auth/rate-limit.server';
@@ -23,8 +24,12 @@ import { originCheck } from './origin.server';
 import { requestLog } from './request-log.server';
 import { nonce, securityHeaders } from './security.server';
 
-/** 2^18 bytes, more than any page: a larger response still compresses, with its matches within the window. */
-const BROTLI_WINDOW_BITS = 18;
+/**
+ * Brotli for what the server makes per request (ADR 031). A window of 2^18 bytes, more than any page (a larger
+ * response still compresses, with its matches within the window), and quality 2: a page comes out about a tenth
+ * larger than at the middleware's default 4, for 40 % less CPU time.
+ */
+const BROTLI_PARAMS = { [zlib.constants.BROTLI_PARAM_LGWIN]: 18, [zlib.constants.BROTLI_PARAM_QUALITY]: 2 };
 
 export interface PortalServerOptions {
   config: Config;
@@ -71,12 +76,18 @@ export function createPortalApp(options: PortalServerOptions) {
   app.use(originCheck(config.publicOrigin), bodyLimit);
   // Brotli's default window is 4 MB, allocated afresh for every response: a page is far smaller, and a 256 KB
   // window compresses it exactly as well for half the CPU time of a small page (ADR 031).
-  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS } } }));
+  app.use(compression({ brotli: { params: BROTLI_PARAMS } }));
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDir) {
+    // Scripts as the build compressed them (scripts/precompress.ts): brotli or gzip, as the browser accepts.
     app.use(
       '/assets',
-      express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
+      expressStaticGzip(path.join(options.clientDir, 'assets'), {
+        enableBrotli: true,
+        orderPreference: ['br', 'gzip'],
+        index: false,
+        serveStatic: { immutable: true, maxAge: '1y', index: false },
+      }),
     );
     // The files of public/ (favicon, robots.txt, …), listed once: looking every page's path up on disk cost a
     // file-system call per request (ADR 031).

@@ -65,7 +65,7 @@ describe('route matching on the server (patched @remix-run/router)', () => {
     const first = router.matchRoutes(routes, '/lk/testing/7/questions/2')!;
     // One params object for the whole match, as the router has always made it.
     expect(first[0]!.params).toBe(first[1]!.params);
-    first[1]!.params.id = 'changed';
+    (first[1]!.params as Record<string, string>).id = 'changed';
     first.pop();
     const second = router.matchRoutes(routes, '/lk/testing/7/questions/2')!;
     expect(second.map((match) => [match.route.id, match.params])).toEqual([
@@ -80,13 +80,15 @@ describe('route matching on the server (patched @remix-run/router)', () => {
     const mapProperties = () => ({ hasErrorBoundary: false });
     const firstManifest = {};
     const first = router.UNSAFE_convertRoutesToDataRoutes(routes, mapProperties, undefined, firstManifest);
-    const secondManifest: Record<string, unknown> = {};
+    const secondManifest: Parameters<typeof router.UNSAFE_convertRoutesToDataRoutes>[3] = {};
     const second = router.UNSAFE_convertRoutesToDataRoutes(routes, mapProperties, undefined, secondManifest);
     expect(second).toBe(first);
     expect(secondManifest).toEqual(firstManifest);
-    expect(secondManifest.lk).toBe(first[0]!.children![0]);
+    expect(secondManifest!.lk).toBe(first[0]!.children![0]);
     // Another mapping of route properties gets a conversion of its own.
-    expect(router.UNSAFE_convertRoutesToDataRoutes(routes, () => ({}), undefined, {})).not.toBe(first);
+    expect(router.UNSAFE_convertRoutesToDataRoutes(routes, () => ({ hasErrorBoundary: true }), undefined, {})).not.toBe(
+      first,
+    );
   });
 
   it('builds the server routes of a manifest once, and afresh for a new build', () => {

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { get, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ServerBuild } from '@remix-run/node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS, PUBLIC_DEPLOYMENT, startPortal, type Client } from './harness';
@@ -168,6 +171,34 @@ describe('static files', () => {
       expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
       expect(response.headers.get('Content-Type'), asset).toMatch(asset.endsWith('.css') ? /^text\/css/ : /javascript/);
       await response.arrayBuffer();
+    }
+  });
+
+  it('scripts go out as the build compressed them: brotli or gzip as accepted, never compressed again', async () => {
+    const script = (await assetsOf('/')).find((asset) => asset.endsWith('.js'))!;
+    const file = readFileSync(path.resolve('build/client', `.${script}`));
+    const raw = (encoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        get(`${servers.portal.origin}${script}`, { headers: { 'Accept-Encoding': encoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.equals(readFileSync(path.resolve('build/client', `.${script}.br`)))).toBe(true);
+    expect(brotliDecompressSync(br.body).equals(file)).toBe(true);
+    const gzip = await raw('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(file)).toBe(true);
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(file)).toBe(true);
+    for (const { headers } of [br, gzip, plain]) {
+      expect(headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(headers.vary).toMatch(/Accept-Encoding/);
     }
   });
 
