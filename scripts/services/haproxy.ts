@@ -1,7 +1,7 @@
 /**
  * Debian's `haproxy` in front of the portal instances (ADR 023): its configuration generated into a temporary
- * folder, round robin, health checks on `GET /readyz`, the client's forwarding headers replaced by its own, and
- * a request that could not reach an instance sent to another one.
+ * folder, round robin, health checks on `GET /readyz`, the client's forwarding headers replaced by its own, a
+ * request that could not reach an instance sent to another one, and the build's scripts kept in its cache.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,6 +42,15 @@ export function haproxyConfig(options: { port: number; host?: string; backends: 
     '  timeout check 5s',
     '  default-server inter 2s fall 5 rise 2 observe layer4 error-limit 10 on-error mark-down maxconn 64',
     '',
+    // The build's scripts are the same bytes for everyone and never change under their name (ADR 031): the
+    // balancer keeps them in memory, one entry per encoding the browsers ask for, so a first visit's dozen
+    // scripts cost the instances nothing after the first one. Pages and everything else are never stored.
+    'cache assets',
+    '  total-max-size 64',
+    '  max-object-size 1048576',
+    '  max-age 86400',
+    '  process-vary on',
+    '',
     'frontend portal',
     `  bind ${options.host ?? '127.0.0.1'}:${options.port}`,
     // A thousand writers at once, each on a connection of its own, stay far below it.
@@ -64,6 +73,9 @@ export function haproxyConfig(options: { port: number; host?: string; backends: 
     '  http-check send meth GET uri /readyz',
     '  http-check expect status 200',
     '  retry-on conn-failure empty-response',
+    '  http-request set-var(txn.asset) bool(true) if { path_beg /assets/ }',
+    '  http-request cache-use assets if { var(txn.asset) -m bool }',
+    '  http-response cache-store assets if { var(txn.asset) -m bool } { status 200 }',
     ...servers(false),
     '',
     'backend writes',

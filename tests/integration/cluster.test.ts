@@ -36,6 +36,32 @@ describe('three instances behind the balancer', () => {
     expect((await parts.upstream.stats()).refresh).toBe(1);
   });
 
+  it('the balancer keeps the build’s scripts, per encoding, and never a page', async () => {
+    const html = await (await new Client(parts.cluster.origin).request('/login')).text();
+    const script = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(html)!.slice(1).find(Boolean)!;
+    for (const encoding of ['br', 'gzip']) {
+      const fetchScript = () => fetch(`${parts.cluster.origin}${script}`, { headers: { 'Accept-Encoding': encoding } });
+      const first = await fetchScript();
+      const bytes = Buffer.from(await first.arrayBuffer());
+      expect(first.headers.get('Content-Encoding')).toBe(encoding);
+      // Round robin over three instances: every one of these would reach each instance twice.
+      for (let i = 0; i < 6; i++) {
+        const again = await fetchScript();
+        expect(again.headers.get('Age'), `${encoding} #${i}`).not.toBeNull();
+        expect(again.headers.get('Content-Encoding')).toBe(encoding);
+        expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+      }
+    }
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const page = await new Client(parts.cluster.origin).request('/login');
+      expect(page.headers.get('Age')).toBeNull();
+      nonces.add(/'nonce-([^']+)'/.exec(page.headers.get('Content-Security-Policy') ?? '')![1]!);
+      await page.arrayBuffer();
+    }
+    expect(nonces.size).toBe(3);
+  });
+
   it('a sign-in limit spent through one instance holds on the others', async () => {
     const [first, ...others] = parts.cluster.instances;
     const login = 'cluster-limit@example.org';
