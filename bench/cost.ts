@@ -101,8 +101,8 @@ export async function costBudgets() {
     const perRequest = (key: string) => cpuMs[key]! / results[key]!.count;
     // On the 2-core bench machine, above its noise (ADR 031).
     for (const [key, budget] of [
-      ['login', 9],
-      ['cabinet', 14],
+      ['login', 7],
+      ['cabinet', 12],
     ] as const) {
       check({
         section: 'cost per page',
