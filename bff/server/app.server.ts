@@ -79,16 +79,17 @@ export function createPortalApp(options: PortalServerOptions) {
   app.use(compression({ brotli: { params: BROTLI_PARAMS } }));
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDir) {
-    // Scripts as the build compressed them (scripts/precompress.ts): brotli or gzip, as the browser accepts.
-    app.use(
-      '/assets',
-      expressStaticGzip(path.join(options.clientDir, 'assets'), {
-        enableBrotli: true,
-        orderPreference: ['br', 'gzip'],
-        index: false,
-        serveStatic: { immutable: true, maxAge: '1y', index: false },
-      }),
-    );
+    // Scripts as the build compressed them (scripts/precompress.ts): brotli or gzip, as the browser accepts. Only
+    // the build's own files reach it; any other path under /assets/ (a missing or malformed one) is the 404 page.
+    const assetsDir = path.join(options.clientDir, 'assets');
+    const assetFiles = filesUnder(assetsDir);
+    const serveAsset = expressStaticGzip(assetsDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { immutable: true, maxAge: '1y', index: false },
+    });
+    app.use('/assets', (req, res, next) => (assetFiles.has(req.path) ? serveAsset(req, res, next) : next()));
     // The files of public/ (favicon, robots.txt, …), listed once: looking every page's path up on disk cost a
     // file-system call per request (ADR 031).
     const publicFiles = filesUnder(options.clientDir, { except: 'assets' });
@@ -195,9 +196,9 @@ function gatewayTimeoutOnTheWire(_req: Request, res: Response, next: express.Nex
 }
 
 /** The files under `dir` as URL paths (`/robots.txt`), leaving out the folder `except`. */
-function filesUnder(dir: string, { except }: { except: string }): Set<string> {
+function filesUnder(dir: string, { except }: { except?: string } = {}): Set<string> {
   const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
-    (file) => !file.startsWith(`${except}${path.sep}`) && statSync(path.join(dir, file)).isFile(),
+    (file) => (!except || !file.startsWith(`${except}${path.sep}`)) && statSync(path.join(dir, file)).isFile(),
   );
   return new Set(files.map((file) => `/${file.split(path.sep).join('/')}`));
 }

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ServerBuild } from '@remix-run/node';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, PUBLIC_DEPLOYMENT, startPortal, type Client } from './harness';
+import { DEMO_USERS, PUBLIC_DEPLOYMENT, pageText, startPortal, type Client } from './harness';
 import { useServers } from './servers';
 
 /** docs/architecture.md §3: the headers every response carries, health and readiness, the build descriptor, static assets. */
@@ -200,6 +200,13 @@ describe('static files', () => {
       expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(headers.vary).toMatch(/Accept-Encoding/);
     }
+  });
+
+  it('a malformed path under /assets/ is the portal’s 404 page, not the file server’s message', async () => {
+    const response = await servers.portal.client().request('/assets/%E0%A4%A.js');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
+    expect(pageText(await response.text())).toContain('Ошибка 404');
   });
 
   it('a missing asset is a 404 that no cache keeps', async () => {
