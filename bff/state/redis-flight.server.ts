@@ -42,7 +42,13 @@ export function createRedisFlight(deps: {
     for (;;) {
       const value = await shared(`${base}:result`, unless);
       if (value) return value;
-      if ((await client.set(`${base}:lock`, owner, 'PX', LOCK_MS, 'NX')) === 'OK') return null;
+      if ((await client.set(`${base}:lock`, owner, 'PX', LOCK_MS, 'NX')) === 'OK') {
+        // The holder before stores its outcome, then frees the lock: one that finished between the read above and
+        // this lock left its outcome behind, and a second refresh would spend the refresh token it was given.
+        const stored = await shared(`${base}:result`, unless);
+        if (stored) await client.eval(RELEASE, 1, `${base}:lock`, owner);
+        return stored;
+      }
       if (Date.now() > deadline) return null;
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }

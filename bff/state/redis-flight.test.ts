@@ -1,6 +1,8 @@
+import { Redis } from 'ioredis';
 import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../log.server';
 import { days } from '../time';
+import { createRedisFlight } from './redis-flight.server';
 import { createRedisState } from './redis-state.server';
 import type { Refreshed, SharedState } from './shared-state';
 import { FIXTURE_SECRET, useSharedStates } from './state-fixture';
@@ -98,6 +100,46 @@ describe('the refresh single flight across instances (Redis)', () => {
       expect(task).toHaveBeenCalledTimes(2);
     } finally {
       await two.close();
+    }
+  });
+
+  it('refreshes once when the holder before finishes between a read of the outcome and taking the lock', async () => {
+    const log = createLogger({ logLevel: 'silent' });
+    const sealer = createSealer([FIXTURE_SECRET]);
+    const keyOf = (token: string) => `race-${process.pid}:${token}`;
+    const first = new Redis(states.redis!.url);
+    const second = new Redis(states.redis!.url);
+    try {
+      const task = slowRefresh();
+      const holder = createRedisFlight({ client: first, keyOf, sealer, log });
+      const firstRun = holder.run('refresh-5', task);
+      // The second instance reads the outcome while the first is still refreshing (none yet), and gets to the
+      // lock only once the first has stored its outcome and let go.
+      let held = false;
+      const late = new Proxy(second, {
+        get(target, property, receiver) {
+          if (property !== 'get') return Reflect.get(target, property, receiver) as unknown;
+          return async (key: string) => {
+            const value = await target.get(key);
+            if (!held) {
+              held = true;
+              await firstRun;
+            }
+            return value;
+          };
+        },
+      });
+      const waiter = createRedisFlight({ client: late, keyOf, sealer, log });
+      const secondRun = waiter.run('refresh-5', task);
+      expect((await firstRun).token.authToken).toBe('auth-1');
+      expect((await secondRun).token.authToken).toBe('auth-1');
+      expect(held).toBe(true);
+      expect(task).toHaveBeenCalledTimes(1);
+      // The lock was let go: the next refresh of another token is not kept waiting.
+      expect(await second.get(`${keyOf('refresh-5')}:lock`)).toBeNull();
+    } finally {
+      first.disconnect();
+      second.disconnect();
     }
   });
 });
