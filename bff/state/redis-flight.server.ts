@@ -36,6 +36,9 @@ export function createRedisFlight(deps: {
     return null;
   }
 
+  /** Lets go of the lock while it is still ours; a Redis that is away lets it expire instead. */
+  const release = (base: string, owner: string) => client.eval(RELEASE, 1, `${base}:lock`, owner).catch(() => null);
+
   /** The shared outcome, or null once this process holds the lock (or waited a whole lock's life in vain). */
   async function waitForTurn(base: string, owner: string, unless?: (value: Refreshed) => boolean) {
     const deadline = Date.now() + LOCK_MS;
@@ -46,7 +49,7 @@ export function createRedisFlight(deps: {
         // The holder before stores its outcome, then frees the lock: one that finished between the read above and
         // this lock left its outcome behind, and a second refresh would spend the refresh token it was given.
         const stored = await shared(`${base}:result`, unless);
-        if (stored) await client.eval(RELEASE, 1, `${base}:lock`, owner);
+        if (stored) await release(base, owner);
         return stored;
       }
       if (Date.now() > deadline) return null;
@@ -71,7 +74,7 @@ export function createRedisFlight(deps: {
         .catch(() => log.warn('refresh outcome not shared: redis unavailable'));
       return value;
     } finally {
-      await client.eval(RELEASE, 1, `${base}:lock`, owner).catch(() => {});
+      await release(base, owner);
     }
   }
 
