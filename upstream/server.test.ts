@@ -52,8 +52,8 @@ describe('startUpstream', () => {
       first.db.prepare("UPDATE users SET city = 'Тверь' WHERE email = ?").run(DEMO_USERS.participant.email);
       await first.close();
       const second = await startUpstream({ port: 0, db });
-      expect(second.db.prepare('SELECT count(*) FROM users').pluck().get()).toBe(3);
-      expect(second.db.prepare("SELECT city FROM users WHERE role = 'participant'").pluck().get()).toBe('Тверь');
+      expect(second.db.value('SELECT count(*) FROM users')).toBe(3);
+      expect(second.db.value("SELECT city FROM users WHERE role = 'participant'")).toBe('Тверь');
       await second.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -1,8 +1,7 @@
-import Database from 'better-sqlite3';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { contract, VERSION_HEADER, type CallName } from '#contract';
 import { createUpstreamApp } from './app';
-import { openDatabase, type Db } from './db/open';
+import { databaseFrom, openDatabase, type Db } from './db/open';
 import { DEMO_USERS, seedDemoContent } from './db/seed';
 import { seededRandom } from './random';
 import type { UpstreamDeps } from './services';
@@ -12,7 +11,7 @@ import type { UpstreamDeps } from './services';
  * sees the same order of questions on every run), and a typed caller.
  */
 
-let template: Buffer | undefined;
+let template: Uint8Array | undefined;
 
 /** Seeding hashes three passwords with scrypt; doing it once and copying the file keeps every test fast. */
 async function seededDatabase(): Promise<Db> {
@@ -22,9 +21,7 @@ async function seededDatabase(): Promise<Db> {
     template = db.serialize();
     db.close();
   }
-  const db = new Database(template);
-  db.pragma('foreign_keys = ON');
-  return db;
+  return databaseFrom(template);
 }
 
 export interface CallOptions {

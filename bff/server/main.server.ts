@@ -5,11 +5,17 @@ import { ConfigError, loadConfig } from '../config.server';
 import { createLogger } from '../log.server';
 import { seconds } from '../time';
 import { createPortalApp, type PortalServerOptions } from './app.server';
+import { unsupportedRuntime } from './runtime.server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Starts the portal: the production build, or Vite's dev server with `--dev`. */
 async function main() {
+  const runtime = unsupportedRuntime();
+  if (runtime) {
+    console.error(runtime);
+    process.exit(1);
+  }
   let config;
   try {
     config = loadConfig();
@@ -32,7 +38,7 @@ async function main() {
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    log.info({ port }, 'portal listening');
+    log.info({ port, node: process.version }, 'portal listening');
     console.log(`Портал запущен: ${config.publicOrigin.replace(/:\d+$/, '')}:${port}`);
   });
   server.keepAliveTimeout = seconds(65);

@@ -42,7 +42,7 @@ const markers: [marker: string, origin: string][] = [
   ['crypto-js', 'the honeypot encryption (remix-utils/honeypot/server)'],
   ['encryptionSeed', 'the honeypot encryption (remix-utils/honeypot/server)'],
   ['pino', 'the server logger'],
-  ['better-sqlite3', 'the reference upstream'],
+  ['node:sqlite', 'the reference upstream'],
   ['/rest/users/authentication', 'upstream paths (contract/)'],
   ['/rest/v2/users', 'upstream paths (contract/)'],
   ['X-Api-Version', 'the upstream version header'],

@@ -80,7 +80,7 @@ describe('hearing back', () => {
       { action: '/lk/author-questions' },
     );
     expect(asked.status).toBe(303);
-    const id = servers.upstream.db.prepare('SELECT max(id) FROM author_questions').pluck().get() as number;
+    const id = servers.upstream.db.value('SELECT max(id) FROM author_questions') as number;
     await staff(`author-questions/${id}`, { status: 'in_work' });
     expect(navLink(await (await browser.request('/lk')).text(), '/lk/author-questions')).toBe(
       'Вопросы автору — новых ответов: 1',

@@ -45,10 +45,7 @@ export function listAuthorQuestions(db: Db, userId: number): AuthorQuestion[] {
 }
 
 export function countOpenAuthorQuestions(db: Db, userId: number): number {
-  return db
-    .prepare("SELECT count(*) FROM author_questions WHERE user_id = ? AND status != 'answered'")
-    .pluck()
-    .get(userId) as number;
+  return db.value("SELECT count(*) FROM author_questions WHERE user_id = ? AND status != 'answered'", userId) as number;
 }
 
 export function insertAuthorQuestion(

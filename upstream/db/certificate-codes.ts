@@ -17,7 +17,7 @@ export function issueCertificateCode(db: Db, kind: CertificateKind, ref: number,
     ref,
     now,
   );
-  return db.prepare('SELECT code FROM certificate_codes WHERE kind = ? AND ref = ?').pluck().get(kind, ref) as string;
+  return db.value('SELECT code FROM certificate_codes WHERE kind = ? AND ref = ?', kind, ref) as string;
 }
 
 export function findCertificateCode(db: Db, code: string): { kind: CertificateKind; ref: number } | undefined {

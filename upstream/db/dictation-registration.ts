@@ -18,20 +18,22 @@ export function registerUser(
   entry: { userId: number; eventId: number; timeLimitMs: number },
   now: number,
 ): Registration {
-  return db
-    .transaction((): Registration => {
-      const found = db
-        .prepare('SELECT participation_id FROM dictation_registrations WHERE user_id = ? AND event_id = ?')
-        .pluck()
-        .get(entry.userId, entry.eventId) as number | undefined;
+  return db.transaction(
+    (): Registration => {
+      const found = db.value(
+        'SELECT participation_id FROM dictation_registrations WHERE user_id = ? AND event_id = ?',
+        entry.userId,
+        entry.eventId,
+      ) as number | undefined;
       if (found !== undefined) return { participationId: found, code: null };
       const participationId = createParticipation(db, entry, now);
       db.prepare(
         `INSERT INTO dictation_registrations (user_id, event_id, participation_id, registered_at) VALUES (?, ?, ?, ?)`,
       ).run(entry.userId, entry.eventId, participationId, now);
       return { participationId, code: issueCode(db, participationId, now) };
-    })
-    .immediate();
+    },
+    { immediate: true },
+  )();
 }
 
 /** The seed's registrations: a participation already made for the user counts as registered. */

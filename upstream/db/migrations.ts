@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Db } from './open';
 
 /**
  * Ordered and append-only: a released migration is never edited, a change is a new entry. Each one runs in its
@@ -432,25 +432,22 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
   },
 ];
 
-export function migrate(db: Database.Database): number[] {
+export function migrate(db: Db): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL
   )`);
-  const applied = new Set(
-    db
-      .prepare('SELECT id FROM schema_migrations')
-      .pluck()
-      .all()
-      .map((id) => Number(id)),
-  );
+  const applied = new Set(db.column('SELECT id FROM schema_migrations').map((id) => Number(id)));
   const record = db.prepare('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)');
   const ran: number[] = [];
   for (const migration of migrations) {
     if (applied.has(migration.id)) continue;
-    db.transaction(() => {
-      db.exec(migration.sql);
-      record.run(migration.id, migration.name, Date.now());
-    }).immediate();
+    db.transaction(
+      () => {
+        db.exec(migration.sql);
+        record.run(migration.id, migration.name, Date.now());
+      },
+      { immediate: true },
+    )();
     ran.push(migration.id);
   }
   return ran;

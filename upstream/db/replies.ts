@@ -10,7 +10,7 @@ const TABLES: Record<ReplySection, string> = {
 
 export function countUnseen(db: Db, userId: number): UnseenReplies {
   const count = (table: string) =>
-    db.prepare(`SELECT count(*) FROM ${table} WHERE user_id = ? AND unseen = 1`).pluck().get(userId) as number;
+    db.value(`SELECT count(*) FROM ${table} WHERE user_id = ? AND unseen = 1`, userId) as number;
   return { authorQuestions: count(TABLES['author-questions']), support: count(TABLES.support) };
 }
 

@@ -56,17 +56,14 @@ export function listScenarios(db: Db, filters: ScenarioFilters): ScenarioList {
   const sort = filters.sort === 'relevance' && !match ? 'new' : (filters.sort ?? (match ? 'relevance' : 'new'));
 
   const all = conditions(filters);
-  const total = db
-    .prepare(`${hits} SELECT count(*) FROM ${from} WHERE ${all.sql}`)
-    .pluck()
-    .get({
-      ...search,
-      ...all.params,
-    }) as number;
-  const rows = db
-    .prepare(`${hits} SELECT s.id FROM ${from} WHERE ${all.sql} ORDER BY ${ORDER_BY[sort]} LIMIT @limit OFFSET @offset`)
-    .pluck()
-    .all({ ...search, ...all.params, limit: filters.perPage, offset: (filters.page - 1) * filters.perPage });
+  const total = db.value(`${hits} SELECT count(*) FROM ${from} WHERE ${all.sql}`, {
+    ...search,
+    ...all.params,
+  }) as number;
+  const rows = db.column(
+    `${hits} SELECT s.id FROM ${from} WHERE ${all.sql} ORDER BY ${ORDER_BY[sort]} LIMIT @limit OFFSET @offset`,
+    { ...search, ...all.params, limit: filters.perPage, offset: (filters.page - 1) * filters.perPage },
+  );
 
   const facet = (dimension: Dimension, select: string) => {
     const other = conditions(filters, dimension);

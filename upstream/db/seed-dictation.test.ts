@@ -8,10 +8,10 @@ import { CURRENT_EVENT_ID } from './seed-dictation';
 
 const NOW = Date.UTC(2026, 10, 23, 9);
 const openCount = (db: ReturnType<typeof openDatabase>) =>
-  db
-    .prepare('SELECT count(*) FROM dictation_participations WHERE event_id = ? AND finished_at IS NULL')
-    .pluck()
-    .get(CURRENT_EVENT_ID);
+  db.value(
+    'SELECT count(*) FROM dictation_participations WHERE event_id = ? AND finished_at IS NULL',
+    CURRENT_EVENT_ID,
+  );
 
 describe('dictation seed', () => {
   it('opens today’s event for writing today, in Moscow time, on every start', async () => {
@@ -35,8 +35,7 @@ describe('dictation seed', () => {
     db.prepare('UPDATE dictation_participations SET finished_at = ? WHERE event_id = ?').run(NOW, CURRENT_EVENT_ID);
     await seedDemoContent(db, NOW + days(2));
     expect(openCount(db)).toBe(2);
-    const total = db.prepare('SELECT count(*) FROM dictation_participations WHERE event_id = ?').pluck();
-    expect(total.get(CURRENT_EVENT_ID)).toBe(4);
+    expect(db.value('SELECT count(*) FROM dictation_participations WHERE event_id = ?', CURRENT_EVENT_ID)).toBe(4);
   });
 
   it('leaves what a user wrote as it was', async () => {

@@ -67,10 +67,11 @@ export function seedDictation(db: Db, now: number, emails: { teacher: string; pa
     const participationOf = (user: keyof typeof users, eventId: number): number | null => {
       const userId = users[user]?.id;
       if (userId === undefined) return null;
-      const found = db
-        .prepare('SELECT id FROM dictation_participations WHERE user_id = ? AND event_id = ? ORDER BY id LIMIT 1')
-        .pluck()
-        .get(userId, eventId) as number | undefined;
+      const found = db.value(
+        'SELECT id FROM dictation_participations WHERE user_id = ? AND event_id = ? ORDER BY id LIMIT 1',
+        userId,
+        eventId,
+      ) as number | undefined;
       return found ?? createParticipation(db, { eventId, userId, timeLimitMs: limitOf(eventId) }, now);
     };
     const written = db.prepare(

@@ -8,7 +8,7 @@ import { DEMO_USERS, seedDemoContent } from './seed';
 const FILES = resolve(import.meta.dirname, '..', 'files');
 const start = Date.UTC(2026, 10, 23, 9);
 const count = (db: ReturnType<typeof openDatabase>, table: string) =>
-  db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+  db.value(`SELECT count(*) FROM ${table}`) as number;
 const TABLES = [
   'law_week_days',
   'law_week_events',
@@ -37,9 +37,8 @@ describe('the law week, author questions and support seeds', () => {
           `SELECT u.email, group_concat(DISTINCT t.status) FROM ${table} t JOIN users u ON u.id = t.user_id
                   GROUP BY u.email ORDER BY u.email`,
         )
-        .raw()
         .all()
-        .map((row) => row as [string, string])
+        .map((row) => Object.values(row as object) as [string, string])
         .map(([email, statuses]) => [email, statuses.split(',').includes(status)]);
     expect(perUser('author_questions', 'answered')).toEqual([
       [DEMO_USERS.participant.email, true],
@@ -58,13 +57,11 @@ describe('the law week, author questions and support seeds', () => {
       "INSERT INTO support_requests (user_id, topic, message, status, created_at, updated_at) VALUES (1, 'bug', 'Своё обращение пользователя', 'new', 1, 1)",
     ).run();
     const before = TABLES.map((table) => count(db, table));
-    const asked = () => db.prepare('SELECT asked_at FROM author_questions WHERE id = 1').pluck().get() as number;
+    const asked = () => db.value('SELECT asked_at FROM author_questions WHERE id = 1') as number;
     const first = asked();
     await seedDemoContent(db, start + days(30));
     expect(TABLES.map((table) => count(db, table))).toEqual(before);
     expect(asked()).toBe(first + days(30));
-    expect(
-      db.prepare("SELECT count(*) FROM support_requests WHERE message = 'Своё обращение пользователя'").pluck().get(),
-    ).toBe(1);
+    expect(db.value("SELECT count(*) FROM support_requests WHERE message = 'Своё обращение пользователя'")).toBe(1);
   });
 });

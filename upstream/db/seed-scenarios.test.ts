@@ -13,8 +13,8 @@ describe('seedScenarios', () => {
   it('seeds over a thousand scenarios for every grade, parents and teachers, with real files', () => {
     const db = openDatabase(':memory:');
     seedScenarios(db, start);
-    expect(db.prepare('SELECT count(*) FROM scenarios').pluck().get()).toBeGreaterThanOrEqual(1000);
-    const audiences = db.prepare('SELECT DISTINCT audience FROM scenario_audiences').pluck().all();
+    expect(db.value('SELECT count(*) FROM scenarios')).toBeGreaterThanOrEqual(1000);
+    const audiences = db.column('SELECT DISTINCT audience FROM scenario_audiences');
     expect(audiences).toEqual(expect.arrayContaining(['1', '5', '11', 'parents', 'teachers']));
     const materials = db.prepare('SELECT DISTINCT path, size FROM scenario_materials').all() as Array<{
       path: string;
@@ -33,13 +33,13 @@ describe('seedScenarios', () => {
   it('adds nothing on a second start, and moves the dates along so the newest stay recent', () => {
     const db = openDatabase(':memory:');
     seedScenarios(db, start);
-    const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+    const count = (table: string) => db.value(`SELECT count(*) FROM ${table}`);
     const before = ['scenarios', 'scenario_audiences', 'scenario_materials'].map(count);
-    const titles = db.prepare('SELECT title FROM scenarios ORDER BY id').pluck().all();
+    const titles = db.column('SELECT title FROM scenarios ORDER BY id');
     seedScenarios(db, start + days(90));
     expect(['scenarios', 'scenario_audiences', 'scenario_materials'].map(count)).toEqual(before);
-    expect(db.prepare('SELECT title FROM scenarios ORDER BY id').pluck().all()).toEqual(titles);
-    const newest = db.prepare('SELECT max(published_at) FROM scenarios').pluck().get() as number;
+    expect(db.column('SELECT title FROM scenarios ORDER BY id')).toEqual(titles);
+    const newest = db.value('SELECT max(published_at) FROM scenarios') as number;
     expect(start + days(90) - newest).toBeLessThan(days(3));
     expect(newest).toBeGreaterThan(start + days(80));
   });
@@ -47,7 +47,7 @@ describe('seedScenarios', () => {
   it('writes realistic Russian titles, never a numbered placeholder', () => {
     const db = openDatabase(':memory:');
     seedScenarios(db, start);
-    const titles = db.prepare('SELECT title FROM scenarios').pluck().all() as string[];
+    const titles = db.column('SELECT title FROM scenarios') as string[];
     for (const title of titles) expect(title).toMatch(/^[А-ЯЁ][а-яё-]+( [а-яё-]+)? «[А-ЯЁ].+»$/);
   });
 });

@@ -7,7 +7,7 @@ describe('master classes seed', () => {
   it('covers every plural form of «участник» and has no duplicate titles', async () => {
     const db = openDatabase(':memory:');
     await seedDemoContent(db, Date.UTC(2026, 10, 23, 9));
-    const counts = db.prepare('SELECT participants_count FROM webinars').pluck().all() as number[];
+    const counts = db.column('SELECT participants_count FROM webinars') as number[];
     expect(counts).toEqual(expect.arrayContaining([1, 3, 5, 11, 12, 13, 14, 21, 22, 25]));
     expect(new Set(WEBINAR_TOPICS.map(([title]) => title)).size).toBe(40);
   });
@@ -16,7 +16,7 @@ describe('master classes seed', () => {
     const db = openDatabase(':memory:');
     const now = Date.UTC(2026, 10, 23, 9);
     await seedDemoContent(db, now);
-    const starts = db.prepare('SELECT starts_at FROM webinars').pluck().all() as number[];
+    const starts = db.column('SELECT starts_at FROM webinars') as number[];
     const moscowClock = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', timeStyle: 'short' });
     expect(new Set(starts.map((start) => moscowClock.format(start)))).toEqual(
       new Set(['10:00', '12:00', '15:00', '16:30', '18:00']),

@@ -6,19 +6,14 @@ import { DEMO_USERS, seedDemoContent } from './seed';
 import { findUserByEmail } from './users';
 
 function counts(db: Db) {
-  const tables = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-    .pluck()
-    .all() as string[];
-  return Object.fromEntries(tables.map((t) => [t, db.prepare(`SELECT count(*) FROM ${t}`).pluck().get()]));
+  const tables = db.column("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") as string[];
+  return Object.fromEntries(tables.map((t) => [t, db.value(`SELECT count(*) FROM ${t}`)]));
 }
 
 describe('schema and seed', () => {
   it('applies every migration once and records it', () => {
     const db = openDatabase(':memory:');
-    expect(db.prepare('SELECT id FROM schema_migrations ORDER BY id').pluck().all()).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
-    ]);
+    expect(db.column('SELECT id FROM schema_migrations ORDER BY id')).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(migrate(db)).toEqual([]);
   });
 

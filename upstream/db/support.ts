@@ -41,10 +41,7 @@ export function listSupportRequests(db: Db, userId: number): SupportRequest[] {
 }
 
 export function countOpenSupportRequests(db: Db, userId: number): number {
-  return db
-    .prepare("SELECT count(*) FROM support_requests WHERE user_id = ? AND status != 'resolved'")
-    .pluck()
-    .get(userId) as number;
+  return db.value("SELECT count(*) FROM support_requests WHERE user_id = ? AND status != 'resolved'", userId) as number;
 }
 
 export function insertSupportRequest(

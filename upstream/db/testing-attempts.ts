@@ -77,7 +77,7 @@ export function findOwnAttempt(db: Db, userId: number, attemptId: number): Attem
 }
 
 export function countAnswers(db: Db, attemptId: number): number {
-  return db.prepare('SELECT count(*) FROM test_answers WHERE attempt_id = ?').pluck().get(attemptId) as number;
+  return db.value('SELECT count(*) FROM test_answers WHERE attempt_id = ?', attemptId) as number;
 }
 
 export function findOpenAttempt(db: Db, userId: number, testId: number): AttemptRow | undefined {
@@ -87,10 +87,7 @@ export function findOpenAttempt(db: Db, userId: number, testId: number): Attempt
 }
 
 export function countAttempts(db: Db, userId: number, testId: number): number {
-  return db
-    .prepare('SELECT count(*) FROM test_attempts WHERE user_id = ? AND test_id = ?')
-    .pluck()
-    .get(userId, testId) as number;
+  return db.value('SELECT count(*) FROM test_attempts WHERE user_id = ? AND test_id = ?', userId, testId) as number;
 }
 
 /** A new attempt with its own order of questions and options. */

@@ -1,7 +1,6 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate, migrations } from './migrations';
-import { openDatabase } from './open';
+import { databaseFrom, openDatabase } from './open';
 import { seedDemoContent } from './seed';
 import { findUserByEmail } from './users';
 import { readAttempt } from './testing-review';
@@ -12,7 +11,7 @@ describe('the order of an attempt', () => {
   it('keeps the test’s own order for an attempt started before attempts were shuffled', async () => {
     const seeded = openDatabase(':memory:');
     await seedDemoContent(seeded, Date.UTC(2026, 10, 23, 9));
-    const db = new Database(seeded.serialize());
+    const db = databaseFrom(seeded.serialize());
     // The database as it was before the layout's migration, with an attempt in it.
     db.exec('DROP TABLE test_attempt_questions');
     db.prepare('DELETE FROM schema_migrations WHERE id = ?').run(LAYOUT.id);

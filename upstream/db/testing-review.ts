@@ -16,10 +16,11 @@ export function readAttempt(db: Db, attemptId: number, now: number): Attempt {
   if (!row || !test) throw new Error(`readAttempt: attempt ${attemptId} or its test is missing`);
   const summary = summarizeAttempt(row, test, now);
   const finished = summary.status === 'finished';
-  const attemptsFinished = db
-    .prepare('SELECT count(*) FROM test_attempts WHERE user_id = ? AND test_id = ? AND finished_at IS NOT NULL')
-    .pluck()
-    .get(row.user_id, test.id) as number;
+  const attemptsFinished = db.value(
+    'SELECT count(*) FROM test_attempts WHERE user_id = ? AND test_id = ? AND finished_at IS NOT NULL',
+    row.user_id,
+    test.id,
+  ) as number;
   const solved = finished && solutionsShown({ maxAttempts: test.max_attempts, attemptsFinished });
   const answers = listAnswers(db, attemptId);
   const questions = arrange(db, attemptId, listQuestions(db, test.id)).map((question): AttemptQuestion => {

@@ -71,7 +71,7 @@ describe('tokens', () => {
     const up = await createTestUpstream();
     const { token } = await up.login();
     await up.call('refresh', { query: { token: token.refreshToken, type: 'prolong' } });
-    const tables = up.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+    const tables = up.db.column("SELECT name FROM sqlite_master WHERE type = 'table'") as string[];
     const dump = JSON.stringify(tables.map((table) => up.db.prepare(`SELECT * FROM ${table}`).all()));
     expect(dump).not.toContain(token.authToken);
     expect(dump).not.toContain(token.refreshToken);

@@ -69,10 +69,10 @@ describe('putAuthorQuestion', () => {
     const participant = await up.login(DEMO_USERS.participant);
     const auth = { token: participant.token.authToken };
     const open = () =>
-      up.db
-        .prepare("SELECT count(*) FROM author_questions WHERE status != 'answered' AND user_id = ?")
-        .pluck()
-        .get(participant.id) as number;
+      up.db.value(
+        "SELECT count(*) FROM author_questions WHERE status != 'answered' AND user_id = ?",
+        participant.id,
+      ) as number;
     while (open() < AUTHOR_QUESTIONS_OPEN_MAX) {
       expect((await up.call('putAuthorQuestion', { ...auth, body: { topic: 'testing', text: TEXT } })).status).toBe(
         200,

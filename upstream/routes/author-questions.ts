@@ -23,8 +23,8 @@ export function registerAuthorQuestionRoutes(calls: CallRegistrar, services: Ser
       throw fail(400, 'unknown_topic', 'Выберите тему из списка', 'topic');
     }
     // Checked and written in one transaction, so two tabs cannot both pass the limit.
-    return db
-      .transaction(() => {
+    return db.transaction(
+      () => {
         if (countOpenAuthorQuestions(db, session.userId) >= AUTHOR_QUESTIONS_OPEN_MAX) {
           throw fail(
             409,
@@ -33,7 +33,8 @@ export function registerAuthorQuestionRoutes(calls: CallRegistrar, services: Ser
           );
         }
         return insertAuthorQuestion(db, { userId: session.userId, topic: body.topic, text: body.text }, now());
-      })
-      .immediate();
+      },
+      { immediate: true },
+    )();
   });
 }

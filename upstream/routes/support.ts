@@ -21,8 +21,8 @@ export function registerSupportRoutes(calls: CallRegistrar, services: Services):
       throw fail(400, 'unknown_topic', 'Выберите тему из списка', 'topic');
     }
     // Checked and written in one transaction, so two tabs cannot both pass the limit.
-    return db
-      .transaction(() => {
+    return db.transaction(
+      () => {
         if (countOpenSupportRequests(db, session.userId) >= SUPPORT_OPEN_MAX) {
           throw fail(
             409,
@@ -31,7 +31,8 @@ export function registerSupportRoutes(calls: CallRegistrar, services: Services):
           );
         }
         return insertSupportRequest(db, { userId: session.userId, topic: body.topic, message: body.message }, now());
-      })
-      .immediate();
+      },
+      { immediate: true },
+    )();
   });
 }
