@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { freePort } from '../scripts/services/redis';
 import {
   MALLOC_ARENA_MAX,
-  PORTAL_HEAP,
+  PORTAL_NODE_OPTIONS,
   runPortal,
   runTs,
   startUpstreamProcess,
@@ -60,7 +60,7 @@ export async function costBudgets() {
     'bench/reference-server.ts',
     [],
     // The portal's process settings too (scripts/services/processes.ts), through the environment.
-    { ...portalEnv, PORT: String(referencePort), MALLOC_ARENA_MAX, NODE_OPTIONS: PORTAL_HEAP },
+    { ...portalEnv, PORT: String(referencePort), MALLOC_ARENA_MAX, NODE_OPTIONS: PORTAL_NODE_OPTIONS.join(' ') },
     ['ignore', 'ignore', 'inherit'],
   );
   try {
@@ -156,7 +156,7 @@ export async function costBudgets() {
       section: 'cost per page',
       name: `portal peak resident memory over ${total} requests`,
       measured: rss,
-      budget: 300,
+      budget: 250,
       unit: 'MB',
       kind: 'max',
     });
