@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EXAMPLE_CONTACTS, isLoopback, placeholderSettings, REFERENCE_FIRST_AUTH_URL } from './production-settings';
+import {
+  EXAMPLE_CONTACTS,
+  isLoopback,
+  missingPublicOrigin,
+  placeholderSettings,
+  REFERENCE_FIRST_AUTH_URL,
+} from './production-settings';
 import { days } from './time';
 
 /**
@@ -78,9 +84,12 @@ const configSchema = z
         message: 'is required in production (comma-separated list of secrets, newest first, each ≥ 32 characters)',
       });
     }
-    // A production start in front of users stops on every placeholder left; a loopback origin is a local run.
+    // A production start in front of users stops on every placeholder left; a loopback origin is a local run,
+    // and only a server listening on loopback alone may leave its origin to that default (ADR 036).
+    const unnamed = env.NODE_ENV === 'production' ? missingPublicOrigin(env) : null;
+    if (unnamed) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['PUBLIC_ORIGIN'], message: unnamed });
     const origin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
-    if (env.NODE_ENV === 'production' && URL.canParse(origin)) {
+    if (env.NODE_ENV === 'production' && !unnamed && URL.canParse(origin)) {
       const publicOrigin = new URL(origin);
       for (const { name, message } of placeholderSettings({ ...env, publicOrigin })) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message });
