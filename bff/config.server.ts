@@ -159,6 +159,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       deviceCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}d`,
       /** The address of a password recovery between its two steps, kept out of the URL. */
       recoveryCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}r`,
+      /** A pass link's pass until «Войти» is pressed, kept out of the URL (ADR 036). */
+      passCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}p`,
       // Cookies are Secure even on http://localhost: browsers treat loopback as a secure context.
       secure: secureOrigin,
       idleMs: days(e.SESSION_IDLE_DAYS),

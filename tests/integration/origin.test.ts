@@ -11,6 +11,7 @@ import { viewerNameOf } from './page';
 const actionPaths = [
   // document routes with actions
   '/login',
+  '/login/pass',
   '/dictation2024-login',
   '/registration',
   '/password',
@@ -23,6 +24,7 @@ const actionPaths = [
   '/popups',
   // single-fetch data requests
   '/login.data',
+  '/login/pass.data',
   '/_root.data',
   '/registration.data',
   '/password.data',
