@@ -4,7 +4,7 @@ import type { Config } from '../config.server';
 import { minutes } from '../time';
 import { sealedCookie } from './sealed-cookie.server';
 
-/** How long a pass link's page waits for «Войти»: the pass itself expires upstream whenever the provider says. */
+/** How long a pass link's page waits for «Войти»; the pass itself expires whenever the upstream says. */
 const LIFETIME = minutes(30);
 const schema = z.object({ pass: contract.pass.body.shape.pass, to: z.string() });
 
