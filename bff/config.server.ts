@@ -21,8 +21,10 @@ const configSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: port.default(3000),
     PUBLIC_ORIGIN: url.optional(),
-    // How many proxies stand in front (a number) or which addresses they have ('loopback', '10.0.0.0/8', …).
-    // `true` would believe any X-Forwarded-For a client writes, and with it every per-address rate limit.
+    // Which addresses the proxies in front have ('loopback', '10.0.0.0/8', …), or how many there are (a number).
+    // `true` would believe any X-Forwarded-For a client writes, and with it every per-address rate limit; so
+    // would a count larger than the real chain: the extra hops are read from what the client wrote. Prefer the
+    // addresses, which stay right when a hop is added or removed (ADR 036).
     TRUST_PROXY: z
       .string()
       .default('false')
