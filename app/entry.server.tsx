@@ -15,8 +15,9 @@ export const streamTimeout = seconds(5);
 const ABORT_DELAY = streamTimeout + seconds(1);
 
 /**
- * Only the path, and that redacted: query strings may carry one-time passes (`?pass=`), and a dictation's path
- * its token (`/dictation/{token}`), which logs must not keep.
+ * Only the path, and that redacted: query strings may carry one-time passes (`?pass=`), a dictation's path its
+ * token (`/dictation/{token}`) and a certificate check's its code (`/certificates/{code}`), which logs must not
+ * keep.
  */
 function pathOf(request: Request): string {
   return redactUrl(new URL(request.url).pathname);

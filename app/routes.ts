@@ -7,6 +7,7 @@ export default [
     index('routes/default/home.tsx'),
     route('dictation2024', 'routes/default/home.tsx', { id: 'dictation2024' }),
     route('login', 'routes/default/login.tsx'),
+    route('login/pass', 'routes/default/pass-sign-in.tsx'),
     route('dictation2024-login', 'routes/default/login.tsx', { id: 'dictation2024-login' }),
     route('password', 'routes/default/password.tsx'),
     route('registration', 'routes/default/registration.tsx'),

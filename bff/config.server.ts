@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EXAMPLE_CONTACTS, isLoopback, placeholderSettings, REFERENCE_FIRST_AUTH_URL } from './production-settings';
+import {
+  EXAMPLE_CONTACTS,
+  isLoopback,
+  missingPublicOrigin,
+  placeholderSettings,
+  REFERENCE_FIRST_AUTH_URL,
+} from './production-settings';
 import { days } from './time';
 
 /**
@@ -15,8 +21,10 @@ const configSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: port.default(3000),
     PUBLIC_ORIGIN: url.optional(),
-    // How many proxies stand in front (a number) or which addresses they have ('loopback', '10.0.0.0/8', …).
-    // `true` would believe any X-Forwarded-For a client writes, and with it every per-address rate limit.
+    // Which addresses the proxies in front have ('loopback', '10.0.0.0/8', …), or how many there are (a number).
+    // `true` would believe any X-Forwarded-For a client writes, and with it every per-address rate limit; so
+    // would a count larger than the real chain: the extra hops are read from what the client wrote. Prefer the
+    // addresses, which stay right when a hop is added or removed (ADR 036).
     TRUST_PROXY: z
       .string()
       .default('false')
@@ -78,9 +86,12 @@ const configSchema = z
         message: 'is required in production (comma-separated list of secrets, newest first, each ≥ 32 characters)',
       });
     }
-    // A production start in front of users stops on every placeholder left; a loopback origin is a local run.
+    // A production start in front of users stops on every placeholder left; a loopback origin is a local run,
+    // and only a server listening on loopback alone may leave its origin to that default (ADR 036).
+    const unnamed = env.NODE_ENV === 'production' ? missingPublicOrigin(env) : null;
+    if (unnamed) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['PUBLIC_ORIGIN'], message: unnamed });
     const origin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
-    if (env.NODE_ENV === 'production' && URL.canParse(origin)) {
+    if (env.NODE_ENV === 'production' && !unnamed && URL.canParse(origin)) {
       const publicOrigin = new URL(origin);
       for (const { name, message } of placeholderSettings({ ...env, publicOrigin })) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message });
@@ -150,6 +161,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       deviceCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}d`,
       /** The address of a password recovery between its two steps, kept out of the URL. */
       recoveryCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}r`,
+      /** A pass link's pass until «Войти» is pressed, kept out of the URL (ADR 036). */
+      passCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}p`,
       // Cookies are Secure even on http://localhost: browsers treat loopback as a secure context.
       secure: secureOrigin,
       idleMs: days(e.SESSION_IDLE_DAYS),

@@ -144,6 +144,26 @@ describe('a production start on a public origin (ADR 024)', () => {
     }
   });
 
+  it.each(['0.0.0.0', '::', '10.0.0.5', 'portal.internal'])(
+    'stops when it listens beyond loopback (HOST=%s) with PUBLIC_ORIGIN unset, naming the variable',
+    (host) => {
+      // Unset, the origin would be http://localhost:PORT: every check above skipped, mailed links to localhost.
+      const message = refusal({ ...real, PUBLIC_ORIGIN: undefined, HOST: host });
+      expect(message.split('\n').slice(1)).toEqual([
+        expect.stringMatching(/^ {2}PUBLIC_ORIGIN: is required in production when HOST is not a loopback address/),
+      ]);
+      expect(message).toContain(`HOST=${host}`);
+    },
+  );
+
+  it.each(['127.0.0.1', 'localhost', '::1', '127.0.0.2'])(
+    'starts on a loopback HOST=%s without PUBLIC_ORIGIN (npm start, the cluster’s instances)',
+    (host) => {
+      const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, HOST: host });
+      expect(config.publicOrigin).toBe('http://localhost:3000');
+    },
+  );
+
   it('development and test runs keep the placeholders on any origin', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'http://portal.internal' }).product.contacts.site).toBe('https://example.org/');
   });

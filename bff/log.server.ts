@@ -58,13 +58,20 @@ export function redactText(text: string): string {
 const URL_SECRET_KEYS = new Set([...SECRET_KEYS, 'email'].map((key) => key.toLowerCase()));
 
 /**
- * The path with the token of `/dictation/{token}…` masked. The router decodes each segment before matching, so
- * `/%64ictation/…` is that route too: segments are compared decoded, in any case.
+ * Paths whose second segment is a capability: a dictation's invitation token (ADR 018), and a certificate's
+ * code, which shows its holder's masked name, event and date on the public check (ADR 027, ADR 036).
+ */
+const CAPABILITY_PATHS = new Set(['dictation', 'certificates']);
+
+/**
+ * The path with the token of `/dictation/{token}…` or the code of `/certificates/{code}` masked. The router
+ * decodes each segment before matching, so `/%64ictation/…` is that route too: segments are compared decoded,
+ * in any case.
  */
 function redactPath(pathname: string): string {
   const segments = pathname.split('/');
   const first = segments.findIndex((segment) => segment !== '');
-  if (first === -1 || decodeSegment(segments[first]!).toLowerCase() !== 'dictation') return pathname;
+  if (first === -1 || !CAPABILITY_PATHS.has(decodeSegment(segments[first]!).toLowerCase())) return pathname;
   if (segments[first + 1]) segments[first + 1] = REDACTED;
   return segments.join('/');
 }

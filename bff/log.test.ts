@@ -28,6 +28,14 @@ describe('redaction', () => {
     expect(redactUrl('/dictation')).toBe('/dictation');
   });
 
+  it('masks the code of a public certificate check, as a dictation link’s token', () => {
+    expect(redactUrl('/certificates/AbCdEfGhIjKlMnOpQrStUv')).toBe('/certificates/[redacted]');
+    expect(redactUrl('/%63ertificates/AbCdEfGhIjKlMnOpQrStUv?x=1')).toBe('/%63ertificates/[redacted]?x=1');
+    expect(redactUrl('/CERTIFICATES/AbCdEfGhIjKlMnOpQrStUv')).toBe('/CERTIFICATES/[redacted]');
+    expect(redactUrl('/certificates')).toBe('/certificates');
+    expect(redactUrl('/lk/certificates')).toBe('/lk/certificates');
+  });
+
   it('masks a dictation path however it is escaped, and secret query keys in any case', () => {
     // The router decodes each segment before matching: all of these open the dictation of that token.
     expect(redactUrl('/%64ictation/s3cr3t')).toBe('/%64ictation/[redacted]');

@@ -26,7 +26,20 @@ export const EXAMPLE_CONTACTS = {
 export const REFERENCE_FIRST_AUTH_URL = 'http://127.0.0.1:3001/first-auth/';
 
 export function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+  return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * Why a production start must name its `PUBLIC_ORIGIN`, or null: unset, the origin is `http://localhost:PORT`,
+ * which counts as a local run (no placeholder refused, no HSTS, mailed links to localhost), so a server that
+ * listens beyond loopback (`HOST=0.0.0.0`, an interface's address or name) must say where people open it (ADR 036).
+ */
+export function missingPublicOrigin(env: { HOST: string; PUBLIC_ORIGIN?: string }): string | null {
+  if (env.PUBLIC_ORIGIN !== undefined || isLoopback(env.HOST)) return null;
+  return (
+    `is required in production when HOST is not a loopback address (HOST=${env.HOST}): ` +
+    'set the address people open, e.g. https://portal.example.ru'
+  );
 }
 
 /**

@@ -30,6 +30,8 @@ for (const [child, other] of [
 ] as const) {
   child.on('exit', (code) => {
     other.kill('SIGTERM');
-    process.exitCode = code ?? 0;
+    // The first to exit says how the run ended: a portal refusing its configuration is not undone by the
+    // upstream's clean exit after it.
+    process.exitCode ??= code ?? 0;
   });
 }

@@ -1,4 +1,5 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
+import { isPossiblePass, pendingPass } from './pending-pass.server';
 import { declinePrefetch, isPrefetch } from './prefetch.server';
 import { ownPath } from './redirect.server';
 
@@ -20,8 +21,8 @@ const OWN_PARAMS = new Set([
 
 /**
  * docs/product.md §4 flows that run when a page loads, from the root loader, before anything is rendered:
- * `?re=auth` → analytics transition and the external first authorisation; `?pass=` → exchanged by the
- * session, then stripped from the URL; otherwise foreign query strings are cleared unless `status` or
+ * `?re=auth` → analytics transition and the external first authorisation; `?pass=` → kept for «Войти» on
+ * `/login/pass` and stripped from the URL; otherwise foreign query strings are cleared unless `status` or
  * `stage` is present. Each throws the redirect it needs; a plain load returns.
  */
 export async function runEntryFlows(request: Request, context: AppLoadContext): Promise<void> {
@@ -40,10 +41,17 @@ export async function runEntryFlows(request: Request, context: AppLoadContext): 
   }
 
   if (params.has('pass')) {
-    const outcome = await context.session.passOutcome();
+    // Opening a pass link spends nothing (ADR 036): a prefetch is declined, and a mail scanner's or a link
+    // preview's GET only reaches the page of «Войти», whose POST (under the origin check) exchanges the pass.
+    if (isPrefetch(request)) throw declinePrefetch();
+    const pass = params.get('pass') ?? '';
     params.delete('pass');
-    if (outcome === 'rejected') throw redirect('/login?reason=pass');
-    throw redirect(ownPath(url));
+    const to = ownPath(url);
+    // A pass link never replaces a session the visitor has (its refresh cookie counts): it is only stripped.
+    if (await context.session.user()) throw redirect(to);
+    if (!isPossiblePass(pass)) throw redirect('/login?reason=pass');
+    const remembered = await pendingPass(context.config).remember({ pass, to });
+    throw redirect('/login/pass', { headers: { 'Set-Cookie': remembered } });
   }
 
   if (params.size > 0 && !params.has('status') && !params.has('stage')) {

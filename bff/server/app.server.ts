@@ -113,11 +113,7 @@ export function createPortalApp(options: PortalServerOptions) {
       clearTimeout(deadlineTimer);
       if (!res.writableFinished) aborted.abort();
     });
-    const session = sessions.forRequest({
-      cookieHeader: req.headers.cookie,
-      pass: req.method === 'GET' && typeof req.query.pass === 'string' ? req.query.pass : null,
-      signal: aborted.signal,
-    });
+    const session = sessions.forRequest({ cookieHeader: req.headers.cookie, signal: aborted.signal });
     const timings = createTimings();
     const deadline = AbortSignal.any([aborted.signal, deadlinePassed.signal]);
     // Session changes are written once, as the headers go out; personal responses are never stored by caches,

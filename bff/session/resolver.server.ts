@@ -1,7 +1,7 @@
 import type { Config } from '../config.server';
 import type { Logger } from '../log.server';
 import type { Send } from '../rest/client.server';
-import { contract, type CallResult } from '#contract';
+import type { CallResult } from '#contract';
 import { isUpstreamError } from '../rest/errors.server';
 import type { SharedState, Standing } from '../state/shared-state';
 import { hours } from '../time';
@@ -34,19 +34,16 @@ export class SessionStateUnavailable extends Error {
 /** What the resolver needs of the request session it works for. */
 export interface ResolvingSession {
   writer: CookieWriter;
-  /** The one-time login pass from the URL of a page load (docs/product.md §4). */
-  pass?: string | null;
   signal?: AbortSignal;
   /** The refresh token found in the cookies, before anything is asked of the upstream. */
   holds(refreshToken: string | null): void;
-  /** Signs in with an exchanged pass's login result. */
-  signIn(result: CallResult<'login'>, call: 'pass'): Promise<void>;
 }
 
 /**
  * Turns a request's cookies into its session (ADR 004, ADR 008): unseal → limits, revocation and ended sessions
- * (one read of the shared state, before anything can be answered from a cache) → the URL's one-time pass →
- * refresh, shared with every request holding the same refresh token (on every instance, ADR 022).
+ * (one read of the shared state, before anything can be answered from a cache) → refresh, shared with every
+ * request holding the same refresh token (on every instance, ADR 022). A one-time pass is no part of it: only
+ * «Войти» on `/login/pass` exchanges one (ADR 036).
  */
 export function createResolver(deps: { send: Send; log: Logger; state: SharedState; limits: Limits }) {
   const { send, log, limits } = deps;
@@ -95,29 +92,9 @@ export function createResolver(deps: { send: Send; log: Logger; state: SharedSta
     }
   }
 
-  /** The session of one request, and what became of its pass. */
+  /** The session of one request. */
   function forRequest(session: ResolvingSession) {
     const { writer, signal } = session;
-    let passOutcome: 'accepted' | 'rejected' | null = null;
-
-    async function exchangePass(pass: string): Promise<SessionState | null> {
-      // A pass no upstream could have issued (too long, say) is not valid: the "link not valid" path, no call.
-      if (!contract.pass.body.safeParse({ pass }).success) {
-        passOutcome = 'rejected';
-        return null;
-      }
-      try {
-        const result = await send('pass', { body: { pass }, signal });
-        passOutcome = 'accepted';
-        await session.signIn(result, 'pass');
-        const { authToken, refreshToken } = result.token;
-        return { userId: result.id, authToken, refreshToken, refreshed: false, generation: null };
-      } catch (error) {
-        if (!isUpstreamError(error) || error.failure !== 'rejected') throw error;
-        passOutcome = 'rejected';
-        return null;
-      }
-    }
 
     async function resolve(): Promise<SessionState | null> {
       const { auth, refreshed } = await writer.read();
@@ -145,12 +122,6 @@ export function createResolver(deps: { send: Send; log: Logger; state: SharedSta
         const generation = standing.generation.get(auth.uid) ?? 0;
         return { userId: auth.uid, authToken: auth.at, refreshToken, refreshed: false, generation };
       }
-      // docs/product.md §4.1: only when no token is held. A refresh cookie is one: a pass link (perhaps someone
-      // else's, sent from another site) must never replace the session a visitor already has.
-      if (session.pass && !refreshed) {
-        const signedIn = await exchangePass(session.pass);
-        if (signedIn) return signedIn;
-      }
       if (!refreshed) {
         if (writer.sentSession) writer.clear();
         return null;
@@ -167,12 +138,7 @@ export function createResolver(deps: { send: Send; log: Logger; state: SharedSta
       return { userId: result.id, authToken, refreshToken: refreshed.rt, refreshed: true, generation };
     }
 
-    return {
-      resolve,
-      get passOutcome() {
-        return passOutcome;
-      },
-    };
+    return { resolve };
   }
 
   return {

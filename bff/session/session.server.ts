@@ -1,7 +1,7 @@
 import type { Config } from '../config.server';
 import type { Logger } from '../log.server';
 import type { Send } from '../rest/client.server';
-import type { CallName, CallResult } from '#contract';
+import type { CallResult } from '#contract';
 import { data } from '@remix-run/node';
 import { isUpstreamError, toErrorPage, UpstreamError } from '../rest/errors.server';
 import { createMemoryState } from '../state/memory-state.server';
@@ -40,7 +40,7 @@ export function createSessionStore(deps: {
   const resolver = createResolver({ send: deps.send, log: deps.log, state, limits: settings });
   const endings = createSessionEndings(state.sessions, deps.log);
 
-  function forRequest(request: { cookieHeader?: string; pass?: string | null; signal?: AbortSignal }) {
+  function forRequest(request: { cookieHeader?: string; signal?: AbortSignal }) {
     const { signal } = request;
     const writer = createCookieWriter(sealer, settings, request.cookieHeader);
     let session: Promise<SessionState | null> | undefined;
@@ -51,9 +51,9 @@ export function createSessionStore(deps: {
 
     /**
      * Both cookies for a login result. A cookie the browser would drop is refused here, logged, and the sign-in
-     * fails with a clear message, as a rejection of `call` (the form shows it).
+     * fails with a clear message, as a rejection of the login (the form shows it).
      */
-    async function signIn(result: CallResult<'login'>, call: CallName = 'login') {
+    async function signIn(result: CallResult<'login'>) {
       // The session this one replaces (before a password change, say) must not lend its refresh to anyone.
       if (refreshToken && refreshToken !== result.token.refreshToken) resolver.forget(refreshToken);
       refreshToken = result.token.refreshToken;
@@ -62,12 +62,12 @@ export function createSessionStore(deps: {
       const tooLarge = writer.dropOversized();
       if (tooLarge) {
         deps.log.error(tooLarge, 'sealed session cookie too large for browsers; sign-in refused');
-        throw new UpstreamError('rejected', call, null, [{ code: 'cookie_too_large', message: TOO_LARGE }]);
+        throw new UpstreamError('rejected', 'login', null, [{ code: 'cookie_too_large', message: TOO_LARGE }]);
       }
     }
 
     const holds = (held: string | null) => (refreshToken = held);
-    const resolution = resolver.forRequest({ writer, pass: request.pass, signal, holds, signIn });
+    const resolution = resolver.forRequest({ writer, signal, holds });
     // An upstream that cannot refresh or exchange right now is the page's 408/5xx, not a signed-out user; nor is
     // a shared state that cannot say whether the session stands: 503, the cookies kept for when it can.
     const current = () =>
@@ -125,11 +125,6 @@ export function createSessionStore(deps: {
       deviceFor: (login: string) => writer.deviceFor(login),
       /** After a successful sign-in: marks this browser as one `login` signs in from. */
       trustDevice: (login: string) => writer.trustDevice(login),
-      /** What became of the URL's one-time pass, once the session is resolved. */
-      async passOutcome() {
-        await current();
-        return resolution.passOutcome;
-      },
       signOut,
       /**
        * Logout (docs/product.md §4.5): tells the upstream when an auth token is held, and clears the cookies

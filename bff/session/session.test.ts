@@ -111,34 +111,6 @@ describe('request session', () => {
     expect(send).toHaveBeenCalledTimes(1);
   });
 
-  it('exchanges a one-time pass when no session is held', async () => {
-    const send = vi.fn(async () => login);
-    const session = store(send).forRequest({ pass: 'p-1' });
-    expect(await session.user()).toEqual({ id: 7 });
-    expect(await session.passOutcome()).toBe('accepted');
-    expect(send).toHaveBeenCalledWith('pass', expect.objectContaining({ body: { pass: 'p-1' } }));
-    expect(session.setCookieHeaders()).toHaveLength(2);
-  });
-
-  it('ignores a pass while a refresh cookie is held, so a link cannot replace a session', async () => {
-    const refreshCookie = cookieHeader([(await signedInCookies())[1]!]);
-    const send = vi.fn(async (name: string) =>
-      name === 'refresh' ? { id: 7, token: { authToken: 'auth-2' } } : login,
-    );
-    const session = store(send).forRequest({ cookieHeader: refreshCookie, pass: 'someone-elses' });
-    expect(await session.user()).toEqual({ id: 7 });
-    expect(await session.passOutcome()).toBeNull();
-    expect(send).not.toHaveBeenCalledWith('pass', expect.anything());
-  });
-
-  it('reports a refused pass and stays anonymous', async () => {
-    const session = store(async () => {
-      throw new UpstreamError('rejected', 'pass', 400, [{ code: 'invalid_pass', message: 'x', field: 'pass' }]);
-    }).forRequest({ pass: 'used' });
-    expect(await session.user()).toBeNull();
-    expect(await session.passOutcome()).toBe('rejected');
-  });
-
   it('forgets a shared refresh when the session signs out', async () => {
     const refreshCookie = cookieHeader([(await signedInCookies())[1]!]);
     const send = vi.fn(async () => ({ id: 7, token: { authToken: 'auth-2' } }));
@@ -177,14 +149,6 @@ describe('request session', () => {
     expect(send).toHaveBeenCalledTimes(1);
     expect(await session.user()).toEqual({ id: 7 });
     expect(session.setCookieHeaders()).toEqual([expect.stringMatching(/^__Host-vptk=Fe26/)]);
-  });
-
-  it('takes a pass no upstream could have issued as not valid, without asking', async () => {
-    const send = vi.fn(async () => login);
-    const session = store(send).forRequest({ pass: 'a'.repeat(257) });
-    expect(await session.user()).toBeNull();
-    expect(await session.passOutcome()).toBe('rejected');
-    expect(send).not.toHaveBeenCalled();
   });
 });
 

@@ -1,5 +1,16 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO, heading, issuePass, login, loginForm, logout, outbox, PRODUCT_TITLE, upstreamStats } from './support';
+import {
+  DEMO,
+  heading,
+  issuePass,
+  login,
+  loginForm,
+  logout,
+  outbox,
+  PRODUCT_TITLE,
+  seriousA11yViolations,
+  upstreamStats,
+} from './support';
 
 /** docs/product.md §4 session flows and docs/architecture.md §4 cookies, through the real screens. */
 
@@ -175,12 +186,25 @@ test.describe('logout', () => {
 });
 
 test.describe('entry links', () => {
-  test('a ?pass= link signs in once, and the address loses the pass', async ({ page, baseURL, browser }) => {
+  test('a ?pass= link opens «Войти», which signs in once; the address loses the pass', async ({
+    page,
+    baseURL,
+    browser,
+    javaScriptEnabled,
+  }) => {
     const { link, pass } = await issuePass(DEMO.participant.email, baseURL!);
+    const passesBefore = (await upstreamStats()).pass ?? 0;
     // The link is what the user gets by mail.
     expect((await outbox(DEMO.participant.email))[0]?.body).toContain(link);
 
+    // Opening it spends nothing (a mail scanner opens links too): one button does (ADR 036).
     await page.goto(link);
+    await expect(page).toHaveURL(`${baseURL}/login/pass`);
+    await expect(heading(page)).toHaveText('Вход по ссылке из письма');
+    // axe runs in the page: with JavaScript on only.
+    if (javaScriptEnabled) expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await upstreamStats()).toMatchObject({ pass: passesBefore });
+    await page.getByRole('button', { name: 'Войти' }).click();
     await expect(page).toHaveURL(new RegExp(`^${baseURL}/$`));
     expect(page.url()).not.toContain(pass);
     await page
@@ -194,6 +218,7 @@ test.describe('entry links', () => {
     const other = await browser.newContext();
     const otherPage = await other.newPage();
     await otherPage.goto(link);
+    await otherPage.getByRole('button', { name: 'Войти' }).click();
     await expect(otherPage).toHaveURL(/\/login\?reason=pass$/);
     await expect(otherPage.getByRole('status')).toHaveText(
       'Ссылка для входа недействительна или уже использована. Войдите с паролем.',

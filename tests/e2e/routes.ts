@@ -5,7 +5,8 @@
  * screens as listed ones; /dictation/{code} needs a fresh invitation, so tests/e2e/dictation.spec.ts scans the writing page and
  * tests/e2e/dictation-journeys.spec.ts its rules before «Начать диктант» and `/dictation` with a user's
  * «Зарегистрироваться» form (the demo teacher is registered already);
- * /certificates/{code} needs a printed code, so tests/e2e/certificates.spec.ts scans it.
+ * /certificates/{code} needs a printed code, so tests/e2e/certificates.spec.ts scans it; /login/pass needs a pass
+ * link opened first, so tests/e2e/auth.spec.ts scans it.
  */
 export const ROUTES = {
   /** Signed out. */

@@ -21,18 +21,59 @@ async function signIn(user: 'teacher' | 'participant' | 'admin' = 'teacher') {
   return client;
 }
 
+/** Opens a pass link as a person does, then presses «Войти» on the page it lands on: the action's answer. */
+async function usePassLink(client: Client, link: string) {
+  const opened = await client.request(link);
+  expect(opened.status).toBe(302);
+  expect(opened.headers.get('Location')).toBe('/login/pass');
+  await opened.arrayBuffer();
+  return client.submit('/login/pass', {});
+}
+
 async function calls(name: CallName) {
   return (await servers.upstream.stats())[name];
 }
 
 describe('one-time pass links (docs/product.md §4.1)', () => {
-  it('the link from /__dev__/passes signs in, then the pass leaves the URL', async () => {
+  it('opening the link spends nothing — a mail scanner’s plain GET, a prefetch —; «Войти» on its page signs in', async () => {
+    const { link, pass } = await servers.upstream.issuePass(DEMO_USERS.participant.email, servers.portal.origin);
+    const before = await calls('pass');
+    // A mail scanner: a plain GET without any Sec-Fetch header, following every redirect.
+    const scanner = servers.portal.client();
+    const scanned = await scanner.follow(link, { site: null });
+    expect(scanned.response.status).toBe(200);
+    expect(await scanned.response.text()).not.toContain(pass);
+    expect(await scanner.cookieNames()).not.toContain('__Host-vptk');
+    expect(await scanner.cookieNames()).not.toContain('__Host-rvptk');
+    // A browser's prefetch, or a link preview's: declined, never stored, nothing exchanged.
+    const prefetch = await servers.portal.client().request(link, { headers: { 'Sec-Purpose': 'prefetch' } });
+    expect(prefetch.status).toBe(503);
+    expect(prefetch.headers.get('Cache-Control')).toContain('no-store');
+    expect(await calls('pass')).toBe(before);
+
+    // The person clicks the link in the mail, then «Войти» on the page it opens.
+    const browser = servers.portal.client();
+    const opened = await browser.follow(link, { site: 'none' });
+    expect(opened.url).toBe(`${servers.portal.origin}/login/pass`);
+    expect(opened.url).not.toContain(pass);
+    const html = await opened.response.text();
+    expect(headingOf(html)).toBe('Вход по ссылке из письма');
+    expect(html).not.toContain(pass);
+    expect(await browser.cookieNames()).not.toContain('__Host-vptk');
+    const signedIn = await browser.submit('/login/pass', {});
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get('Location')).toBe('/');
+    expect(await calls('pass')).toBe(before + 1);
+    expect((await browser.cookieNames()).sort()).toEqual(['__Host-rvptk', '__Host-vptk']);
+    expect(viewerNameOf(await (await browser.request('/lk')).text())).toBe(PARTICIPANT);
+  });
+
+  it('the link from /__dev__/passes lands on «Войти», which signs in; the pass leaves the URL at once', async () => {
     const { link } = await servers.upstream.issuePass(DEMO_USERS.participant.email, servers.portal.origin);
     expect(link.startsWith(`${servers.portal.origin}/?pass=`)).toBe(true);
     const browser = servers.portal.client();
-    const first = await browser.request(link);
-    expect(first.status).toBe(302);
-    expect(first.headers.get('Location')).toBe('/');
+    const signedIn = await usePassLink(browser, link);
+    expect(signedIn.headers.get('Location')).toBe('/');
     expect((await browser.cookieNames()).sort()).toEqual(['__Host-rvptk', '__Host-vptk']);
     const home = await browser.request('/');
     expect(home.status).toBe(200);
@@ -46,9 +87,8 @@ describe('one-time pass links (docs/product.md §4.1)', () => {
   it('on a cabinet page, with the portal’s own parameters kept', async () => {
     const { pass } = await servers.upstream.issuePass(DEMO_USERS.participant.email, servers.portal.origin);
     const browser = servers.portal.client();
-    const response = await browser.request(`/lk/scenarios/5?pass=${encodeURIComponent(pass)}&status=1`);
-    expect(response.status).toBe(302);
-    expect(response.headers.get('Location')).toBe('/lk/scenarios/5?status=1');
+    const signedIn = await usePassLink(browser, `/lk/scenarios/5?pass=${encodeURIComponent(pass)}&status=1`);
+    expect(signedIn.headers.get('Location')).toBe('/lk/scenarios/5?status=1');
     const { response: page } = await browser.follow('/lk/scenarios/5?status=1');
     expect(page.status).toBe(200);
     expect(viewerNameOf(await page.text())).toBe(PARTICIPANT);
@@ -56,19 +96,33 @@ describe('one-time pass links (docs/product.md §4.1)', () => {
 
   it('a pass used once → /login?reason=pass, which says why', async () => {
     const { pass } = await servers.upstream.issuePass(DEMO_USERS.participant.email, servers.portal.origin);
-    expect((await servers.portal.client().request(`/?pass=${pass}`)).status).toBe(302);
+    expect((await usePassLink(servers.portal.client(), `/?pass=${pass}`)).headers.get('Location')).toBe('/');
     const again = servers.portal.client();
-    const response = await again.request(`/lk?pass=${pass}`);
-    expect(response.status).toBe(302);
+    const response = await usePassLink(again, `/lk?pass=${pass}`);
+    expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe('/login?reason=pass');
     expect(await again.cookieNames()).toEqual([]);
     const login = await again.request('/login?reason=pass');
     expect(await login.text()).toContain('Ссылка для входа недействительна или уже использована. Войдите с паролем.');
   });
 
-  it('a made-up pass → /login?reason=pass', async () => {
-    const response = await servers.portal.client().request('/week?pass=not-a-real-pass');
+  it('a made-up pass → /login?reason=pass; one no upstream could have issued, without asking it', async () => {
+    const response = await usePassLink(servers.portal.client(), '/week?pass=not-a-real-pass');
     expect(response.headers.get('Location')).toBe('/login?reason=pass');
+    const before = await calls('pass');
+    const impossible = await servers.portal.client().request(`/week?pass=${'a'.repeat(257)}`);
+    expect(impossible.headers.get('Location')).toBe('/login?reason=pass');
+    expect(await calls('pass')).toBe(before);
+  });
+
+  it('/login/pass with no pass waiting (expired, another browser) → /login?reason=pass, for a GET and «Войти»', async () => {
+    const browser = servers.portal.client();
+    const opened = await browser.request('/login/pass');
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('Location')).toBe('/login?reason=pass');
+    const pressed = await browser.request('/login/pass', { form: {} });
+    expect(pressed.status).toBe(303);
+    expect(pressed.headers.get('Location')).toBe('/login?reason=pass');
   });
 
   it('someone already signed in keeps their session; the pass is not spent', async () => {
@@ -81,7 +135,9 @@ describe('one-time pass links (docs/product.md §4.1)', () => {
     expect(await calls('pass')).toBe(before);
     expect(viewerNameOf(await (await teacher.request('/lk')).text())).toBe(TEACHER);
     // Still good for the person it was meant for.
-    expect((await servers.portal.client().request(`/?pass=${pass}`)).headers.getSetCookie()).toHaveLength(2);
+    const participant = servers.portal.client();
+    expect((await usePassLink(participant, `/?pass=${pass}`)).headers.get('Location')).toBe('/');
+    expect(await calls('pass')).toBe(before + 1);
   });
 });
 

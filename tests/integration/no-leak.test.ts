@@ -143,9 +143,15 @@ async function journey() {
   const { pass } = await servers.upstream.issuePass(DEMO_USERS.participant.email, servers.portal.origin);
   userSecrets.add(pass);
   const participant = browser();
-  const viaPass = await participant.follow(`/lk/scenarios?pass=${encodeURIComponent(pass)}`);
+  const opened = await participant.follow(`/lk/scenarios?pass=${encodeURIComponent(pass)}`);
+  expect(opened.url).toBe(`${servers.portal.origin}/login/pass`);
+  const viaPass = await participant.follow('/login/pass', { form: {} });
   expect(viaPass.url).toBe(`${servers.portal.origin}/lk/scenarios`);
-  const replayed = await browser().follow(`/?pass=${encodeURIComponent(pass)}`);
+  const replaying = browser();
+  expect((await replaying.follow(`/?pass=${encodeURIComponent(pass)}`)).url).toBe(
+    `${servers.portal.origin}/login/pass`,
+  );
+  const replayed = await replaying.follow('/login/pass', { form: {} });
   expect(replayed.url).toBe(`${servers.portal.origin}/login?reason=pass`);
   expect((await participant.logout('/lk/scenarios')).status).toBe(303);
 

@@ -11,6 +11,7 @@ import { viewerNameOf } from './page';
 const actionPaths = [
   // document routes with actions
   '/login',
+  '/login/pass',
   '/dictation2024-login',
   '/registration',
   '/password',
@@ -23,6 +24,7 @@ const actionPaths = [
   '/popups',
   // single-fetch data requests
   '/login.data',
+  '/login/pass.data',
   '/_root.data',
   '/registration.data',
   '/password.data',
@@ -41,7 +43,7 @@ const actionPaths = [
   '/nope',
 ];
 
-type Variant = { name: string; site: 'cross-site' | 'same-site' | null; origin?: string };
+type Variant = { name: string; site: 'cross-site' | 'same-site' | 'same-origin' | 'none' | null; origin?: string };
 
 const foreign: Variant[] = [
   { name: 'Sec-Fetch-Site: cross-site', site: 'cross-site' },
@@ -51,6 +53,10 @@ const foreign: Variant[] = [
   { name: 'no Sec-Fetch-Site, Origin: null', site: null, origin: 'null' },
   { name: 'no Sec-Fetch-Site, our host on another port', site: null, origin: 'http://localhost:1' },
   { name: 'no Sec-Fetch-Site, no Origin', site: null },
+  // An Origin that contradicts Sec-Fetch-Site is a forgery, not a same-origin request (Remix would throw: a 500).
+  { name: 'Sec-Fetch-Site: same-origin, a foreign Origin', site: 'same-origin', origin: 'https://evil.example' },
+  { name: 'Sec-Fetch-Site: same-origin, Origin: null', site: 'same-origin', origin: 'null' },
+  { name: 'Sec-Fetch-Site: none, a foreign Origin', site: 'none', origin: 'https://evil.example' },
 ];
 
 const methods = ['POST', 'PUT', 'DELETE', 'PATCH'];
@@ -99,6 +105,20 @@ describe('cross-origin mutations are refused before anything runs', () => {
       }
     }
     // Nothing reached the upstream: no login, no logout, no profile change, no popup, no password change.
+    expect(await servers.upstream.stats()).toEqual(before);
+  });
+
+  it('our own Origin naming another host than the request’s (X-Forwarded-Host, Host) is a 403, never a 500', async () => {
+    const before = await servers.upstream.stats();
+    for (const headers of [{ 'X-Forwarded-Host': 'evil.example' }, { 'X-Forwarded-Host': 'evil.example, localhost' }]) {
+      const response = await teacher.request('/login', {
+        site: 'same-origin',
+        headers: { ...headers, Origin: servers.portal.origin },
+        form: payload,
+      });
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(await response.text()).toBe('Запрос отклонён: он отправлен с другого сайта.');
+    }
     expect(await servers.upstream.stats()).toEqual(before);
   });
 

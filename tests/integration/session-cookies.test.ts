@@ -150,10 +150,18 @@ describe('signing in sets both cookies with the attributes of docs/architecture.
     expect(response.headers.get('Cache-Control')).toBe('private, no-store');
   });
 
-  it('a one-time pass link', async () => {
+  it('a one-time pass link, once «Войти» is pressed; the pass waits in a sealed cookie of its own until then', async () => {
     const { pass } = await servers.upstream.issuePass(DEMO_USERS.participant.email, servers.portal.origin);
-    const response = await servers.portal.client().request(`/lk?pass=${encodeURIComponent(pass)}`);
-    expect(response.status).toBe(302);
+    const client = servers.portal.client();
+    const opened = await client.request(`/lk?pass=${encodeURIComponent(pass)}`);
+    expect(opened.status).toBe(302);
+    expect(setCookies(opened).map((c) => c.name)).toEqual(['__Host-rvptkp']);
+    expect(opened.headers.getSetCookie()[0]).toMatch(/; Max-Age=1800; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    expect(opened.headers.getSetCookie()[0]).not.toContain(pass);
+    expect(opened.headers.get('Cache-Control')).toBe('private, no-store');
+    const response = await client.submit('/login/pass', {});
+    expect(response.status).toBe(303);
+    expect(setCookies(response).find((c) => c.name === '__Host-rvptkp')?.value).toBe('');
     expectSessionCookie(
       setCookies(response).find((c) => c.name === AUTH),
       SIXTY_EIGHT_HOURS,

@@ -1,0 +1,72 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData } from '@remix-run/react';
+import { upstreamErrors } from '#bff/auth/forms.server';
+import { pendingPass } from '#bff/auth/pending-pass.server';
+import { safeRedirect } from '#bff/auth/redirect.server';
+import { requireAnonymous } from '#bff/auth/require-user.server';
+import { requireForm } from '#bff/auth/require-form.server';
+import { isUpstreamError } from '#bff/rest/errors.server';
+import { SubmitButton } from '~/components/form/submit-button';
+import { ScreenIntro } from '~/components/screen-intro';
+import { screenMeta } from '~/meta';
+
+const copy = {
+  title: 'Вход по ссылке из письма',
+  lead: 'Нажмите «Войти», чтобы войти на портал. Ссылка из письма действует один раз.',
+  signIn: 'Войти',
+};
+
+/** Where a pass that is missing, expired, used or refused ends: the login page says why (docs/product.md §4.1). */
+const NOT_VALID = '/login?reason=pass';
+
+export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
+
+/**
+ * `/login/pass`: where a one-time pass link lands (the root loader keeps its pass in a sealed cookie). Opening it
+ * spends nothing — mail scanners and link previews open links too —; «Войти», a POST under the origin check,
+ * exchanges the pass (ADR 036). A signed-in visitor, or one without a pass waiting, has nothing to do here.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(context);
+  if (!(await pendingPass(context.config).read(request))) throw redirect(NOT_VALID);
+  return null;
+}
+
+/** «Войти»: the pass for a session, then the page the link named; a refused pass is "link not valid". */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireForm(request);
+  const pending = pendingPass(context.config);
+  const forgotten = { 'Set-Cookie': pending.forget() };
+  // A session got meanwhile (another tab) is kept: a pass link never replaces one.
+  if (await context.session.user()) return redirect('/lk', { status: 303, headers: forgotten });
+  const waiting = await pending.read(request);
+  if (!waiting) return redirect(NOT_VALID, { status: 303, headers: forgotten });
+  try {
+    await context.session.signIn(await context.rest.auth.exchangePass(waiting.pass));
+  } catch (error) {
+    if (isUpstreamError(error) && error.failure === 'rejected' && error.call === 'pass') {
+      return redirect(NOT_VALID, { status: 303, headers: forgotten });
+    }
+    // The upstream did not answer, or the session could not be kept: said on the page, the pass kept for a retry.
+    const { formErrors } = upstreamErrors(error);
+    return data({ formErrors }, { status: 400 });
+  }
+  return redirect(safeRedirect(waiting.to, '/'), { status: 303, headers: forgotten });
+}
+
+export default function PassSignInScreen() {
+  const failed = useActionData<typeof action>();
+  return (
+    <section className="auth-screen">
+      <ScreenIntro title={copy.title} lead={copy.lead} />
+      {failed?.formErrors.length ? (
+        <p className="form-alert" role="alert" tabIndex={-1} autoFocus>
+          {failed.formErrors.join(' ')}
+        </p>
+      ) : null}
+      <Form method="post" className="form-actions">
+        <SubmitButton label={copy.signIn} />
+      </Form>
+    </section>
+  );
+}
