@@ -33,6 +33,13 @@ describe.each(STATE_KINDS)('session records (%s)', (kind) => {
     );
   });
 
+  it('keeps the latest end of a user’s sessions, whatever order the ends are recorded in (issue 25)', async () => {
+    const { sessions } = await states.make(kind);
+    await sessions.endBefore(7, 2_000);
+    await sessions.endBefore(7, 1_000);
+    expect((await sessions.standing([], [7])).endedBefore.get(7)).toBe(2_000);
+  });
+
   it('moves a user’s cache generation on with every change, for that user only', async () => {
     const { sessions } = await states.make(kind);
     expect((await sessions.standing([], [7])).generation.get(7)).toBe(0);
@@ -84,6 +91,27 @@ describe('the state in Redis', () => {
           expect(value).not.toContain(secret);
         }
       }
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('fails closed on a record it cannot read: sessions so far are over, cached reads are not reused (issue 25)', async () => {
+    const state = await states.make('redis');
+    const prefix = states.prefixOf(state);
+    const client = new Redis(states.redis!.url);
+    try {
+      await state.sessions.changed(7);
+      await client.set(`${prefix}ended:7`, 'not-a-time', 'PX', 60_000);
+      await client.set(`${prefix}gen:7`, '1e3', 'PX', 60_000);
+      const before = Date.now();
+      const { endedBefore, generation } = await state.sessions.standing([], [7]);
+      expect(endedBefore.get(7)).toBeGreaterThanOrEqual(before);
+      expect(generation.get(7)).not.toBe(0);
+      expect(generation.get(7)).not.toBe(1);
+      // Mended: the end stays where it was put, and the generation moves on again.
+      expect((await state.sessions.standing([], [7])).endedBefore.get(7)).toBe(endedBefore.get(7));
+      expect(await state.sessions.changed(7)).toBe(generation.get(7)! + 1);
     } finally {
       client.disconnect();
     }
