@@ -5,7 +5,7 @@ import { createLogger } from '../log.server';
 import { days } from '../time';
 import { createRedisState } from './redis-state.server';
 import type { Refreshed } from './shared-state';
-import { FIXTURE_SECRET, STATE_KINDS, useSharedStates } from './state-fixture';
+import { FIXTURE_LIMITS_KEY, FIXTURE_SECRET, STATE_KINDS, useSharedStates } from './state-fixture';
 import { createSealer } from '../session/seal.server';
 
 const states = useSharedStates();
@@ -74,7 +74,7 @@ describe('the state in Redis', () => {
     await state.sessions.endBefore(7, Date.now());
     await state.sessions.changed(7);
     await state.marks.set('known:owner@example.org@10.0.0.0', 60_000);
-    const limits = createAuthLimits({ rateLimits: { perAddress: 5, perLogin: 5 } }, state);
+    const limits = createAuthLimits({ rateLimits: { perAddress: 5, perLogin: 5, key: FIXTURE_LIMITS_KEY } }, state);
     await limits.attempt('login', '10.0.0.1', 'owner@example.org');
     await limits.forgive('login', '10.0.0.1', 'owner@example.org');
     await state.refreshes.run('refresh-secret-token', async () => refreshed('fresh-auth-token'));
