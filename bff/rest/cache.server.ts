@@ -46,8 +46,9 @@ export function createReadCache(options: { max?: number; maxAgeMs?: number; dead
 
   /** `entry`'s outcome for one request, or its signal's reason once it aborts (the read goes on for others). */
   function waitFor<T>(key: string, entry: Entry, signal: AbortSignal | undefined): Promise<T> {
-    if (!signal) return entry.value as Promise<T>;
     entry.waiting++;
+    // A request without a signal never leaves: the read is not called off under it.
+    if (!signal) return entry.value as Promise<T>;
     return new Promise<T>((resolve, reject) => {
       const leave = () => {
         entry.waiting--;
