@@ -107,6 +107,22 @@ describe('the read cache behind context.rest', () => {
     await expect(retried.value).resolves.toBe('answer');
   });
 
+  it('does not call a read off while a request that cannot leave still waits for it', async () => {
+    const cache = createReadCache();
+    let own: AbortSignal | undefined;
+    const load = (signal: AbortSignal) => {
+      own = signal;
+      return new Promise<string>((resolve) => setTimeout(() => resolve('answer'), 30));
+    };
+    const staying = cache.read('shared:y', load);
+    const leaving = new AbortController();
+    const left = cache.read('shared:y', load, leaving.signal);
+    leaving.abort();
+    await expect(left.value).rejects.toThrow();
+    await expect(staying.value).resolves.toBe('answer');
+    expect(own!.aborted).toBe(false);
+  });
+
   it('forgets an entry left unused for its lifetime', async () => {
     const cache = createReadCache({ maxAgeMs: 20 });
     await cache.read('shared:x', async () => 'old').value;
