@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import {
   EXAMPLE_CONTACTS,
@@ -120,6 +121,13 @@ const DEVELOPMENT_SECRET = 'development-only-secret-never-use-in-production';
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/**
+ * A key for one purpose (the honeypot's encryption, the limits' keys), derived from a session secret: never the
+ * secret itself, and another key for every purpose.
+ */
+export const deriveKey = (secret: string, purpose: string) =>
+  createHmac('sha256', secret).update(purpose).digest('base64url');
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -136,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const secureOrigin = publicOrigin.startsWith('https:') || isLoopback(new URL(publicOrigin).hostname);
   const cookiePrefix = secureOrigin ? '__Host-' : '';
   const secrets = splitList(e.SESSION_SECRET);
+  const sessionSecrets = secrets.length > 0 ? secrets : [DEVELOPMENT_SECRET];
 
   return {
     env: e.NODE_ENV,
@@ -154,7 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retry: { attempts: 3, baseMs: e.REST_RETRY_BASE_MS, maxMs: e.REST_RETRY_MAX_MS },
     },
     session: {
-      secrets: secrets.length > 0 ? secrets : [DEVELOPMENT_SECRET],
+      secrets: sessionSecrets,
       authCookie: `${cookiePrefix}${e.AUTH_COOKIE_NAME}`,
       refreshCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}`,
       /** Marks a browser that signed in to a login before: its attempts have their own quota (ADR 009). */
@@ -169,7 +178,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxAgeMs: days(e.SESSION_MAX_DAYS),
     },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
-    rateLimits: { perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS, perLogin: e.AUTH_RATE_LIMIT_PER_LOGIN },
+    rateLimits: {
+      perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS,
+      perLogin: e.AUTH_RATE_LIMIT_PER_LOGIN,
+      /**
+       * Keys the limits' counters (HMACs of `form:address`, `form:login`): from the newest secret, so every
+       * instance with the same SESSION_SECRET counts under the same keys; a rotation starts the 15-minute
+       * counters afresh once (ADR 037).
+       */
+      key: deriveKey(sessionSecrets[0]!, 'rate-limits'),
+    },
     product: {
       title: e.PRODUCT_TITLE,
       contacts: {

@@ -27,5 +27,6 @@ export const bannersCalls = {
     body: noBody,
     result: z.object({ items: z.array(banner) }),
     auth: 'optional',
+    shared: true,
   }),
 } as const;

@@ -23,7 +23,12 @@ export type Envelope = z.infer<typeof envelope>;
 export const VERSION_HEADER = 'X-Api-Version';
 
 /** One entry per call: method, path, and the schemas of its query, body and result. */
-export function call<Q extends z.ZodTypeAny, B extends z.ZodTypeAny, R extends z.ZodTypeAny>(def: {
+export function call<
+  Q extends z.ZodTypeAny,
+  B extends z.ZodTypeAny,
+  R extends z.ZodTypeAny,
+  S extends boolean = false,
+>(def: {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: `/rest/${string}`;
   query: Q;
@@ -36,8 +41,14 @@ export function call<Q extends z.ZodTypeAny, B extends z.ZodTypeAny, R extends z
   auth: 'required' | 'optional' | 'none';
   /** Not in the provider's API: a call this project added in the same style (docs/product.md marks them). */
   extension?: true;
+  /**
+   * The answer is published content, the same for every caller: the upstream must not personalise it by the
+   * token (with a token, without one, or with anyone's). Only such a read may be shared among users by the
+   * portal's read cache (ADR 012), which asks for it without any token and keys it by call and query alone.
+   */
+  shared?: S;
 }) {
-  return def;
+  return { ...def, shared: (def.shared ?? false) as S };
 }
 
 export const noQuery = z.object({});

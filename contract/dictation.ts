@@ -105,6 +105,7 @@ export const dictationCalls = {
     body: noBody,
     result: z.object({ events: z.array(dictationEvent) }),
     auth: 'none',
+    shared: true,
     extension: true,
   }),
   /**

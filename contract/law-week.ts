@@ -62,6 +62,7 @@ export const lawWeekCalls = {
     body: noBody,
     result: z.object({ days: z.array(lawWeekDay) }),
     auth: 'optional',
+    shared: true,
     extension: true,
   }),
   lawWeekThemes: call({
@@ -71,6 +72,7 @@ export const lawWeekCalls = {
     body: noBody,
     result: z.object({ themes: z.array(lawWeekTheme) }),
     auth: 'optional',
+    shared: true,
     extension: true,
   }),
 } as const;

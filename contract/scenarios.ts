@@ -74,6 +74,7 @@ export const scenariosCalls = {
     body: noBody,
     result: scenarioList,
     auth: 'optional',
+    shared: true,
   }),
   scenarioById: call({
     method: 'GET',
@@ -82,5 +83,6 @@ export const scenariosCalls = {
     body: noBody,
     result: scenario,
     auth: 'optional',
+    shared: true,
   }),
 } as const;

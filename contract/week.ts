@@ -38,6 +38,7 @@ export const weekCalls = {
     body: noBody,
     result: z.object({ days: z.array(weekDay) }),
     auth: 'optional',
+    shared: true,
   }),
   weekParticipation: call({
     method: 'GET',

@@ -7,6 +7,7 @@ import { UpstreamError } from '../rest/errors.server';
 import { submitSignedInForm, upstreamErrors } from './forms.server';
 import { createMemoryState } from '../state/memory-state.server';
 import { createAuthLimits } from './rate-limit.server';
+import { FIXTURE_LIMITS_KEY } from '../state/state-fixture';
 
 describe('upstreamErrors', () => {
   it('puts field errors next to their (renamed) fields and the rest above the form', () => {
@@ -45,7 +46,10 @@ describe('submitSignedInForm', () => {
   function setup(user: { id: number } | null = { id: 7 }) {
     const context = {
       session: { user: async () => user },
-      limits: createAuthLimits({ rateLimits: { perAddress: 100, perLogin: 2 } }, createMemoryState({ keepMs: 60_000 })),
+      limits: createAuthLimits(
+        { rateLimits: { perAddress: 100, perLogin: 2, key: FIXTURE_LIMITS_KEY } },
+        createMemoryState({ keepMs: 60_000 }),
+      ),
       clientAddress: '203.0.113.5',
       log: createLogger({ logLevel: 'silent' }),
     } as unknown as AppLoadContext;

@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
 import type { AppLoadContext } from '@remix-run/node';
 import { Honeypot, type HoneypotInputProps } from 'remix-utils/honeypot/server';
+import { deriveKey } from '../config.server';
 import { hours } from '../time';
 import type { GuardedForm } from './rate-limit.server';
 
@@ -31,7 +31,7 @@ class ExpiringHoneypot extends Honeypot {
 
 export function createHoneypot(sessionSecret: string): Honeypot {
   return new ExpiringHoneypot({
-    encryptionSeed: createHmac('sha256', sessionSecret).update('honeypot').digest('base64url'),
+    encryptionSeed: deriveKey(sessionSecret, 'honeypot'),
   });
 }
 

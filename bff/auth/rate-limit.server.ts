@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../config.server';
 import type { Logger } from '../log.server';
-import type { SharedState } from '../state/shared-state';
+import { normalLogin, type SharedState } from '../state/shared-state';
 import { days, minutes } from '../time';
 import { rateLimitAddress } from './client-address.server';
 
@@ -24,8 +24,8 @@ const UNCOUNTED_WAIT_SECONDS = 60;
  * that signed in to this login before (its device cookie, or its address) has a quota of its own that no
  * stranger can spend, so nobody can lock the owner out (OWASP's device cookies; ADR 009). The admin sign-in
  * shares the sign-in's budget. An attempt refused by the address limit is not charged to the login.
- * The counters live in the shared state (every instance spends the same budget); their keys are hashes, so no
- * login or address is stored in the clear. When the state cannot count, the forms fail closed (ADR 022).
+ * The counters live in the shared state (every instance spends the same budget); their keys are HMACs under a
+ * key derived from the session secret, so no login or address can be read or recovered from them. When the state cannot count, the forms fail closed (ADR 022).
  */
 export function createAuthLimits(config: Pick<Config, 'rateLimits'>, state: SharedState, log?: Logger) {
   const { perAddress, perLogin } = config.rateLimits;
@@ -34,15 +34,20 @@ export function createAuthLimits(config: Pick<Config, 'rateLimits'>, state: Shar
   const byLogin = state.limiter('login', perLogin * GLOBAL_LOGIN_FACTOR, WINDOW_SECONDS);
   const byTrustedClient = state.limiter('trusted', perLogin, WINDOW_SECONDS);
   const budget = (form: GuardedForm) => (form === 'admin' ? 'login' : form);
-  const hashed = (key: string) => createHash('sha256').update(key).digest('base64url');
-  const loginKey = (form: GuardedForm, login: string) => hashed(`${budget(form)}:${login.trim().toLowerCase()}`);
-  /** `login@address`: an address that signed in to the login is known for it (hashed with the login). */
-  const knownKey = (form: GuardedForm, login: string, net: string) => hashed(`${loginKey(form, login)}@${net}`);
+  // Keyed (issue 25): an unkeyed hash of `login:10.0.0.1` is undone by hashing every address and likely e-mail.
+  const hashed = (key: string) => createHmac('sha256', config.rateLimits.key).update(key).digest('base64url');
+  const loginName = (form: GuardedForm, login: string) => `${budget(form)}:${normalLogin(login)}`;
+  /**
+   * `login@address`: an address that signed in to the login is known for it. The mark is named in full: the
+   * shared state stores it as an HMAC under every session secret, so a rotation keeps it (ADR 022).
+   */
+  const knownName = (form: GuardedForm, login: string, net: string) => `${loginName(form, login)}@${net}`;
+  const knownKey = (form: GuardedForm, login: string, net: string) => hashed(knownName(form, login, net));
 
   async function trustedKey(form: GuardedForm, address: string, login: string, device: string | null) {
-    if (device) return hashed(`${loginKey(form, login)}#${device}`);
-    const here = knownKey(form, login, rateLimitAddress(address));
-    return (await state.marks.has(`known:${here}`)) ? here : null;
+    if (device) return hashed(`${loginName(form, login)}#${device}`);
+    const net = rateLimitAddress(address);
+    return (await state.marks.has(`known:${knownName(form, login, net)}`)) ? knownKey(form, login, net) : null;
   }
 
   return {
@@ -61,7 +66,7 @@ export function createAuthLimits(config: Pick<Config, 'rateLimits'>, state: Shar
         await byAddress.consume(hashed(`${budget(form)}:${net}`));
         if (login) {
           await byLoginHere.consume(knownKey(form, login, net));
-          await byLogin.consume(loginKey(form, login));
+          await byLogin.consume(hashed(loginName(form, login)));
         }
         return null;
       } catch (outcome) {
@@ -76,11 +81,12 @@ export function createAuthLimits(config: Pick<Config, 'rateLimits'>, state: Shar
      * address known for the login.
      */
     async forgive(form: GuardedForm, address: string, login: string, device: string | null = null) {
-      const here = knownKey(form, login, rateLimitAddress(address));
+      const net = rateLimitAddress(address);
+      const here = knownKey(form, login, net);
       await byLoginHere.delete(here);
       await byTrustedClient.delete(here);
-      if (device) await byTrustedClient.delete(hashed(`${loginKey(form, login)}#${device}`));
-      await state.marks.set(`known:${here}`, KNOWN_ADDRESS);
+      if (device) await byTrustedClient.delete(hashed(`${loginName(form, login)}#${device}`));
+      await state.marks.set(`known:${knownName(form, login, net)}`, KNOWN_ADDRESS);
     },
   };
 }

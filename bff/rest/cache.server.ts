@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { minutes } from '../time';
+import { minutes, seconds } from '../time';
 
 /**
  * How a read may be cached (ADR 012): `shared` answers do not depend on who asks; `user` answers belong to one
@@ -14,28 +14,97 @@ export type CachePolicy = 'shared' | 'user';
  */
 export const MAX_ENTRY_AGE = minutes(5);
 
+/** A read in flight or done: its outcome, how many requests still wait for it, and how to call it off. */
+interface Entry {
+  value: Promise<unknown>;
+  waiting: number;
+  settled: boolean;
+  stop: AbortController;
+}
+
 /**
  * The process's cache of upstream reads. Entries are promises, so concurrent requests for the same read share
  * one upstream call; a failed read is dropped at once and never served. Keys never hold a token: shared reads
  * are keyed by call and query, per-user reads by user id, the user's cache generation (moved on by every change
  * they make, on every instance: ADR 022), call and query. Reading an entry never extends its life.
+ *
+ * A read belongs to no one request (issue 25): it runs under a signal of its own, aborted after `deadlineMs`
+ * (the request's deadline, REST_DEADLINE_MS) or once every request that waited for it has gone, and each request
+ * stops waiting when its own signal aborts, without taking the read down for the others.
  */
-export function createReadCache(options: { max?: number; maxAgeMs?: number } = {}) {
-  const entries = new LRUCache<string, Promise<unknown>>({
+export function createReadCache(options: { max?: number; maxAgeMs?: number; deadlineMs?: number } = {}) {
+  const deadlineMs = options.deadlineMs ?? seconds(15);
+  const entries = new LRUCache<string, Entry>({
     max: options.max ?? 5_000,
     ttl: options.maxAgeMs ?? MAX_ENTRY_AGE,
     updateAgeOnGet: false,
   });
 
+  function drop(key: string, entry: Entry) {
+    if (entries.peek(key) === entry) entries.delete(key);
+  }
+
+  /** `entry`'s outcome for one request, or its signal's reason once it aborts (the read goes on for others). */
+  function waitFor<T>(key: string, entry: Entry, signal: AbortSignal | undefined): Promise<T> {
+    entry.waiting++;
+    // A request without a signal never leaves: the read is not called off under it.
+    if (!signal) return entry.value as Promise<T>;
+    return new Promise<T>((resolve, reject) => {
+      const leave = () => {
+        entry.waiting--;
+        reject(signal.reason);
+        // Nobody waits any more: the upstream's work is wasted, and a later request asks afresh.
+        if (entry.waiting === 0 && !entry.settled) {
+          drop(key, entry);
+          entry.stop.abort();
+        }
+      };
+      signal.addEventListener('abort', leave, { once: true });
+      entry.value.then(
+        (value) => {
+          signal.removeEventListener('abort', leave);
+          entry.waiting--;
+          resolve(value as T);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', leave);
+          entry.waiting--;
+          reject(error);
+        },
+      );
+    });
+  }
+
   return {
-    /** The cached answer under `key`, or `load()`'s, stored while it has not failed. */
-    read<T>(key: string, load: () => Promise<T>): { value: Promise<T>; hit: boolean } {
-      const cached = entries.get(key) as Promise<T> | undefined;
-      if (cached) return { value: cached, hit: true };
-      const value = load();
-      entries.set(key, value);
-      value.catch(() => entries.get(key) === value && entries.delete(key));
-      return { value, hit: false };
+    /**
+     * The cached answer under `key`, or `load()`'s, stored while it has not failed; `load` is given the read's
+     * own signal, `signal` is the asking request's.
+     */
+    read<T>(
+      key: string,
+      load: (signal: AbortSignal) => Promise<T>,
+      signal?: AbortSignal,
+    ): { value: Promise<T>; hit: boolean } {
+      // A request already gone starts nothing.
+      if (signal?.aborted) return { value: Promise.reject(signal.reason as Error), hit: false };
+      const cached = entries.get(key);
+      if (cached) return { value: waitFor<T>(key, cached, signal), hit: true };
+      const stop = new AbortController();
+      const entry: Entry = {
+        value: load(AbortSignal.any([stop.signal, AbortSignal.timeout(deadlineMs)])),
+        waiting: 0,
+        settled: false,
+        stop,
+      };
+      entries.set(key, entry);
+      entry.value.then(
+        () => void (entry.settled = true),
+        () => {
+          entry.settled = true;
+          drop(key, entry);
+        },
+      );
+      return { value: waitFor<T>(key, entry, signal), hit: false };
     },
     get size() {
       return entries.size;

@@ -4,15 +4,21 @@ import type { Logger } from '../log.server';
 import type { SessionPort } from './session-port';
 import { readKey, type CachePolicy, type ReadCache } from './cache.server';
 import type { Send, SendInput } from './client.server';
-import { isUpstreamError, toErrorPage } from './errors.server';
+import { isUpstreamError, toErrorPage, UpstreamError } from './errors.server';
 import type { Timings } from './timings.server';
 
 type CallInput<N extends CallName> = Omit<SendInput<N>, 'token' | 'signal' | 'log'>;
-export interface CallOptions {
+/** The reads whose answer the contract says is the same for every caller: only they may be `shared`. */
+type SharedCall = { [N in CallName]: (typeof contract)[N]['shared'] extends true ? N : never }[CallName];
+export interface CallOptions<N extends CallName = CallName> {
   /** How the answer of a read may be cached across requests (cache.server.ts); not cached when absent. */
-  cache?: CachePolicy;
+  cache?: N extends SharedCall ? CachePolicy : 'user';
 }
-export type Call = <N extends CallName>(name: N, input?: CallInput<N>, options?: CallOptions) => Promise<CallResult<N>>;
+export type Call = <N extends CallName>(
+  name: N,
+  input?: CallInput<N>,
+  options?: CallOptions<N>,
+) => Promise<CallResult<N>>;
 
 /**
  * Binds the upstream client to one request's session: sends the auth token, renews it once on a 401, and maps
@@ -30,7 +36,7 @@ export function createSessionCall(deps: {
   signal?: AbortSignal;
   log?: Logger;
 }): Call {
-  const { send, session, cache, timings, signal, log } = deps;
+  const { send, session, cache, timings, log } = deps;
   const reads = new Map<string, Promise<unknown>>();
 
   function signedOut() {
@@ -38,7 +44,7 @@ export function createSessionCall(deps: {
     return redirect('/');
   }
 
-  async function withSession<N extends CallName>(name: N, input: CallInput<N>) {
+  async function withSession<N extends CallName>(name: N, input: CallInput<N>, signal = deps.signal) {
     const { auth } = contract[name];
     if (auth === 'none') return send(name, { ...input, signal, log });
     const token = await session.authToken();
@@ -58,20 +64,23 @@ export function createSessionCall(deps: {
     }
   }
 
-  async function mapped<N extends CallName>(name: N, input: CallInput<N>) {
+  /** The error page of a failed read; a failed mutation goes back to its action, which keeps what was typed. */
+  async function mapped<N extends CallName>(name: N, work: Promise<CallResult<N>>) {
     try {
-      return await timings.time(name, withSession(name, input));
+      return await work;
     } catch (error) {
-      // A failed mutation goes back to its action, which keeps what the user submitted (forms.server.ts).
       if (!isUpstreamError(error) || contract[name].method !== 'GET') throw error;
       throw toErrorPage(error);
     }
   }
 
+  const direct = <N extends CallName>(name: N, input: CallInput<N>) =>
+    mapped(name, timings.time(name, withSession(name, input)));
+
   async function mutate<N extends CallName>(name: N, input: CallInput<N>) {
     reads.clear();
     try {
-      return await mapped(name, input);
+      return await direct(name, input);
     } finally {
       // Calls without a session (sign-in, registration) have no user whose reads could be stale.
       if (contract[name].auth !== 'none') await session.changed();
@@ -81,11 +90,29 @@ export function createSessionCall(deps: {
   async function cachedRead<N extends CallName>(name: N, input: CallInput<N>, policy: CachePolicy) {
     // The session's standing is read first, whatever the policy: a revoked or ended session reads no cache.
     const scope = await session.readScope();
-    const key = readKey(policy, name, input.query ?? {}, scope?.userId ?? null, scope?.generation ?? null);
-    if (key === null) return mapped(name, input);
-    const { value, hit } = cache.read(key, () => mapped(name, input));
-    if (hit) timings.hit(name);
-    return value;
+    const shared = policy === 'shared' && contract[name].shared === true;
+    const key = readKey(
+      shared ? 'shared' : 'user',
+      name,
+      input.query ?? {},
+      scope?.userId ?? null,
+      scope?.generation ?? null,
+    );
+    if (key === null) return direct(name, input);
+    // The read runs under its own signal (cache.server.ts), so a request that gives up takes it down for no one.
+    // A shared read carries nobody's token: the contract says its answer is the same for every caller (ADR 037).
+    const load = shared
+      ? (own: AbortSignal) => send(name, { ...input, signal: own, log })
+      : (own: AbortSignal) => withSession(name, input, own);
+    const { value, hit } = cache.read(key, load, deps.signal);
+    const waited = value.catch((error: unknown) => {
+      // This request's own deadline passed, or its visitor went away: the 408 page, for this request only.
+      throw isUpstreamError(error) || !deps.signal?.aborted ? error : new UpstreamError('unavailable', name, null);
+    });
+    // Whether another visitor made the same shared read a moment ago is theirs to know, not this one's (issue 25).
+    if (shared) timings.shared(name);
+    else if (hit) timings.hit(name);
+    return mapped(name, shared || hit ? waited : timings.time(name, waited));
   }
 
   return function call(name, input = {}, options = {}) {
@@ -93,7 +120,7 @@ export function createSessionCall(deps: {
     const key = `${name}?${JSON.stringify(input.query ?? {})}`;
     let read = reads.get(key) as Promise<CallResult<typeof name>> | undefined;
     if (!read) {
-      read = options.cache ? cachedRead(name, input, options.cache) : mapped(name, input);
+      read = options.cache ? cachedRead(name, input, options.cache) : direct(name, input);
       reads.set(key, read);
       read.catch(() => reads.delete(key));
     }

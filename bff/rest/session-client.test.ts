@@ -9,6 +9,7 @@ import { authorQuestionsCalls } from './author-questions.server';
 import { certificateCalls } from './certificate.server';
 import { createSessionCall } from './session-client.server';
 import { supportCalls } from './support.server';
+import { UpstreamError } from './errors.server';
 import { createTimings } from './timings.server';
 
 /** A signed-in session of `userId` whose token the upstream accepts; its cache generation in `state`. */
@@ -48,14 +49,22 @@ function setup() {
 }
 
 describe('the read cache behind context.rest', () => {
-  it('answers a shared read from the cache in later requests, whoever asks, and says so in Server-Timing', async () => {
+  it('answers a shared read from the cache in later requests, whoever asks', async () => {
     const { sent, request } = setup();
     const first = request(1);
-    const a = await first.call('profile', {}, { cache: 'shared' });
+    const a = await first.call('bannersList', {}, { cache: 'shared' });
     const second = request(2);
-    const b = await second.call('profile', {}, { cache: 'shared' });
+    const b = await second.call('bannersList', {}, { cache: 'shared' });
     expect(b).toEqual(a);
     expect(sent).toHaveLength(1);
+  });
+
+  it('says in Server-Timing when a per-user read came from the cache', async () => {
+    const { request } = setup();
+    const first = request(1);
+    await first.call('profile', {}, { cache: 'user' });
+    const second = request(1);
+    await second.call('profile', {}, { cache: 'user' });
     expect(first.timings.header()).toMatch(/^rest-1-profile;dur=\d+\.\d$/);
     expect(second.timings.header()).toBe('rest-1-profile;desc="cache"');
   });
@@ -98,6 +107,22 @@ describe('the read cache behind context.rest', () => {
     await expect(retried.value).resolves.toBe('answer');
   });
 
+  it('does not call a read off while a request that cannot leave still waits for it', async () => {
+    const cache = createReadCache();
+    let own: AbortSignal | undefined;
+    const load = (signal: AbortSignal) => {
+      own = signal;
+      return new Promise<string>((resolve) => setTimeout(() => resolve('answer'), 30));
+    };
+    const staying = cache.read('shared:y', load);
+    const leaving = new AbortController();
+    const left = cache.read('shared:y', load, leaving.signal);
+    leaving.abort();
+    await expect(left.value).rejects.toThrow();
+    await expect(staying.value).resolves.toBe('answer');
+    expect(own!.aborted).toBe(false);
+  });
+
   it('forgets an entry left unused for its lifetime', async () => {
     const cache = createReadCache({ maxAgeMs: 20 });
     await cache.read('shared:x', async () => 'old').value;
@@ -117,6 +142,89 @@ describe('the read cache behind context.rest', () => {
     }
     expect(hit).toBe(false);
     expect(Date.now() - started).toBeLessThan(300);
+  });
+
+  it('a shared read outlives a waiter who gives up: the others get the answer, the one who left its 408 (issue 25, 4)', async () => {
+    const started: AbortSignal[] = [];
+    const send = vi.fn(
+      (_name: CallName, input?: { signal?: AbortSignal }) =>
+        new Promise((resolve, reject) => {
+          started.push(input!.signal!);
+          const timer = setTimeout(() => resolve({ items: [] }), 100);
+          input?.signal?.addEventListener('abort', () => {
+            clearTimeout(timer);
+            reject(new UpstreamError('unavailable', 'bannersList', null));
+          });
+        }),
+    ) as unknown as Send;
+    const cache = createReadCache();
+    const state = createMemoryState({ keepMs: 60_000 });
+    const visitor = (userId: number, signal: AbortSignal) =>
+      createSessionCall({ send, session: sessionOf(userId, state), cache, timings: createTimings(), signal });
+    const leaving = new AbortController();
+    const staying = new AbortController();
+    const gaveUp = visitor(1, leaving.signal)('bannersList', {}, { cache: 'shared' });
+    const waited = visitor(2, staying.signal)('bannersList', {}, { cache: 'shared' });
+    setTimeout(() => leaving.abort(), 20);
+
+    await expect(gaveUp).rejects.toMatchObject({ init: { status: 408 } });
+    await expect(waited).resolves.toEqual({ items: [] });
+    expect(send).toHaveBeenCalledTimes(1);
+    // The upstream call ran under a signal of its own, not under either visitor's.
+    expect(started[0]).not.toBe(leaving.signal);
+    expect(started[0]!.aborted).toBe(false);
+  });
+
+  it('a shared read no waiter waits for any more is called off, and the next request asks afresh', async () => {
+    const signals: AbortSignal[] = [];
+    const send = vi.fn(
+      (_name: CallName, input?: { signal?: AbortSignal }) =>
+        new Promise((resolve, reject) => {
+          signals.push(input!.signal!);
+          const timer = setTimeout(() => resolve({ items: [] }), 60);
+          input?.signal?.addEventListener('abort', () => {
+            clearTimeout(timer);
+            reject(new UpstreamError('unavailable', 'bannersList', null));
+          });
+        }),
+    ) as unknown as Send;
+    const cache = createReadCache();
+    const state = createMemoryState({ keepMs: 60_000 });
+    const gone = new AbortController();
+    const read = createSessionCall({
+      send,
+      session: sessionOf(1, state),
+      cache,
+      timings: createTimings(),
+      signal: gone.signal,
+    });
+    const left = read('bannersList', {}, { cache: 'shared' });
+    setTimeout(() => gone.abort(), 10);
+    await expect(left).rejects.toMatchObject({ init: { status: 408 } });
+    expect(signals[0]!.aborted).toBe(true);
+    const next = createSessionCall({ send, session: sessionOf(2, state), cache, timings: createTimings() });
+    await expect(next('bannersList', {}, { cache: 'shared' })).resolves.toEqual({ items: [] });
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it('Server-Timing tells nobody whether someone else made the same shared read (issue 25, 5)', async () => {
+    const { request } = setup();
+    const first = request(1);
+    await first.call('bannersList', {}, { cache: 'shared' });
+    const second = request(2);
+    await second.call('bannersList', {}, { cache: 'shared' });
+    expect(second.timings.header()).toBe(first.timings.header());
+    expect(first.timings.header()).toBe('rest-1-bannersList;desc="shared"');
+  });
+
+  it('sends a shared read without anyone’s token, and files it under the same key whoever asks', async () => {
+    const { sent, request } = setup();
+    await request(1).call('scenariosList', { query: { q: 'закон' } }, { cache: 'shared' });
+    await request(2).call('scenariosList', { query: { q: 'закон' } }, { cache: 'shared' });
+    await request(null).call('scenariosList', { query: { q: 'закон' } }, { cache: 'shared' });
+    expect(sent).toEqual([{ name: 'scenariosList', token: undefined }]);
+    // @ts-expect-error the contract does not say the profile is the same for everyone: it cannot be shared
+    expect(() => request(1).call('profile', {}, { cache: 'shared' })).toBeDefined();
   });
 
   it('never caches what staff change on the provider’s side: support replies, authors’ answers, certificates', async () => {

@@ -49,7 +49,7 @@ export function createPortalApp(options: PortalServerOptions) {
   const { config, log } = options;
   const send = createUpstreamClient({ config, log, fetch: options.fetch });
   const fetchFile = createFileFetcher({ config, fetch: options.fetch });
-  const cache = createReadCache();
+  const cache = createReadCache({ deadlineMs: config.rest.deadlineMs });
   // The one seam between one instance and many (ADR 022): nothing below knows whether this is memory or Redis.
   const shared = createSharedState(config, log, createSealer(config.session.secrets));
   const sessions = createSessionStore({ config, send, log, state: shared });

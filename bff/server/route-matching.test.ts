@@ -1,4 +1,6 @@
 import { createRequire } from 'node:module';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -51,6 +53,20 @@ describe('route matching on the server (patched @remix-run/router)', () => {
     expect(ids(routes, '/docs/ru/intro')?.[1]).toEqual(['optional', { lang: 'ru' }]);
     expect(ids(routes, '/files/a/b.pdf')?.[1]).toEqual(['files', { '*': 'a/b.pdf' }]);
     expect(router.matchRoutes(routes, '/nowhere')).toBeNull();
+  });
+
+  it('keeps no long path’s matches: a flood of distinct long paths pins no memory (issue 25)', () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const routes = [{ id: 'root', path: '/', children: [{ id: 'not-found', path: '*' }] }];
+    const long = (n: number) => `/${n}-${'x'.repeat(16_000)}`;
+    expect(ids(routes, long(0))?.[1]).toEqual(['not-found', { '*': long(0).slice(1) }]);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let n = 1; n <= 900; n++) router.matchRoutes(routes, long(n));
+    gc();
+    // Kept (up to 1,000 a tree), these would hold 15 MB or more (the key, the decoded path, the matches' strings).
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(8 * 1024 * 1024);
   });
 
   it('keeps one compiled pattern per case sensitivity and end, as matchPath is asked', () => {

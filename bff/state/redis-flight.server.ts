@@ -64,6 +64,9 @@ export function createRedisFlight(deps: {
       const value = await waitForTurn(base, owner, unless);
       if (value) return value;
     } catch (error) {
+      // The lock may be ours already (taken, then the next command failed): held, it would keep the other
+      // instances polling for its whole life. Released only if ours, as ever.
+      await release(base, owner);
       log.warn({ err: { message: (error as Error).message } }, 'refresh single flight per instance: redis unavailable');
       return task();
     }

@@ -142,4 +142,37 @@ describe('the refresh single flight across instances (Redis)', () => {
       second.disconnect();
     }
   });
+  it('lets go of the lock when Redis fails just after it was taken, so other instances are not kept waiting', async () => {
+    const log = createLogger({ logLevel: 'silent' });
+    const sealer = createSealer([FIXTURE_SECRET]);
+    const keyOf = (token: string) => `broken-${process.pid}:${token}`;
+    const client = new Redis(states.redis!.url);
+    try {
+      let locked = false;
+      // Redis answers the lock, then fails the read of the outcome that follows it (a timeout, a failover).
+      const failing = new Proxy(client, {
+        get(target, property, receiver) {
+          if (property === 'set')
+            return async (...args: Parameters<Redis['set']>) => {
+              const reply = await (target.set as (...a: unknown[]) => Promise<unknown>)(...args);
+              if (args.includes('NX') && reply === 'OK') locked = true;
+              return reply;
+            };
+          if (property === 'get')
+            return async (key: string) => {
+              if (locked) throw new Error('Command timed out');
+              return target.get(key);
+            };
+          return Reflect.get(target, property, receiver) as unknown;
+        },
+      });
+      const task = slowRefresh();
+      const flight = createRedisFlight({ client: failing, keyOf, sealer, log });
+      expect((await flight.run('refresh-6', task)).token.authToken).toBe('auth-1');
+      expect(locked).toBe(true);
+      expect(await client.get(`${keyOf('refresh-6')}:lock`)).toBeNull();
+    } finally {
+      client.disconnect();
+    }
+  });
 });

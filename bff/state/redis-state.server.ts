@@ -8,6 +8,21 @@ import { GENERATION_KEEP_MS, normalLogin, type Seal, type SharedState } from './
 /** Every command answers or fails within this: a page waits for Redis no longer than for a slow disk. */
 const COMMAND_TIMEOUT_MS = 2_000;
 const CONNECT_TIMEOUT_MS = 1_000;
+/**
+ * Records the end of a user's sessions, keeping the latest (as memory does): an earlier end recorded after a
+ * later one, by another instance, must not let sessions back in. A value that is not a time is overwritten.
+ */
+const END_BEFORE = `local current = redis.call('get', KEYS[1])
+if current and string.match(current, '^%d+$') and tonumber(current) >= tonumber(ARGV[1]) then
+  return redis.call('pexpire', KEYS[1], ARGV[2])
+end
+return redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])`;
+
+/** A record as Redis holds it: a whole number of up to 15 digits, 0 when absent, null when it is anything else. */
+function recorded(value: string | null | undefined): number | null {
+  if (value === null || value === undefined) return 0;
+  return /^\d{1,15}$/.test(value) ? Number(value) : null;
+}
 
 /**
  * The shared state in Redis (ADR 022), through ioredis and rate-limiter-flexible's Redis limiters. Keys are
@@ -56,6 +71,10 @@ export function createRedisState(options: {
     login: (hash: string) => `${prefix}login:${hash}`,
   };
 
+  async function endBefore(userId: number, at: number) {
+    await client.eval(END_BEFORE, 1, key.ended(userId), String(at), String(keepMs));
+  }
+
   return {
     kind: 'redis',
     limiter: (name, points, duration) =>
@@ -82,9 +101,7 @@ export function createRedisState(options: {
         for (const token of tokens) batch.set(key.revoked(digest('token', token)), '1', 'PX', keepMs);
         await executed(batch);
       },
-      async endBefore(userId, at) {
-        await client.set(key.ended(userId), String(at), 'PX', keepMs);
-      },
+      endBefore,
       async linkLogin(login, userId) {
         await client.set(key.login(digest('login', normalLogin(login))), String(userId), 'PX', keepMs);
       },
@@ -98,8 +115,6 @@ export function createRedisState(options: {
         const keys = [...revokedKeys.flat(), ...userIds.map(key.ended), ...userIds.map(key.generation)];
         const values = keys.length > 0 ? await client.mget(...keys) : [];
         const after = revokedKeys.flat().length;
-        const perUser = (offset: number) =>
-          new Map(userIds.map((id, index) => [id, Number(values[offset + index] ?? 0) || 0]));
         let next = 0;
         const revoked = new Set<string>();
         tokens.forEach((token, index) => {
@@ -107,7 +122,20 @@ export function createRedisState(options: {
           if (values.slice(next, next + count).some((value) => value !== null)) revoked.add(token);
           next += count;
         });
-        return { revoked, endedBefore: perUser(after), generation: perUser(after + userIds.length) };
+        // A record that is not a number fails closed, and is mended so that it does so once (issue 25): an end
+        // becomes now (every session so far is over), a generation one no cached read was filed under.
+        const endedBefore = new Map<number, number>();
+        const generation = new Map<number, number>();
+        for (const [index, id] of userIds.entries()) {
+          const ended = recorded(values[after + index]);
+          const now = Date.now();
+          if (ended === null) await endBefore(id, now);
+          endedBefore.set(id, ended ?? now);
+          const current = recorded(values[after + userIds.length + index]);
+          if (current === null) await client.set(key.generation(id), String(now), 'PX', GENERATION_KEEP_MS);
+          generation.set(id, current ?? now);
+        }
+        return { revoked, endedBefore, generation };
       },
       async changed(userId) {
         const generation = key.generation(userId);

@@ -5,7 +5,7 @@ import { createLogger } from '../log.server';
 import { days } from '../time';
 import { createRedisState } from './redis-state.server';
 import type { Refreshed } from './shared-state';
-import { FIXTURE_SECRET, STATE_KINDS, useSharedStates } from './state-fixture';
+import { FIXTURE_LIMITS_KEY, FIXTURE_SECRET, STATE_KINDS, useSharedStates } from './state-fixture';
 import { createSealer } from '../session/seal.server';
 
 const states = useSharedStates();
@@ -31,6 +31,13 @@ describe.each(STATE_KINDS)('session records (%s)', (kind) => {
         [8, 0],
       ]),
     );
+  });
+
+  it('keeps the latest end of a user’s sessions, whatever order the ends are recorded in (issue 25)', async () => {
+    const { sessions } = await states.make(kind);
+    await sessions.endBefore(7, 2_000);
+    await sessions.endBefore(7, 1_000);
+    expect((await sessions.standing([], [7])).endedBefore.get(7)).toBe(2_000);
   });
 
   it('moves a user’s cache generation on with every change, for that user only', async () => {
@@ -67,7 +74,7 @@ describe('the state in Redis', () => {
     await state.sessions.endBefore(7, Date.now());
     await state.sessions.changed(7);
     await state.marks.set('known:owner@example.org@10.0.0.0', 60_000);
-    const limits = createAuthLimits({ rateLimits: { perAddress: 5, perLogin: 5 } }, state);
+    const limits = createAuthLimits({ rateLimits: { perAddress: 5, perLogin: 5, key: FIXTURE_LIMITS_KEY } }, state);
     await limits.attempt('login', '10.0.0.1', 'owner@example.org');
     await limits.forgive('login', '10.0.0.1', 'owner@example.org');
     await state.refreshes.run('refresh-secret-token', async () => refreshed('fresh-auth-token'));
@@ -84,6 +91,27 @@ describe('the state in Redis', () => {
           expect(value).not.toContain(secret);
         }
       }
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('fails closed on a record it cannot read: sessions so far are over, cached reads are not reused (issue 25)', async () => {
+    const state = await states.make('redis');
+    const prefix = states.prefixOf(state);
+    const client = new Redis(states.redis!.url);
+    try {
+      await state.sessions.changed(7);
+      await client.set(`${prefix}ended:7`, 'not-a-time', 'PX', 60_000);
+      await client.set(`${prefix}gen:7`, '1e3', 'PX', 60_000);
+      const before = Date.now();
+      const { endedBefore, generation } = await state.sessions.standing([], [7]);
+      expect(endedBefore.get(7)).toBeGreaterThanOrEqual(before);
+      expect(generation.get(7)).not.toBe(0);
+      expect(generation.get(7)).not.toBe(1);
+      // Mended: the end stays where it was put, and the generation moves on again.
+      expect((await state.sessions.standing([], [7])).endedBefore.get(7)).toBe(endedBefore.get(7));
+      expect(await state.sessions.changed(7)).toBe(generation.get(7)! + 1);
     } finally {
       client.disconnect();
     }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import { deriveKey } from '../config.server';
 import { startRedis, type RedisService } from '../../scripts/services/redis';
 import { createLogger } from '../log.server';
 import { days } from '../time';
@@ -9,6 +10,8 @@ import { createSealer } from '../session/seal.server';
 
 export const STATE_KINDS = ['memory', 'redis'] as const;
 export const FIXTURE_SECRET = 'unit-test-secret-unit-test-secret-unit-test';
+/** The limits' key `loadConfig` derives from FIXTURE_SECRET. */
+export const FIXTURE_LIMITS_KEY = deriveKey(FIXTURE_SECRET, 'rate-limits');
 
 /**
  * For unit tests run against both implementations: a real redis-server for the file (started in `beforeAll`),

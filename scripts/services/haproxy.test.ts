@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { haproxyConfig } from './haproxy';
+import { ASSET_PATH, haproxyConfig } from './haproxy';
 
 /** ADR 023: the generated configuration is one haproxy accepts, and the client's forwarding headers go first. */
 
@@ -41,4 +41,25 @@ it('retries writes only when they never reached an instance, reads also when an 
   expect(backend('writes')).toMatch(/retry-on conn-failure\n/);
   expect(backend('writes')).toContain('server portal1 127.0.0.1:4001 track reads/portal1');
   expect(config).toContain('option redispatch 1');
+});
+
+it('keeps in its cache only paths shaped like the build’s files, none a portal would resolve elsewhere', () => {
+  const asset = new RegExp(ASSET_PATH);
+  for (const path of ['/assets/root-BxYz12_a.js', '/assets/manifest-0f3c.js', '/assets/entry.client-Ab9.js']) {
+    expect(asset.test(path), path).toBe(true);
+  }
+  for (const path of [
+    '/assets/../banners/1/image',
+    '/assets/%2e%2e/banners/1/image',
+    '/assets/..%2fbanners',
+    '/assets/..\\banners',
+    '/assets/./x.js',
+    '/assets/a/../../lk',
+    '/assets/.hidden',
+    '/assets/',
+    '/lk',
+  ]) {
+    expect(asset.test(path), path).toBe(false);
+  }
+  expect(config).toContain(`http-request set-var(txn.asset) bool(true) if { path_reg ${ASSET_PATH} }`);
 });

@@ -9,6 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stopChild, waitForOk } from './processes';
 
+/** The paths the balancer may keep: the build's script names, nothing a portal could resolve to another path. */
+export const ASSET_PATH = '^/assets/[A-Za-z0-9_-]+([.][A-Za-z0-9_-]+)*$';
+
 export interface Backend {
   name: string;
   port: number;
@@ -73,7 +76,10 @@ export function haproxyConfig(options: { port: number; host?: string; backends: 
     '  http-check send meth GET uri /readyz',
     '  http-check expect status 200',
     '  retry-on conn-failure empty-response',
-    '  http-request set-var(txn.asset) bool(true) if { path_beg /assets/ }',
+    // Only a name shaped like the build's files (flat, letters, digits, `-`, `_`, inner dots): the portal resolves
+    // `..`, `%2e` and `\` in a path as a browser does, so `/assets/../banners/1/image` is a banner, which a
+    // prefix rule would store under a script's rule (issue 25). Anything else passes through, never stored.
+    `  http-request set-var(txn.asset) bool(true) if { path_reg ${ASSET_PATH} }`,
     '  http-request cache-use assets if { var(txn.asset) -m bool }',
     '  http-response cache-store assets if { var(txn.asset) -m bool } { status 200 }',
     ...servers(false),

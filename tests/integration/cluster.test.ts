@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { Client, DEMO_USERS, pageText, readForms } from './harness';
 import { PER_LOGIN, through, useCluster } from './cluster';
@@ -60,6 +61,32 @@ describe('three instances behind the balancer', () => {
       await page.arrayBuffer();
     }
     expect(nonces.size).toBe(3);
+  });
+
+  it('keeps no answer whose path only looks like a script: `..` and its escapes are never stored (issue 25, 7)', async () => {
+    const { hostname, port } = new URL(parts.cluster.origin);
+    // What `curl --path-as-is` sends: fetch() would resolve the dot segments before sending.
+    const rawGet = (path: string) =>
+      new Promise<{ status: number; age: string | undefined }>((resolve, reject) => {
+        const request = http.get({ hostname, port, path }, (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode!, age: response.headers.age }));
+        });
+        request.on('error', reject);
+      });
+    const paths = [
+      '/assets/../banners/1/image',
+      '/assets/%2e%2e/banners/1/image',
+      '/assets/.%2E/banners/1/image',
+      '/assets/./../banners/1/image',
+      '/assets/..%2fbanners%2f1%2fimage',
+      '/assets/..\\banners/1/image',
+    ];
+    // The portal answers the first with the banner's picture, 200: exactly what the balancer must not keep.
+    expect((await rawGet(paths[0]!)).status).toBe(200);
+    for (const path of paths) {
+      for (let i = 0; i < 4; i++) expect((await rawGet(path)).age, `${path} #${i}`).toBeUndefined();
+    }
   });
 
   it('a sign-in limit spent through one instance holds on the others', async () => {

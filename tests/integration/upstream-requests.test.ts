@@ -36,6 +36,8 @@ const HOME_CONTENT_PATHS = new Set(
     ] as const
   ).map((call): string => contract[call].path),
 );
+/** The content reads the contract says are the same for everyone: sent without any token (ADR 037). */
+const SHARED_PATHS = new Set(Object.values(contract).flatMap((def) => (def.shared ? [def.path as string] : [])));
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
@@ -79,10 +81,14 @@ it('every call carries Accept, the configured version, its token as a query para
 
   // The cabinet home's content reads (ADR 015; the dictation's fresh results, ADR 025) come and go with the read
   // cache, and the layout's new-answer count (ADR 026) comes with every cabinet page; they are checked for their
-  // token below with the rest, and the sequence is asserted for the session's own calls.
+  // token below with the rest (the shared ones carry none), and the sequence is asserted for the session's own calls.
   const content = sent.filter((s) => HOME_CONTENT_PATHS.has(s.path));
   expect(content.length).toBeGreaterThanOrEqual(HOME_CONTENT_PATHS.size);
-  for (const call of content) expect(call.query.token, call.path).toMatch(/^mock-auth-/);
+  for (const call of content) {
+    if (SHARED_PATHS.has(call.path)) expect(call.query.token, call.path).toBeUndefined();
+    else expect(call.query.token, call.path).toMatch(/^mock-auth-/);
+  }
+  expect(content.some((call) => SHARED_PATHS.has(call.path))).toBe(true);
   const session = sent.filter((s) => !HOME_CONTENT_PATHS.has(s.path));
   const calls = session.map((s) => `${s.method} ${s.path}`);
   expect(calls).toEqual([
