@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { Metrics } from '../metrics.server';
 import { minutes } from '../time';
 
 /**
@@ -20,7 +21,7 @@ export const MAX_ENTRY_AGE = minutes(5);
  * are keyed by call and query, per-user reads by user id, the user's cache generation (moved on by every change
  * they make, on every instance: ADR 022), call and query. Reading an entry never extends its life.
  */
-export function createReadCache(options: { max?: number; maxAgeMs?: number } = {}) {
+export function createReadCache(options: { max?: number; maxAgeMs?: number; metrics?: Metrics } = {}) {
   const entries = new LRUCache<string, Promise<unknown>>({
     max: options.max ?? 5_000,
     ttl: options.maxAgeMs ?? MAX_ENTRY_AGE,
@@ -31,6 +32,7 @@ export function createReadCache(options: { max?: number; maxAgeMs?: number } = {
     /** The cached answer under `key`, or `load()`'s, stored while it has not failed. */
     read<T>(key: string, load: () => Promise<T>): { value: Promise<T>; hit: boolean } {
       const cached = entries.get(key) as Promise<T> | undefined;
+      options.metrics?.cacheLookup(cached !== undefined);
       if (cached) return { value: cached, hit: true };
       const value = load();
       entries.set(key, value);
