@@ -13,6 +13,8 @@ const config = haproxyConfig({
     { name: 'portal1', port: 4001 },
     { name: 'portal2', port: 4002 },
   ],
+  statsPort: 4003,
+  adminSocket: path.join(tmpdir(), 'haproxy-check-admin.sock'),
 });
 
 it('passes haproxy -c', () => {
@@ -41,4 +43,12 @@ it('retries writes only when they never reached an instance, reads also when an 
   expect(backend('writes')).toMatch(/retry-on conn-failure\n/);
   expect(backend('writes')).toContain('server portal1 127.0.0.1:4001 track reads/portal1');
   expect(config).toContain('option redispatch 1');
+});
+
+it('serves its statistics and Prometheus exporter on loopback only, never on the public frontend (ADR 041)', () => {
+  const frontend = (name: string) => config.slice(config.indexOf(`\nfrontend ${name}\n`) + 1).split('\n\n')[0]!;
+  expect(frontend('stats')).toContain('bind 127.0.0.1:4003');
+  expect(frontend('stats')).toContain('http-request use-service prometheus-exporter if { path /metrics }');
+  expect(frontend('portal')).not.toMatch(/prometheus|stats/);
+  expect(config).toMatch(/stats socket \S+admin\.sock mode 600 level admin/);
 });
