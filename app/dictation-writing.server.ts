@@ -30,6 +30,17 @@ export async function saveDictationText(
   value: { text: string; revision: number },
   finish = false,
 ): Promise<SaveOutcome> {
+  const saved = await save(context, code, value, finish);
+  context.metrics.dictationSave(saved.outcome);
+  return saved;
+}
+
+async function save(
+  context: AppLoadContext,
+  code: string,
+  value: { text: string; revision: number },
+  finish: boolean,
+): Promise<SaveOutcome> {
   try {
     if (finish) {
       const done = await context.rest.dictation.finish({ code, ...value });

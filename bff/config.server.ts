@@ -78,6 +78,10 @@ const configSchema = z
       .string()
       .regex(/^[\w:.-]+$/)
       .default('portal:'),
+
+    // Prometheus metrics on an operations address of their own, never on PORT (ADR 041). Unset: not served.
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    METRICS_PORT: port.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -97,6 +101,13 @@ const configSchema = z
       for (const { name, message } of placeholderSettings({ ...env, publicOrigin })) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message });
       }
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT: the metrics are never served on the public port',
+      });
     }
     for (const secret of splitList(env.SESSION_SECRET)) {
       if (secret.length < 32) {
@@ -178,6 +189,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxAgeMs: days(e.SESSION_MAX_DAYS),
     },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
+    /** Where GET /metrics is served (Prometheus text format), or null when it is not. */
+    metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     rateLimits: {
       perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS,
       perLogin: e.AUTH_RATE_LIMIT_PER_LOGIN,

@@ -167,4 +167,11 @@ describe('a production start on a public origin (ADR 024)', () => {
   it('development and test runs keep the placeholders on any origin', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'http://portal.internal' }).product.contacts.site).toBe('https://example.org/');
   });
+
+  it('serves metrics only when METRICS_PORT is set, on loopback by default, never on PORT (ADR 041)', () => {
+    expect(loadConfig({}).metrics).toBeNull();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(loadConfig({ METRICS_PORT: '0', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({ host: '10.0.0.5', port: 0 });
+    expect(() => loadConfig({ PORT: '4000', METRICS_PORT: '4000' })).toThrow(/METRICS_PORT: must differ from PORT/);
+  });
 });

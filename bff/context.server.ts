@@ -2,6 +2,7 @@ import type { Honeypot } from 'remix-utils/honeypot/server';
 import type { AuthLimits } from './auth/rate-limit.server';
 import type { Config } from './config.server';
 import type { Logger } from './log.server';
+import type { Metrics } from './metrics.server';
 import type { RestClient } from './rest/rest.server';
 import type { RequestSession } from './session/session.server';
 
@@ -22,6 +23,8 @@ export interface PortalContext {
   rest: RestClient;
   limits: AuthLimits;
   honeypot: Honeypot;
+  /** The process's metrics (bff/metrics.server.ts), for what only a route knows (a dictation save's outcome). */
+  metrics: Metrics;
 }
 
 declare module '@remix-run/node' {

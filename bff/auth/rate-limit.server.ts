@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../config.server';
 import type { Logger } from '../log.server';
+import type { Metrics } from '../metrics.server';
 import { normalLogin, type SharedState } from '../state/shared-state';
 import { days, minutes } from '../time';
 import { rateLimitAddress } from './client-address.server';
@@ -27,7 +28,12 @@ const UNCOUNTED_WAIT_SECONDS = 60;
  * The counters live in the shared state (every instance spends the same budget); their keys are HMACs under a
  * key derived from the session secret, so no login or address can be read or recovered from them. When the state cannot count, the forms fail closed (ADR 022).
  */
-export function createAuthLimits(config: Pick<Config, 'rateLimits'>, state: SharedState, log?: Logger) {
+export function createAuthLimits(
+  config: Pick<Config, 'rateLimits'>,
+  state: SharedState,
+  log?: Logger,
+  metrics?: Metrics,
+) {
   const { perAddress, perLogin } = config.rateLimits;
   const byAddress = state.limiter('address', perAddress, WINDOW_SECONDS);
   const byLoginHere = state.limiter('login-here', perLogin, WINDOW_SECONDS);
@@ -70,8 +76,12 @@ export function createAuthLimits(config: Pick<Config, 'rateLimits'>, state: Shar
         }
         return null;
       } catch (outcome) {
-        if (outcome instanceof RateLimiterRes) return Math.max(1, Math.ceil(outcome.msBeforeNext / 1000));
+        if (outcome instanceof RateLimiterRes) {
+          metrics?.rateLimitRefusal(form, 'limit');
+          return Math.max(1, Math.ceil(outcome.msBeforeNext / 1000));
+        }
         // An attempt nobody could count is refused: otherwise an outage would lift every limit at once.
+        metrics?.rateLimitRefusal(form, 'unavailable');
         log?.warn({ err: { message: (outcome as Error)?.message } }, 'sign-in limits unavailable; attempt refused');
         return UNCOUNTED_WAIT_SECONDS;
       }

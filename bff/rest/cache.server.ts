@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { Metrics } from '../metrics.server';
 import { minutes, seconds } from '../time';
 
 /**
@@ -32,7 +33,9 @@ interface Entry {
  * (the request's deadline, REST_DEADLINE_MS) or once every request that waited for it has gone, and each request
  * stops waiting when its own signal aborts, without taking the read down for the others.
  */
-export function createReadCache(options: { max?: number; maxAgeMs?: number; deadlineMs?: number } = {}) {
+export function createReadCache(
+  options: { max?: number; maxAgeMs?: number; deadlineMs?: number; metrics?: Metrics } = {},
+) {
   const deadlineMs = options.deadlineMs ?? seconds(15);
   const entries = new LRUCache<string, Entry>({
     max: options.max ?? 5_000,
@@ -88,6 +91,7 @@ export function createReadCache(options: { max?: number; maxAgeMs?: number; dead
       // A request already gone starts nothing.
       if (signal?.aborted) return { value: Promise.reject(signal.reason as Error), hit: false };
       const cached = entries.get(key);
+      options.metrics?.cacheLookup(cached !== undefined);
       if (cached) return { value: waitFor<T>(key, cached, signal), hit: true };
       const stop = new AbortController();
       const entry: Entry = {

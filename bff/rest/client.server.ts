@@ -1,5 +1,6 @@
 import type { Config } from '../config.server';
 import { redactUrl, type Logger } from '../log.server';
+import type { Metrics } from '../metrics.server';
 import {
   contract,
   envelope,
@@ -33,7 +34,12 @@ export type Send = <N extends CallName>(name: N, input?: SendInput<N>) => Promis
  * retries GETs while the request's signal allows, and turns every failure into an UpstreamError. Stateless: safe
  * to share across requests.
  */
-export function createUpstreamClient(deps: { config: Pick<Config, 'rest'>; log: Logger; fetch?: typeof fetch }): Send {
+export function createUpstreamClient(deps: {
+  config: Pick<Config, 'rest'>;
+  log: Logger;
+  fetch?: typeof fetch;
+  metrics?: Metrics;
+}): Send {
   const { baseUrl, version, timeoutMs, retry } = deps.config.rest;
   const doFetch = deps.fetch ?? fetch;
 
@@ -50,10 +56,14 @@ export function createUpstreamClient(deps: { config: Pick<Config, 'rest'>; log: 
 
     const log = input.log ?? deps.log;
     const attempts = def.method === 'GET' ? 1 + retry.attempts : 1;
+    /** Why the last attempt got no answer, for the metrics: its own timeout, or the request's signal. */
+    let aborted: 'timeout' | 'cancelled' | null = null;
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
+      aborted = null;
       const outcome = await attemptOnce();
       const ms = Math.round(performance.now() - started);
+      deps.metrics?.upstreamCall(name, outcome instanceof UpstreamError ? (aborted ?? outcome.failure) : 'ok', started);
       if (!(outcome instanceof UpstreamError)) {
         log.debug({ call: name, ms }, 'upstream call');
         return outcome;
@@ -81,8 +91,9 @@ export function createUpstreamClient(deps: { config: Pick<Config, 'rest'>; log: 
 
     async function attemptOnce(): Promise<CallResult<typeof name> | UpstreamError> {
       let response: Response;
+      const timeout = AbortSignal.timeout(timeoutMs);
       try {
-        const signals = [AbortSignal.timeout(timeoutMs), input.signal].filter((s): s is AbortSignal => !!s);
+        const signals = [timeout, input.signal].filter((s): s is AbortSignal => !!s);
         response = await doFetch(url, {
           method: def.method,
           headers,
@@ -91,6 +102,7 @@ export function createUpstreamClient(deps: { config: Pick<Config, 'rest'>; log: 
           signal: AbortSignal.any(signals),
         });
       } catch {
+        aborted = input.signal?.aborted ? 'cancelled' : timeout.aborted ? 'timeout' : null;
         return new UpstreamError('unavailable', name, null);
       }
       const fail = (failure: UpstreamError['failure'], errors: UpstreamError['errors'] = []) =>

@@ -18,8 +18,10 @@ import { createRestClient } from '../rest/rest.server';
 import { createTimings } from '../rest/timings.server';
 import { createSealer } from '../session/seal.server';
 import { createSessionStore } from '../session/session.server';
+import { createMetrics, type Metrics } from '../metrics.server';
 import { createSharedState } from '../state/state.server';
 import { bodyLimit } from './body-limit.server';
+import { httpMetrics, labelRoute } from './http-metrics.server';
 import { originCheck } from './origin.server';
 import { requestLog } from './request-log.server';
 import { nonce, securityHeaders } from './security.server';
@@ -42,18 +44,22 @@ export interface PortalServerOptions {
   devMiddleware?: express.RequestHandler;
   /** The fetch used for /rest calls (tests pass one through MSW). */
   fetch?: typeof fetch;
+  /** The process's metrics registry; a fresh one by default. */
+  metrics?: Metrics;
 }
 
 /** The portal's HTTP server: middleware of docs/architecture.md §3, then Remix with a per-request context. */
 export function createPortalApp(options: PortalServerOptions) {
   const { config, log } = options;
-  const send = createUpstreamClient({ config, log, fetch: options.fetch });
+  // Counted at the seams (ADR 041): the upstream client, the read cache, the shared state, the limits.
+  const metrics = options.metrics ?? createMetrics();
+  const send = createUpstreamClient({ config, log, fetch: options.fetch, metrics });
   const fetchFile = createFileFetcher({ config, fetch: options.fetch });
-  const cache = createReadCache({ deadlineMs: config.rest.deadlineMs });
+  const cache = createReadCache({ deadlineMs: config.rest.deadlineMs, metrics });
   // The one seam between one instance and many (ADR 022): nothing below knows whether this is memory or Redis.
-  const shared = createSharedState(config, log, createSealer(config.session.secrets));
+  const shared = createSharedState(config, log, createSealer(config.session.secrets), metrics);
   const sessions = createSessionStore({ config, send, log, state: shared });
-  const limits = createAuthLimits(config, shared, log);
+  const limits = createAuthLimits(config, shared, log, metrics);
   const honeypot = createHoneypot(config.session.secrets[0]!);
   const currentBuild = typeof options.build === 'function' ? options.build : async () => options.build as ServerBuild;
   const state = { ready: true };
@@ -61,17 +67,19 @@ export function createPortalApp(options: PortalServerOptions) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  app.use(requestLog(log), nonce, securityHeaders(config), gatewayTimeoutOnTheWire);
+  app.use(httpMetrics(metrics, currentBuild), requestLog(log), nonce, securityHeaders(config), gatewayTimeoutOnTheWire);
 
-  app.get('/healthz', (_req, res) => void res.set('Cache-Control', 'no-store').json({ ok: true }));
-  app.get(
-    '/readyz',
-    (_req, res) =>
-      void res
-        .set('Cache-Control', 'no-store')
-        .status(state.ready ? 200 : 503)
-        .json({ ready: state.ready }),
-  );
+  app.get('/healthz', (_req, res) => {
+    labelRoute(res, 'healthz');
+    res.set('Cache-Control', 'no-store').json({ ok: true });
+  });
+  app.get('/readyz', (_req, res) => {
+    labelRoute(res, 'readyz');
+    res
+      .set('Cache-Control', 'no-store')
+      .status(state.ready ? 200 : 503)
+      .json({ ready: state.ready });
+  });
 
   app.use(originCheck(config.publicOrigin), bodyLimit);
   // Brotli's default window is 4 MB, allocated afresh for every response: a page is far smaller, and a 256 KB
@@ -89,17 +97,26 @@ export function createPortalApp(options: PortalServerOptions) {
       index: false,
       serveStatic: { immutable: true, maxAge: '1y', index: false },
     });
-    app.use('/assets', (req, res, next) => (assetFiles.has(req.path) ? serveAsset(req, res, next) : next()));
+    app.use('/assets', (req, res, next) => {
+      if (!assetFiles.has(req.path)) return next();
+      labelRoute(res, 'static');
+      serveAsset(req, res, next);
+    });
     // The files of public/ (favicon, robots.txt, …), listed once: looking every page's path up on disk cost a
     // file-system call per request (ADR 031).
     const publicFiles = filesUnder(options.clientDir, { except: 'assets' });
     const servePublic = express.static(options.clientDir, { maxAge: '1h', index: false });
-    app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
+    app.use((req, res, next) => {
+      if (!publicFiles.has(req.path)) return next();
+      labelRoute(res, 'static');
+      servePublic(req, res, next);
+    });
   }
 
   const buildId = async () => config.buildId ?? (await currentBuild()).assets.version;
   // The build descriptor the page polls hourly to notice a new deployment (docs/product.md §4).
   app.get('/build.json', async (_req, res) => {
+    labelRoute(res, 'build.json');
     res.set('Cache-Control', 'no-store').json({ buildId: await buildId() });
   });
 
@@ -148,6 +165,7 @@ export function createPortalApp(options: PortalServerOptions) {
       }),
       limits,
       honeypot,
+      metrics,
     };
   }
 
@@ -169,6 +187,7 @@ export function createPortalApp(options: PortalServerOptions) {
 
   return {
     app,
+    metrics,
     /** The process's shared state: wait for it before listening, close it on shutdown. */
     shared,
     /** Readiness drops first on shutdown, so a load balancer stops sending before the server closes. */

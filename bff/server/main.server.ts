@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../config.server';
 import { createLogger } from '../log.server';
 import { seconds } from '../time';
 import { createPortalApp, type PortalServerOptions } from './app.server';
+import { serveMetrics } from './metrics-server.server';
 import { unsupportedRuntime } from './runtime.server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -29,7 +30,7 @@ async function main() {
   const log = createLogger(config);
   const dev = process.argv.includes('--dev');
   const options: PortalServerOptions = dev ? await devBuild(config, log) : await productionBuild(config, log);
-  const { app, markNotReady, shared } = createPortalApp(options);
+  const { app, markNotReady, shared, metrics } = createPortalApp(options);
   // Redis late at start is an outage like any other (ADR 022): the portal starts anyway and refuses what needs it.
   await shared
     .ready(seconds(10))
@@ -42,6 +43,16 @@ async function main() {
     console.log(`Портал запущен: ${config.publicOrigin.replace(/:\d+$/, '')}:${port}`);
   });
   server.keepAliveTimeout = seconds(65);
+  // Prometheus's address, never the public one (ADR 041); it keeps answering while the portal drains.
+  if (config.metrics) {
+    const metricsServer = await serveMetrics(metrics, config.metrics).catch((error: Error) => {
+      console.error(`metrics not served on ${config.metrics!.host}:${config.metrics!.port}: ${error.message}`);
+      process.exit(1);
+    });
+    const address = metricsServer.address();
+    const port = typeof address === 'object' && address ? address.port : config.metrics.port;
+    log.info({ host: config.metrics.host, port }, 'metrics listening');
+  }
 
   const shutdown = (signal: string) => {
     log.info({ signal }, 'shutting down');

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { Metrics } from '../metrics.server';
 import { createRevocations } from './revocations.server';
 import { createSingleFlight } from './single-flight.server';
 import { GENERATION_KEEP_MS, normalLogin, REFRESH_REUSE_MS, type Refreshed, type SharedState } from './shared-state';
@@ -11,13 +12,15 @@ const MAX_ENTRIES = 100_000;
  * The shared state of a single instance, in its own memory (REDIS_URL unset, `npm start`): what the Redis one
  * does across instances, this does within one process, so one instance behaves as it always has.
  */
-export function createMemoryState(options: { keepMs: number }): SharedState {
+export function createMemoryState(options: { keepMs: number; metrics?: Metrics }): SharedState {
   const revocations = createRevocations({ keepMs: options.keepMs, maxEntries: MAX_ENTRIES });
   const endedBefore = new LRUCache<number, number>({ max: MAX_ENTRIES, ttl: options.keepMs });
   const logins = new LRUCache<string, number>({ max: MAX_ENTRIES, ttl: options.keepMs });
   const generations = new LRUCache<number, number>({ max: MAX_ENTRIES, ttl: GENERATION_KEEP_MS });
   const marks = new LRUCache<string, true>({ max: MAX_ENTRIES, ttl: 1 });
-  const refreshes = createSingleFlight<Refreshed>(REFRESH_REUSE_MS);
+  const refreshes = createSingleFlight<Refreshed>(REFRESH_REUSE_MS, undefined, (started) =>
+    options.metrics?.refreshWait('process', started),
+  );
 
   return {
     kind: 'memory',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { contract } from '#contract';
 import type { Logger } from '../log.server';
+import type { Metrics } from '../metrics.server';
 import { REFRESH_REUSE_MS, type Refreshed, type RefreshFlight, type Seal } from './shared-state';
 import { createSingleFlight } from './single-flight.server';
 
@@ -23,9 +24,12 @@ export function createRedisFlight(deps: {
   keyOf: (token: string) => string;
   sealer: Seal;
   log: Logger;
+  metrics?: Metrics;
 }): RefreshFlight {
-  const { client, keyOf, sealer, log } = deps;
-  const local = createSingleFlight<Refreshed>(REFRESH_REUSE_MS);
+  const { client, keyOf, sealer, log, metrics } = deps;
+  const local = createSingleFlight<Refreshed>(REFRESH_REUSE_MS, undefined, (started) =>
+    metrics?.refreshWait('process', started),
+  );
 
   async function shared(resultKey: string, unless?: (value: Refreshed) => boolean): Promise<Refreshed | null> {
     const sealed = await client.get(resultKey);
@@ -60,9 +64,13 @@ export function createRedisFlight(deps: {
   async function clustered(token: string, task: () => Promise<Refreshed>, unless?: (value: Refreshed) => boolean) {
     const base = keyOf(token);
     const owner = randomUUID();
+    const started = performance.now();
     try {
       const value = await waitForTurn(base, owner, unless);
-      if (value) return value;
+      if (value) {
+        metrics?.refreshWait('cluster', started);
+        return value;
+      }
     } catch (error) {
       // The lock may be ours already (taken, then the next command failed): held, it would keep the other
       // instances polling for its whole life. Released only if ours, as ever.

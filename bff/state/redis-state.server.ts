@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { Redis, type ChainableCommander } from 'ioredis';
+import { Redis, type ChainableCommander, type Command } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { Logger } from '../log.server';
+import type { Metrics } from '../metrics.server';
 import { createRedisFlight } from './redis-flight.server';
 import { GENERATION_KEEP_MS, normalLogin, type Seal, type SharedState } from './shared-state';
 
@@ -38,26 +39,34 @@ export function createRedisState(options: {
   sealer: Seal;
   keepMs: number;
   log: Logger;
+  metrics?: Metrics;
 }): SharedState {
-  const { keyPrefix: prefix, secrets, keepMs, log } = options;
+  const { keyPrefix: prefix, secrets, keepMs, log, metrics } = options;
   const client = new Redis(options.url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     commandTimeout: COMMAND_TIMEOUT_MS,
     connectTimeout: CONNECT_TIMEOUT_MS,
     retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+    // No CLIENT SETINFO on connecting: Redis before 7.2 refuses it, and each refusal would count as an error.
+    disableClientInfo: true,
   });
+  if (metrics) countCommands(client, metrics);
   // One line per outage, not one per reconnection attempt; without a listener an error event would crash the process.
   let down = false;
   client.on('error', (error: Error) => {
     if (!down)
       log.error({ err: { message: error.message } }, 'redis unavailable; shared state refused until it is back');
     down = true;
+    metrics?.redisConnected(false);
   });
+  client.on('close', () => metrics?.redisConnected(false));
   client.on('ready', () => {
     if (down) log.warn('redis is back');
     down = false;
+    metrics?.redisConnected(true);
   });
+  metrics?.redisConnected(false);
 
   /** HMACs under every secret (newest first): records written before a rotation are still found. */
   const digests = (purpose: string, value: string) =>
@@ -148,6 +157,7 @@ export function createRedisState(options: {
       keyOf: (token) => `${prefix}refresh:${digest('refresh', token)}`,
       sealer: options.sealer,
       log,
+      metrics,
     }),
     async ready(timeoutMs) {
       if (client.status === 'ready') return;
@@ -162,6 +172,23 @@ export function createRedisState(options: {
     async close() {
       client.disconnect();
     },
+  };
+}
+
+/**
+ * Every command the client sends (the state's own, the limiters', ioredis's handshake), timed to its reply or
+ * failure: a refused command while Redis is away counts as an error at once (no offline queue).
+ */
+function countCommands(client: Redis, metrics: Metrics) {
+  const send = client.sendCommand.bind(client);
+  client.sendCommand = (command: Command, ...rest: unknown[]) => {
+    const started = performance.now();
+    const result = (send as (...args: unknown[]) => unknown)(command, ...rest);
+    command.promise.then(
+      () => metrics.redisCommand(command.name, true, started),
+      () => metrics.redisCommand(command.name, false, started),
+    );
+    return result;
   };
 }
 

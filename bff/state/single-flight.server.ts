@@ -5,7 +5,12 @@ import { createHash } from 'node:crypto';
  * call in flight, and requests arriving shortly after reuse its outcome instead of refreshing again.
  * Keys are hashes, so no token sits in the map; entries expire after `reuseMs`.
  */
-export function createSingleFlight<T>(reuseMs: number, maxEntries = 10_000) {
+export function createSingleFlight<T>(
+  reuseMs: number,
+  maxEntries = 10_000,
+  /** Told when a request took another's outcome (its start time, for the metrics). */
+  onWait?: (startedAt: number) => void,
+) {
   const entries = new Map<string, { promise: Promise<T>; expiresAt: number }>();
 
   function purge(now: number) {
@@ -26,8 +31,12 @@ export function createSingleFlight<T>(reuseMs: number, maxEntries = 10_000) {
       const now = Date.now();
       const existing = entries.get(key);
       if (existing && existing.expiresAt > now) {
+        const started = performance.now();
         const value = await existing.promise.catch(() => undefined);
-        if (value !== undefined && !unless?.(value)) return value;
+        if (value !== undefined && !unless?.(value)) {
+          onWait?.(started);
+          return value;
+        }
         if (entries.get(key) === existing) entries.delete(key);
         else return this.run(secret, task, unless);
       }

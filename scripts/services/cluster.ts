@@ -1,10 +1,11 @@
 /**
- * N portal instances (the production build, each its own Node process on a free loopback port) sharing their
- * state through Redis, behind haproxy on one address (ADR 023). Redis and the upstream are the caller's: the
- * start script runs its own, tests bring the in-process reference upstream and take Redis away mid-run.
+ * N portal instances (the production build, each its own Node process on a free loopback port, its metrics on
+ * another) sharing their state through Redis, behind haproxy on one address (ADR 023). Redis and the upstream are
+ * the caller's: the start script runs its own, tests bring the in-process reference upstream and take Redis away
+ * mid-run. A rolling restart replaces the instances one at a time, each drained first (ADR 041).
  */
 import type { ChildProcess } from 'node:child_process';
-import { startHaproxy } from './haproxy';
+import { startHaproxy, type Haproxy } from './haproxy';
 import { hasExited, runPortal, stopChild, waitForOk } from './processes';
 import { freePort } from './redis';
 
@@ -21,9 +22,23 @@ export interface ClusterOptions {
 export interface Instance {
   name: string;
   port: number;
+  /** Where the instance serves `/metrics` (loopback, never the balancer's address). */
+  metricsPort: number;
   readonly child: ChildProcess;
-  /** Starts the instance again on its port after it stopped or was killed. */
+  /** True while `restart()` stops the instance on purpose: its exit is no failure. */
+  readonly replacing: boolean;
+  /** Stops the instance (SIGTERM: it drains) and starts it again on its ports; resolves once it is ready. */
   restart(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` every 100 ms until it holds; throws `what` after `timeoutMs`. */
+async function until(check: () => Promise<boolean>, timeoutMs: number, what: string) {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(100)) {
+    if (await check()) return;
+  }
+  throw new Error(what);
 }
 
 export async function startCluster(options: ClusterOptions) {
@@ -38,24 +53,43 @@ export async function startCluster(options: ClusterOptions) {
     // haproxy reaches the instances over loopback: only its X-Forwarded-For is believed.
     TRUST_PROXY: options.env.TRUST_PROXY || 'loopback',
   };
-  const launch = (instancePort: number) =>
-    runPortal({ ...env, PORT: String(instancePort) }, ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit']);
+  const launch = (instancePort: number, metricsPort: number) =>
+    runPortal({ ...env, PORT: String(instancePort), METRICS_HOST: '127.0.0.1', METRICS_PORT: String(metricsPort) }, [
+      'ignore',
+      options.quiet ? 'ignore' : 'inherit',
+      'inherit',
+    ]);
 
   const instances: Instance[] = [];
   try {
     for (let i = 1; i <= options.instances; i++) {
       const instancePort = await freePort();
-      let child = launch(instancePort);
+      const metricsPort = await freePort();
+      let child = launch(instancePort, metricsPort);
+      let replacing = false;
+      let restarting: Promise<void> | undefined;
       instances.push({
         name: `portal${i}`,
         port: instancePort,
+        metricsPort,
         get child() {
           return child;
         },
-        async restart() {
-          await stopChild(child);
-          child = launch(instancePort);
-          await waitForOk(`http://127.0.0.1:${instancePort}/readyz`, child, `portal${i}`);
+        get replacing() {
+          return replacing;
+        },
+        // The supervisor and a rolling restart may both want a new process at once: they share one.
+        restart() {
+          return (restarting ??= (async () => {
+            replacing = true;
+            try {
+              await stopChild(child);
+              child = launch(instancePort, metricsPort);
+            } finally {
+              replacing = false;
+            }
+            await waitForOk(`http://127.0.0.1:${instancePort}/readyz`, child, `portal${i}`);
+          })().finally(() => (restarting = undefined)));
         },
       });
     }
@@ -67,20 +101,73 @@ export async function startCluster(options: ClusterOptions) {
     await Promise.all(instances.map((instance) => stopChild(instance.child)));
     throw error;
   }
-  const haproxy = await startHaproxy({
-    port,
-    backends: instances.map(({ name, port }) => ({ name, port })),
-    quiet: options.quiet,
-  }).catch(async (error: unknown) => {
+  const balancer = (statsPort?: number) =>
+    startHaproxy({
+      port,
+      backends: instances.map(({ name, port }) => ({ name, port })),
+      quiet: options.quiet,
+      statsPort,
+    });
+  let haproxy: Haproxy = await balancer().catch(async (error: unknown) => {
     await Promise.all(instances.map((instance) => stopChild(instance.child)));
     throw error;
   });
+  let rolling: Promise<void> | undefined;
 
   return {
     origin,
     port,
     instances,
-    haproxy,
+    get haproxy() {
+      return haproxy;
+    },
+    /** Starts haproxy again, on the same ports, after it exited. */
+    async restartBalancer() {
+      await haproxy.stop();
+      haproxy = await balancer(haproxy.statsPort);
+    },
+    /**
+     * Replaces every instance, one at a time, with no request lost: the balancer stops sending it new requests
+     * (`drain`) and waits for those it has, SIGTERM makes it fail `/readyz` and finish, its successor starts on
+     * the same ports, and the next one goes only once the balancer counts the successor up again. A second call
+     * while one runs waits for it.
+     */
+    roll(report: (line: string) => void = () => {}, replaced: (instance: Instance) => void = () => {}): Promise<void> {
+      return (rolling ??= (async () => {
+        for (const instance of instances) {
+          // Never the last one up: an instance the balancer still counts down (one just killed and started
+          // again, say) would leave nobody to answer while this one drains.
+          await until(
+            async () => {
+              const others = instances.filter((other) => other !== instance);
+              const states = await Promise.all(others.map((other) => haproxy.server(other.name)));
+              return states.every(({ status }) => status === 'UP');
+            },
+            60_000,
+            `the other instances were not all up within 60 s; ${instance.name} was left running`,
+          );
+          report(`${instance.name}: draining`);
+          await haproxy.setState(instance.name, 'drain');
+          await until(
+            async () => {
+              const { current, queued } = await haproxy.server(instance.name);
+              return current === 0 && queued === 0;
+            },
+            30_000,
+            `${instance.name} still had requests after 30 s`,
+          );
+          await instance.restart();
+          replaced(instance);
+          await haproxy.setState(instance.name, 'ready');
+          await until(
+            async () => (await haproxy.server(instance.name)).status === 'UP',
+            30_000,
+            `haproxy did not count ${instance.name} up again within 30 s`,
+          );
+          report(`${instance.name}: replaced (pid ${instance.child.pid})`);
+        }
+      })().finally(() => (rolling = undefined)));
+    },
     /** The balancer first, so nothing new arrives while the instances finish what they have. */
     async stop() {
       await haproxy.stop();

@@ -13,6 +13,8 @@ const config = haproxyConfig({
     { name: 'portal1', port: 4001 },
     { name: 'portal2', port: 4002 },
   ],
+  statsPort: 4003,
+  adminSocket: path.join(tmpdir(), 'haproxy-check-admin.sock'),
 });
 
 it('passes haproxy -c', () => {
@@ -62,4 +64,12 @@ it('keeps in its cache only paths shaped like the build’s files, none a portal
     expect(asset.test(path), path).toBe(false);
   }
   expect(config).toContain(`http-request set-var(txn.asset) bool(true) if { path_reg ${ASSET_PATH} }`);
+});
+
+it('serves its statistics and Prometheus exporter on loopback only, never on the public frontend (ADR 041)', () => {
+  const frontend = (name: string) => config.slice(config.indexOf(`\nfrontend ${name}\n`) + 1).split('\n\n')[0]!;
+  expect(frontend('stats')).toContain('bind 127.0.0.1:4003');
+  expect(frontend('stats')).toContain('http-request use-service prometheus-exporter if { path /metrics }');
+  expect(frontend('portal')).not.toMatch(/prometheus|stats/);
+  expect(config).toMatch(/stats socket \S+admin\.sock mode 600 level admin/);
 });

@@ -1,13 +1,17 @@
 /**
  * Debian's `haproxy` in front of the portal instances (ADR 023): its configuration generated into a temporary
  * folder, round robin, health checks on `GET /readyz`, the client's forwarding headers replaced by its own, a
- * request that could not reach an instance sent to another one, and the build's scripts kept in its cache.
+ * request that could not reach an instance sent to another one, and the build's scripts kept in its cache. Its
+ * statistics and Prometheus exporter on a loopback port of their own, and its runtime API on a socket in the same
+ * folder, through which the cluster script drains an instance before replacing it (ADR 041).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stopChild, waitForOk } from './processes';
+import { freePort } from './redis';
 
 /** The paths the balancer may keep: the build's script names, nothing a portal could resolve to another path. */
 export const ASSET_PATH = '^/assets/[A-Za-z0-9_-]+([.][A-Za-z0-9_-]+)*$';
@@ -23,10 +27,19 @@ export interface Backend {
  * never reached an instance, since repeating a form post could act twice. `track` makes the writes' servers
  * follow the reads' health checks, so each instance is checked once.
  */
-export function haproxyConfig(options: { port: number; host?: string; backends: Backend[] }): string {
+export function haproxyConfig(options: {
+  port: number;
+  host?: string;
+  backends: Backend[];
+  /** The statistics page (`/stats`) and the Prometheus exporter (`/metrics`), on loopback only. */
+  statsPort?: number;
+  /** The runtime API's socket (`set server … state drain`), readable by this user only. */
+  adminSocket?: string;
+}): string {
   const servers = (track: boolean) =>
     options.backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port}${track ? ` track reads/${b.name}` : ' check'}`);
   return [
+    ...(options.adminSocket ? ['global', `  stats socket ${options.adminSocket} mode 600 level admin`, ''] : []),
     'defaults',
     '  mode http',
     '  timeout connect 2s',
@@ -54,6 +67,18 @@ export function haproxyConfig(options: { port: number; host?: string; backends: 
     '  max-age 86400',
     '  process-vary on',
     '',
+    // The operators' view (ADR 041): never on the public frontend, always on loopback; nothing is logged for it.
+    ...(options.statsPort
+      ? [
+          'frontend stats',
+          `  bind 127.0.0.1:${options.statsPort}`,
+          '  http-request use-service prometheus-exporter if { path /metrics }',
+          '  stats enable',
+          '  stats uri /stats',
+          '  stats refresh 5s',
+          '',
+        ]
+      : []),
     'frontend portal',
     `  bind ${options.host ?? '127.0.0.1'}:${options.port}`,
     // A thousand writers at once, each on a connection of its own, stay far below it.
@@ -92,16 +117,49 @@ export function haproxyConfig(options: { port: number; host?: string; backends: 
   ].join('\n');
 }
 
+/** An instance as the balancer sees it: `UP`, `DOWN`, `DRAIN`, `MAINT`, … and the requests it has or queues. */
+export interface ServerStatus {
+  status: string;
+  current: number;
+  queued: number;
+}
+
 export interface Haproxy {
   child: ChildProcess;
+  /** The loopback port of `/metrics` (Prometheus exporter) and `/stats`. */
+  statsPort: number;
+  /** Sets an instance's administrative state in both backends: `drain` takes no new request, `ready` does again. */
+  setState(server: string, state: 'ready' | 'drain' | 'maint'): Promise<void>;
+  /** An instance's state in the reads backend, with its requests in both. */
+  server(server: string): Promise<ServerStatus>;
   stop(): Promise<void>;
 }
 
+/** One command on haproxy's runtime API; its answer. */
+function runtimeCommand(socket: string, command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const connection = createConnection(socket, () => connection.end(`${command}\n`));
+    connection.setEncoding('utf8');
+    connection.on('data', (chunk: string) => (answer += chunk));
+    connection.once('error', reject);
+    connection.once('close', () => resolve(answer));
+  });
+}
+
 /** Starts haproxy on `port` and resolves once it accepts connections. */
-export async function startHaproxy(options: { port: number; host?: string; backends: Backend[]; quiet?: boolean }) {
+export async function startHaproxy(options: {
+  port: number;
+  host?: string;
+  backends: Backend[];
+  quiet?: boolean;
+  statsPort?: number;
+}): Promise<Haproxy> {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-haproxy-'));
   const file = path.join(dir, 'haproxy.cfg');
-  writeFileSync(file, haproxyConfig(options));
+  const adminSocket = path.join(dir, 'admin.sock');
+  const statsPort = options.statsPort || (await freePort());
+  writeFileSync(file, haproxyConfig({ ...options, statsPort, adminSocket }));
   // -db: stay in the foreground, so stopping this child stops the balancer.
   const child = spawn('haproxy', ['-db', '-f', file], {
     stdio: options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
@@ -117,5 +175,25 @@ export async function startHaproxy(options: { port: number; host?: string; backe
     await stop();
     throw error;
   }
-  return { child, stop } satisfies Haproxy;
+  const command = async (line: string) => {
+    const answer = (await runtimeCommand(adminSocket, line)).trim();
+    if (answer) throw new Error(`haproxy: ${line}: ${answer}`);
+  };
+  return {
+    child,
+    statsPort,
+    stop,
+    async setState(server, state) {
+      for (const backend of ['reads', 'writes']) await command(`set server ${backend}/${server} state ${state}`);
+    },
+    async server(server) {
+      // `show stat` is CSV: # pxname,svname,qcur,qmax,scur,…,status (the 18th field).
+      const rows = (await runtimeCommand(adminSocket, 'show stat')).split('\n').map((line) => line.split(','));
+      const mine = rows.filter((row) => row[1] === server && (row[0] === 'reads' || row[0] === 'writes'));
+      const reads = mine.find((row) => row[0] === 'reads');
+      if (!reads) throw new Error(`haproxy knows no server ${server}`);
+      const sum = (field: number) => mine.reduce((total, row) => total + Number(row[field] || 0), 0);
+      return { status: reads[17] ?? 'unknown', current: sum(4), queued: sum(2) };
+    },
+  };
 }

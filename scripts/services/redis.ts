@@ -14,8 +14,10 @@ export interface RedisService {
   readonly port: number;
   /** `redis://127.0.0.1:PORT` */
   readonly url: string;
-  /** Whether the server is running (between `start()` and `stop()`). */
+  /** Whether the server is running (between `start()` and `stop()`, or until it exits on its own). */
   readonly running: boolean;
+  /** The running server's process. */
+  readonly child: ChildProcess | undefined;
   /** Starts the server again on the same port after `stop()`; a no-op while it runs. */
   start(): Promise<void>;
   /** Stops the server (SIGTERM, then SIGKILL after 5 s) and waits for it to exit; a no-op when stopped. */
@@ -95,6 +97,10 @@ export async function startRedis(options: { port?: number } = {}): Promise<Redis
       throw error;
     }
     child = started;
+    // Killed or crashed: `start()` brings it back on the same port (the cluster script's supervisor does).
+    started.once('exit', () => {
+      if (child === started) child = undefined;
+    });
   }
 
   async function stop() {
@@ -130,6 +136,9 @@ export async function startRedis(options: { port?: number } = {}): Promise<Redis
     },
     get running() {
       return child !== undefined;
+    },
+    get child() {
+      return child;
     },
     start,
     stop,
