@@ -64,8 +64,11 @@ const configSchema = z
     FIRST_AUTH_URL: url.default(REFERENCE_FIRST_AUTH_URL),
     SITE_URL: url.default(EXAMPLE_CONTACTS.SITE_URL),
 
+    // Failed attempts per address and form, then one a minute; every attempt per login (ADR 009, ADR 040).
     AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
     AUTH_RATE_LIMIT_PER_LOGIN: z.coerce.number().int().positive().default(10),
+    // Successful registrations per address an hour: a school's pupils, not a spammer's accounts (ADR 040).
+    AUTH_RATE_LIMIT_REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().positive().default(500),
 
     BUILD_ID: z.string().optional(),
 
@@ -194,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: {
       perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS,
       perLogin: e.AUTH_RATE_LIMIT_PER_LOGIN,
+      registrationsPerAddress: e.AUTH_RATE_LIMIT_REGISTRATIONS_PER_ADDRESS,
       /**
        * Keys the limits' counters (HMACs of `form:address`, `form:login`): from the newest secret, so every
        * instance with the same SESSION_SECRET counts under the same keys; a rotation starts the 15-minute

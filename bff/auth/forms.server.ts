@@ -4,8 +4,7 @@ import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
 import { isUpstreamError, pageStatusOf } from '../rest/errors.server';
 import { passesHoneypot } from './honeypot.server';
-import type { GuardedForm } from './rate-limit.server';
-import { tooManyAttemptsMessage } from './rate-limit.server';
+import { tooManyAttemptsMessage, type AttemptOutcome, type GuardedForm } from './rate-limit.server';
 import { requireForm } from './require-form.server';
 import { requireUser } from './require-user.server';
 
@@ -56,15 +55,17 @@ export async function submitPublicForm<Schema extends z.ZodType<{ email: string 
 
   if (!passesHoneypot(context, formData, options.form)) return rejectForm(submission, { formErrors: [copy.spam] });
   const device = await context.session.deviceFor(email);
-  const throttled = await countAttempt(context, submission, options.form, email, device);
-  if (throttled) return throttled;
+  const attempt = await context.limits.attempt(options.form, context.clientAddress, email, device);
+  if (attempt.wait !== null) return tooManyAttempts(context, submission, options.form, attempt.wait);
 
   let response: Response;
   try {
     response = await options.submit(submission.value);
   } catch (error) {
+    await attempt.settle(outcomeOf(error));
     return rejectForm(submission, upstreamErrors(error, options.fieldNames));
   }
+  await attempt.settle('succeeded');
   if (options.forgive) {
     await context.limits.forgive(options.form, context.clientAddress, email, device);
     await context.session.trustDevice(email);
@@ -96,35 +97,38 @@ export async function submitSignedInForm<Schema extends z.ZodTypeAny>(
   if (submission.status !== 'success') return rejectForm(submission);
 
   const account = `user-${user.id}`;
-  if (options.limit) {
-    const throttled = await countAttempt(context, submission, options.limit, account);
-    if (throttled) return throttled;
-  }
+  const attempt = options.limit ? await context.limits.attempt(options.limit, context.clientAddress, account) : null;
+  if (options.limit && attempt && attempt.wait !== null)
+    return tooManyAttempts(context, submission, options.limit, attempt.wait);
   try {
     await options.submit(submission.value);
   } catch (error) {
+    await attempt?.settle(outcomeOf(error));
     return rejectForm(submission, upstreamErrors(error));
   }
+  await attempt?.settle('succeeded');
   if (options.limit) await context.limits.forgive(options.limit, context.clientAddress, account);
   return redirect(options.redirectTo, 303);
 }
 
 /**
- * Counts one attempt at a guarded form. One too many is HTTP 429 with Retry-After and the Russian message on
- * the form (JS on or off); otherwise null.
+ * A throttled attempt at a guarded form: HTTP 429 with Retry-After and the Russian message on the form (JS on or
+ * off), what was typed kept.
  */
-async function countAttempt(
-  context: AppLoadContext,
-  submission: Submission<unknown>,
-  form: GuardedForm,
-  login: string,
-  device: string | null = null,
-) {
-  const wait = await context.limits.attempt(form, context.clientAddress, login, device);
-  if (wait === null) return null;
+function tooManyAttempts(context: AppLoadContext, submission: Submission<unknown>, form: GuardedForm, wait: number) {
   context.log.warn({ form }, 'rate limited');
   const message = tooManyAttemptsMessage(wait);
   return rejectForm(submission, { formErrors: [message] }, { status: 429, headers: { 'Retry-After': String(wait) } });
+}
+
+/**
+ * How a failed submission counts against the limits (ADR 040): what the upstream refused (a wrong password, an
+ * unknown account, a wrong code) is a failure; an upstream that did not answer, or answered without saying
+ * anything about what was sent, is not. Anything else (a bug) counts as a failure.
+ */
+function outcomeOf(error: unknown): AttemptOutcome {
+  if (!isUpstreamError(error) || error.failure === 'rejected' || error.failure === 'unauthorized') return 'failed';
+  return 'unanswered';
 }
 
 /**

@@ -47,7 +47,7 @@ describe('submitSignedInForm', () => {
     const context = {
       session: { user: async () => user },
       limits: createAuthLimits(
-        { rateLimits: { perAddress: 100, perLogin: 2, key: FIXTURE_LIMITS_KEY } },
+        { rateLimits: { perAddress: 100, perLogin: 2, registrationsPerAddress: 500, key: FIXTURE_LIMITS_KEY } },
         createMemoryState({ keepMs: 60_000 }),
       ),
       clientAddress: '203.0.113.5',

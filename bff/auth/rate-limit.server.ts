@@ -1,16 +1,36 @@
 import { createHmac } from 'node:crypto';
-import { RateLimiterRes } from 'rate-limiter-flexible';
+import { BurstyRateLimiter, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../config.server';
 import type { Logger } from '../log.server';
 import type { Metrics } from '../metrics.server';
 import { normalLogin, type SharedState } from '../state/shared-state';
-import { days, minutes } from '../time';
+import { days, hours, minutes } from '../time';
 import { rateLimitAddress } from './client-address.server';
 
-/** `certificate-check`: the public page of a certificate's code (ADR 027), counted per address like sign-in. */
-export type GuardedForm = 'login' | 'registration' | 'recovery' | 'admin' | 'password-change' | 'certificate-check';
+/**
+ * `recovery` asks for a recovery code, `recovery-code` sets a password with it (one budget); `certificate-check`
+ * is the public page of a certificate's code (ADR 027), counted per address like sign-in.
+ */
+export type GuardedForm =
+  'login' | 'registration' | 'recovery' | 'recovery-code' | 'admin' | 'password-change' | 'certificate-check';
+
+/**
+ * What became of an attempt the limits let through: `failed` is what an attacker produces (a wrong password, an
+ * unknown account, a wrong code), `unanswered` an upstream that said nothing about it (no answer, a 5xx).
+ */
+export type AttemptOutcome = 'succeeded' | 'failed' | 'unanswered';
+
+export interface Attempt {
+  /** null when allowed, or the seconds to wait before the next one. */
+  wait: number | null;
+  /** Tells the limits how an allowed attempt went (nothing to do for a refused one); never throws. */
+  settle(outcome: AttemptOutcome): Promise<void>;
+}
 
 const WINDOW_SECONDS = minutes(15) / 1000;
+const REGISTRATION_WINDOW_SECONDS = hours(1) / 1000;
+/** A spent per-address budget still lets one attempt through a minute: slowed down, not shut (ADR 040). */
+const SLOWED_SECONDS = minutes(1) / 1000;
 /** How many times the per-login allowance all addresses together may spend on one login. */
 const GLOBAL_LOGIN_FACTOR = 10;
 /** How long an address stays known for a login after a successful sign-in from it. */
@@ -19,14 +39,42 @@ const KNOWN_ADDRESS = days(30);
 const UNCOUNTED_WAIT_SECONDS = 60;
 
 /**
- * Attempts on the auth forms, counted per client address (IPv6 by its /64), per login from that address, and
- * per login from all addresses together (a wider cap). A spray from one address is stopped by the first,
- * guessing one account's password by the second, a distributed run against one account by the third. A client
- * that signed in to this login before (its device cookie, or its address) has a quota of its own that no
+ * A per-address budget: `points` per window, then one more a minute. A point is taken before the upstream is
+ * asked (so a burst of concurrent requests cannot outrun the count) and given back when the attempt turns out
+ * to be one the budget does not count. Giving back always returns the window's point: when the slowed point was
+ * taken instead, the window's counter went one over with it, and that is what is undone.
+ */
+function slowedBudget(state: SharedState, name: string, points: number, windowSeconds: number) {
+  const window = state.limiter(name, points, windowSeconds);
+  const slowed = state.limiter(`${name}-slowed`, 1, SLOWED_SECONDS);
+  const either = new BurstyRateLimiter(window, slowed);
+  return {
+    /** Rejects with a RateLimiterRes (the shorter of the two waits) when both are spent; then nothing is kept. */
+    async take(key: string) {
+      try {
+        await either.consume(key);
+      } catch (refused) {
+        if (refused instanceof RateLimiterRes) await Promise.all([window.reward(key), slowed.reward(key)]);
+        throw refused;
+      }
+    },
+    giveBack: (key: string, points = 1) => window.reward(key, points),
+  };
+}
+
+/**
+ * Attempts on the auth forms (ADR 009, ADR 040). Per client address (IPv6 by its /64) each form has a budget of
+ * failures — wrong passwords, unknown accounts, wrong codes, certificates that do not exist — not of attempts:
+ * a class signing in together from a school's one address spends nothing, a spray of wrong passwords from one
+ * address is slowed to one a minute after `perAddress`. Successful registrations have a budget of their own
+ * per address (`registrationsPerAddress` an hour). Per login from that address, and per login from all
+ * addresses together (a wider cap), every attempt counts: guessing one account's password stops there. A
+ * client that signed in to this login before (its device cookie, or its address) has a quota of its own that no
  * stranger can spend, so nobody can lock the owner out (OWASP's device cookies; ADR 009). The admin sign-in
  * shares the sign-in's budget. An attempt refused by the address limit is not charged to the login.
  * The counters live in the shared state (every instance spends the same budget); their keys are HMACs under a
- * key derived from the session secret, so no login or address can be read or recovered from them. When the state cannot count, the forms fail closed (ADR 022).
+ * key derived from the session secret, so no login or address can be read or recovered from them. When the
+ * state cannot count, the forms fail closed (ADR 022).
  */
 export function createAuthLimits(
   config: Pick<Config, 'rateLimits'>,
@@ -34,12 +82,18 @@ export function createAuthLimits(
   log?: Logger,
   metrics?: Metrics,
 ) {
-  const { perAddress, perLogin } = config.rateLimits;
-  const byAddress = state.limiter('address', perAddress, WINDOW_SECONDS);
+  const { perAddress, perLogin, registrationsPerAddress } = config.rateLimits;
+  const failuresByAddress = slowedBudget(state, 'address', perAddress, WINDOW_SECONDS);
+  const registrationsByAddress = slowedBudget(
+    state,
+    'registrations',
+    registrationsPerAddress,
+    REGISTRATION_WINDOW_SECONDS,
+  );
   const byLoginHere = state.limiter('login-here', perLogin, WINDOW_SECONDS);
   const byLogin = state.limiter('login', perLogin * GLOBAL_LOGIN_FACTOR, WINDOW_SECONDS);
   const byTrustedClient = state.limiter('trusted', perLogin, WINDOW_SECONDS);
-  const budget = (form: GuardedForm) => (form === 'admin' ? 'login' : form);
+  const budget = (form: GuardedForm) => (form === 'admin' ? 'login' : form === 'recovery-code' ? 'recovery' : form);
   // Keyed (issue 25): an unkeyed hash of `login:10.0.0.1` is undone by hashing every address and likely e-mail.
   const hashed = (key: string) => createHmac('sha256', config.rateLimits.key).update(key).digest('base64url');
   const loginName = (form: GuardedForm, login: string) => `${budget(form)}:${normalLogin(login)}`;
@@ -56,34 +110,69 @@ export function createAuthLimits(
     return (await state.marks.has(`known:${knownName(form, login, net)}`)) ? knownKey(form, login, net) : null;
   }
 
+  /**
+   * What a settled attempt gives back of the address's points. A request for a recovery code is a failure
+   * until a code is used: the upstream answers alike for addresses with and without an account (so the form
+   * cannot probe for one), and so cannot tell the portal which it was; a used code gives back its request's
+   * point too.
+   */
+  function refundOf(form: GuardedForm, outcome: AttemptOutcome) {
+    if (outcome === 'unanswered') return { failures: 1, registrations: 1 };
+    if (outcome === 'failed') return { failures: 0, registrations: 1 };
+    return { failures: form === 'recovery' ? 0 : form === 'recovery-code' ? 2 : 1, registrations: 0 };
+  }
+
+  const nothingToSettle = async () => {};
+  const refused = (wait: number): Attempt => ({ wait, settle: nothingToSettle });
+  const allowed = (settle: Attempt['settle']): Attempt => ({ wait: null, settle });
+
   return {
     /**
-     * Counts one attempt. Returns null when allowed, or the seconds to wait before the next one. `device` is
-     * the id of a device cookie issued to this login, when the client holds one.
+     * Counts one attempt before the upstream is asked. `device` is the id of a device cookie issued to this
+     * login, when the client holds one. An allowed attempt must be settled with its outcome.
      */
-    async attempt(form: GuardedForm, address: string, login?: string, device: string | null = null) {
+    async attempt(form: GuardedForm, address: string, login?: string, device: string | null = null): Promise<Attempt> {
+      const net = rateLimitAddress(address);
+      const addressKey = hashed(`${budget(form)}:${net}`);
+      const taken = { failures: false, registrations: false };
+      const giveBack = async (points: { failures: number; registrations: number }) => {
+        if (taken.failures && points.failures > 0) await failuresByAddress.giveBack(addressKey, points.failures);
+        if (taken.registrations && points.registrations > 0) await registrationsByAddress.giveBack(addressKey);
+      };
       try {
         const trusted = login ? await trustedKey(form, address, login, device) : null;
         if (trusted) {
           await byTrustedClient.consume(trusted);
-          return null;
+          return allowed(nothingToSettle);
         }
-        const net = rateLimitAddress(address);
-        await byAddress.consume(hashed(`${budget(form)}:${net}`));
+        await failuresByAddress.take(addressKey);
+        taken.failures = true;
+        if (form === 'registration') {
+          await registrationsByAddress.take(addressKey);
+          taken.registrations = true;
+        }
         if (login) {
           await byLoginHere.consume(knownKey(form, login, net));
           await byLogin.consume(hashed(loginName(form, login)));
         }
-        return null;
+        return allowed(async (outcome) => {
+          try {
+            await giveBack(refundOf(form, outcome));
+          } catch (error) {
+            log?.warn({ err: { message: (error as Error)?.message } }, 'sign-in limits: a point not given back');
+          }
+        });
       } catch (outcome) {
         if (outcome instanceof RateLimiterRes) {
           metrics?.rateLimitRefusal(form, 'limit');
-          return Math.max(1, Math.ceil(outcome.msBeforeNext / 1000));
+          // Refused before the upstream was asked: neither a failure nor a registration.
+          await giveBack({ failures: 1, registrations: 1 }).catch(() => {});
+          return refused(Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)));
         }
         // An attempt nobody could count is refused: otherwise an outage would lift every limit at once.
         metrics?.rateLimitRefusal(form, 'unavailable');
         log?.warn({ err: { message: (outcome as Error)?.message } }, 'sign-in limits unavailable; attempt refused');
-        return UNCOUNTED_WAIT_SECONDS;
+        return refused(UNCOUNTED_WAIT_SECONDS);
       }
     },
     /**
@@ -104,11 +193,22 @@ export function createAuthLimits(
 export type AuthLimits = ReturnType<typeof createAuthLimits>;
 
 const plurals = new Intl.PluralRules('ru-RU');
+const units = {
+  seconds: { one: 'секунду', few: 'секунды', many: 'секунд' },
+  minutes: { one: 'минуту', few: 'минуты', many: 'минут' },
+};
 
-/** «Слишком много попыток…» with the wait in whole minutes, Russian plural. */
+/** «1 минуту», «2 минуты», «15 минут»: the accusative after «через». */
+function inRussian(count: number, forms: { one: string; few: string; many: string }) {
+  const rule = plurals.select(count);
+  return `${count} ${rule === 'one' ? forms.one : rule === 'few' ? forms.few : forms.many}`;
+}
+
+/** «Слишком много попыток…» with the wait: under a minute in seconds, else in whole minutes (rounded up). */
 export function tooManyAttemptsMessage(waitSeconds: number): string {
-  const n = Math.max(1, Math.ceil(waitSeconds / 60));
-  const forms = { one: 'минуту', few: 'минуты', many: 'минут', other: 'минуты' } as const;
-  const word = forms[plurals.select(n) as keyof typeof forms] ?? 'минут';
-  return `Слишком много попыток. Повторите через ${n} ${word}.`;
+  const wait =
+    waitSeconds < 60
+      ? inRussian(Math.max(1, Math.ceil(waitSeconds)), units.seconds)
+      : inRussian(Math.ceil(waitSeconds / 60), units.minutes);
+  return `Слишком много попыток. Повторите через ${wait}.`;
 }

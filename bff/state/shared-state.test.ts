@@ -74,8 +74,13 @@ describe('the state in Redis', () => {
     await state.sessions.endBefore(7, Date.now());
     await state.sessions.changed(7);
     await state.marks.set('known:owner@example.org@10.0.0.0', 60_000);
-    const limits = createAuthLimits({ rateLimits: { perAddress: 5, perLogin: 5, key: FIXTURE_LIMITS_KEY } }, state);
+    const limits = createAuthLimits(
+      { rateLimits: { perAddress: 5, perLogin: 5, registrationsPerAddress: 500, key: FIXTURE_LIMITS_KEY } },
+      state,
+    );
     await limits.attempt('login', '10.0.0.1', 'owner@example.org');
+    // A registration takes from the registrations' budget too; the settled one gives back its failure point.
+    await (await limits.attempt('registration', '10.0.0.1', 'owner@example.org')).settle('succeeded');
     await limits.forgive('login', '10.0.0.1', 'owner@example.org');
     await state.refreshes.run('refresh-secret-token', async () => refreshed('fresh-auth-token'));
 

@@ -27,7 +27,8 @@ export const PUBLIC_DEPLOYMENT = {
 
 export interface PortalOptions {
   upstreamUrl: string;
-  env?: Record<string, string>;
+  /** Over the harness's settings; `undefined` drops one, leaving the portal's default. */
+  env?: Record<string, string | undefined>;
   fetch?: typeof fetch;
 }
 

@@ -38,25 +38,27 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 };
 
 /**
- * `/certificates/{code}`, public: whether a certificate is genuine (ADR 027). Every look counts against the
- * address's budget, like sign-in attempts, before anything else, so codes cannot be tried in bulk; a code of the
- * wrong shape or one nobody was given is the 404 page, the same for both.
+ * `/certificates/{code}`, public: whether a certificate is genuine (ADR 027). A look that finds no certificate
+ * counts against the address's budget of failures, like a wrong password (ADR 040), and the budget is checked
+ * before anything else, so codes cannot be tried in bulk; a code of the wrong shape or one nobody was given is
+ * the 404 page, the same for both. A genuine certificate costs nothing: a school may check a whole class's.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const wait = await context.limits.attempt('certificate-check', context.clientAddress);
-  if (wait !== null) {
+  const attempt = await context.limits.attempt('certificate-check', context.clientAddress);
+  if (attempt.wait !== null) {
     return data(
-      { limited: tooManyAttemptsMessage(wait), certificate: null },
+      { limited: tooManyAttemptsMessage(attempt.wait), certificate: null },
       {
         status: 429,
-        headers: { 'Retry-After': String(wait) },
+        headers: { 'Retry-After': String(attempt.wait) },
       },
     );
   }
   const code = params.code ?? '';
   if (!isCertificateCode(code)) throw pageNotFound(new URL(request.url).pathname);
-  // An unknown code is the upstream's 404, which becomes the 404 page.
+  // An unknown code is the upstream's 404, which becomes the 404 page; it stays counted, as does any other failure.
   const { holder, ...certificate } = await context.rest.certificates.verify(code);
+  await attempt.settle('succeeded');
   return { limited: null, certificate: { ...certificate, holder: maskedName(holder) } };
 }
 

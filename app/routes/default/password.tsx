@@ -60,7 +60,7 @@ function requestCode(context: ActionFunctionArgs['context'], formData: FormData)
 function confirmRecovery(context: ActionFunctionArgs['context'], formData: FormData) {
   return submitPublicForm(context, formData, {
     schema: confirmSchema,
-    form: 'recovery',
+    form: 'recovery-code',
     forgive: true,
     submit: async ({ email, code, password }) => {
       await context.rest.auth.confirmRecovery({ email, code, password });
