@@ -3,17 +3,27 @@ import { safeRedirect } from '#bff/auth/redirect.server';
 import { requireForm } from '#bff/auth/require-form.server';
 
 /**
- * Logout (docs/product.md §4.5): the upstream call, both cookies cleared, and the browser told to drop cached personal
- * pages and every cookie of the site — the sign-in's device cookie too (ADR 009 says what that costs). From an lk or profile page the user lands on `/`; from a public page, back where they were.
- * The session never refreshes first, and the cookies are cleared even when the upstream call fails: the
- * browser must not keep a session the user asked to end, and the portal refuses it from then on (ADR 008).
+ * What a logout asks the browser to drop: cached personal pages, every cookie of the site (the sign-in's device
+ * cookie too, ADR 009) and the site's storage — the dictation's text kept offline (ADR 025) must not stay for the
+ * next person at a shared computer (ADR 039).
+ */
+export const CLEAR_SITE_DATA = '"cache", "cookies", "storage"';
+
+/**
+ * Logout (docs/product.md §4.5): the session ended on every instance (every cookie minted from its sign-in,
+ * ADR 039), the upstream told, both cookies cleared, and the browser told to drop what it keeps of the site. From
+ * an lk or profile page the user lands on `/`; from a public page, back where they were. The session never
+ * refreshes to serve a page, and the cookies are cleared even when the upstream call fails: the browser must not
+ * keep a session the user asked to end, and the portal refuses it from then on (ADR 008). A logout the shared
+ * state could not record (a Redis outage) lands on the login page, which says that signing out everywhere is not
+ * confirmed (ADR 039).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await requireForm(request);
-  await context.session.logOut();
+  const { confirmed } = await context.session.logOut();
   const from = safeRedirect(form.get('redirectTo'), '/');
-  const target = /^\/(lk|profile)(\/|$|\?)/i.test(from) ? '/' : from;
-  return redirect(target, { status: 303, headers: { 'Clear-Site-Data': '"cache", "cookies"' } });
+  const target = !confirmed ? '/login?reason=logout-unconfirmed' : /^\/(lk|profile)(\/|$|\?)/i.test(from) ? '/' : from;
+  return redirect(target, { status: 303, headers: { 'Clear-Site-Data': CLEAR_SITE_DATA } });
 }
 
 /** A GET never changes state: /logout only answers to the logout form. */

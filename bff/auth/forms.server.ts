@@ -88,7 +88,8 @@ export async function submitSignedInForm<Schema extends z.ZodTypeAny>(
   options: {
     schema: Schema;
     submit: (value: z.output<Schema>) => Promise<unknown>;
-    redirectTo: string;
+    /** Where the browser goes once submitted; a function is asked after `submit`. */
+    redirectTo: string | (() => string);
     limit?: GuardedForm;
   },
 ) {
@@ -108,7 +109,7 @@ export async function submitSignedInForm<Schema extends z.ZodTypeAny>(
   }
   await attempt?.settle('succeeded');
   if (options.limit) await context.limits.forgive(options.limit, context.clientAddress, account);
-  return redirect(options.redirectTo, 303);
+  return redirect(typeof options.redirectTo === 'string' ? options.redirectTo : options.redirectTo(), 303);
 }
 
 /**

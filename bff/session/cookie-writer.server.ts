@@ -13,13 +13,24 @@ const DEVICE_COOKIE_LIFETIME = days(365);
 /** Browsers drop a cookie longer than this silently; the user would loop at the login (RFC 6265 §6.1). */
 const MAX_COOKIE_BYTES = 4096;
 
-const authCookie = z.object({ uid: z.number().int().positive(), at: z.string().min(1), iat: z.number() });
+/**
+ * `sid`: the session's id, random, given at the sign-in and carried by every cookie minted from it, refreshes
+ * included, so that a logout ends every copy of the session, not only the tokens it holds (ADR 039).
+ */
+const sessionId = z.string().min(16).max(64);
+const authCookie = z.object({
+  uid: z.number().int().positive(),
+  at: z.string().min(1),
+  iat: z.number(),
+  sid: sessionId,
+});
 /** `since`: the sign-in; `seen`: the last request, to within an hour (ADR 008). */
 const refreshCookie = z.object({
   uid: z.number().int().positive(),
   rt: z.string().min(1),
   since: z.number(),
   seen: z.number(),
+  sid: sessionId,
 });
 export type RefreshCookie = z.infer<typeof refreshCookie>;
 /** A browser that signed in to the login hashed as `lh` (ADR 009); `id` tells devices apart. */
@@ -48,10 +59,10 @@ export function createCookieWriter(sealer: Sealer, settings: Config['session'], 
     return serialize(name, sealed, { ...attributes, maxAge: Math.floor(ttl / 1000) });
   }
 
-  /** The auth cookie: for the countdown, never past the session's absolute limit, never after `end`. */
-  async function writeAuth(userId: number, authToken: string) {
+  /** The auth cookie of session `sid`: for the countdown, never past the session's absolute limit, never after `end`. */
+  async function writeAuth(userId: number, authToken: string, sid: string) {
     const ttl = Math.min(SESSION_COUNTDOWN, since + settings.maxAgeMs - Date.now());
-    const line = await sealedLine(authName, { uid: userId, at: authToken, iat: Date.now() }, ttl);
+    const line = await sealedLine(authName, { uid: userId, at: authToken, iat: Date.now(), sid }, ttl);
     if (!ended) changes.set(authName, line);
   }
 
@@ -87,13 +98,15 @@ export function createCookieWriter(sealer: Sealer, settings: Config['session'], 
     writeAuth,
     /** Moves the idle limit on: the refresh cookie again, seen now. */
     touchRefresh: (refreshed: RefreshCookie, now: number) => writeRefresh({ ...refreshed, seen: now }),
-    /** Both cookies for a login result: a session that starts now. */
-    async signIn({ id, token }: CallResult<'login'>) {
+    /** Both cookies for a login result: a session that starts now, under a new id (returned). */
+    async signIn({ id, token }: CallResult<'login'>): Promise<string> {
       ended = false;
       since = Date.now();
-      await writeAuth(id, token.authToken);
-      await writeRefresh({ uid: id, rt: token.refreshToken, since, seen: since });
+      const sid = randomBytes(16).toString('base64url');
+      await writeAuth(id, token.authToken, sid);
+      await writeRefresh({ uid: id, rt: token.refreshToken, since, seen: since, sid });
       personal = true;
+      return sid;
     },
     /**
      * A session cookie of this response too long for browsers, dropped with its pair so that nothing half-written

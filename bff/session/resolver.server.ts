@@ -24,6 +24,8 @@ export interface SessionState {
   refreshed: boolean;
   /** The generation of the user's cached reads, as read with the session's standing; null when not read. */
   generation: number | null;
+  /** The session's id, carried by every cookie minted from its sign-in (ADR 039). */
+  sessionId: string;
 }
 
 /** The shared state could not say whether the session still stands: the request is refused, cookies kept. */
@@ -45,7 +47,14 @@ export interface ResolvingSession {
  * request holding the same refresh token (on every instance, ADR 022). A one-time pass is no part of it: only
  * «Войти» on `/login/pass` exchanges one (ADR 036).
  */
-export function createResolver(deps: { send: Send; log: Logger; state: SharedState; limits: Limits }) {
+export function createResolver(deps: {
+  send: Send;
+  log: Logger;
+  state: SharedState;
+  limits: Limits;
+  /** Writes the session records an outage kept back, before the standing is read (ADR 039). */
+  beforeStanding?: () => Promise<void>;
+}) {
   const { send, log, limits } = deps;
   const { refreshes, sessions } = deps.state;
 
@@ -67,22 +76,30 @@ export function createResolver(deps: { send: Send; log: Logger; state: SharedSta
     }
   }
 
-  /** A refresh cookie past the idle or absolute limit, revoked by a logout, or older than a password change, is over. */
+  /**
+   * A refresh cookie past the idle or absolute limit, revoked by a logout (its token or its session), or older
+   * than a password change, is over.
+   */
   function isUsable(cookie: RefreshCookie, now: number, standing: Standing) {
     return (
       now - cookie.seen < limits.idleMs &&
       now - cookie.since < limits.maxAgeMs &&
       !standing.revoked.has(cookie.rt) &&
+      !standing.revoked.has(cookie.sid) &&
       cookie.since >= (standing.endedBefore.get(cookie.uid) ?? 0)
     );
   }
 
-  /** Revocations, ended sessions and cache generations of these cookies' tokens and users, in one read. */
-  async function standingOf(...cookies: ({ uid: number; token: string } | null)[]): Promise<Standing> {
+  /**
+   * Revocations, ended sessions and cache generations of these cookies' tokens, sessions and users, in one read.
+   * A session id is revoked like a token (the same record, ADR 039).
+   */
+  async function standingOf(...cookies: ({ uid: number; token: string; sid: string } | null)[]): Promise<Standing> {
     const held = cookies.filter((cookie) => cookie !== null);
     try {
+      await deps.beforeStanding?.();
       return await sessions.standing(
-        held.map((cookie) => cookie.token),
+        [...new Set(held.flatMap((cookie) => [cookie.token, cookie.sid]))],
         [...new Set(held.map((cookie) => cookie.uid))],
       );
     } catch (error) {
@@ -103,11 +120,15 @@ export function createResolver(deps: { send: Send; log: Logger; state: SharedSta
       const standing =
         auth || refreshed
           ? await standingOf(
-              auth && { uid: auth.uid, token: auth.at },
-              refreshed && { uid: refreshed.uid, token: refreshed.rt },
+              auth && { uid: auth.uid, token: auth.at, sid: auth.sid },
+              refreshed && { uid: refreshed.uid, token: refreshed.rt, sid: refreshed.sid },
             )
           : NO_STANDING;
-      const authEnded = auth && (standing.revoked.has(auth.at) || auth.iat < (standing.endedBefore.get(auth.uid) ?? 0));
+      const authEnded =
+        auth &&
+        (standing.revoked.has(auth.at) ||
+          standing.revoked.has(auth.sid) ||
+          auth.iat < (standing.endedBefore.get(auth.uid) ?? 0));
       if ((refreshed && !isUsable(refreshed, now, standing)) || authEnded) {
         log.info('session past its limits or revoked; signing out');
         writer.clear();
@@ -120,7 +141,14 @@ export function createResolver(deps: { send: Send; log: Logger; state: SharedSta
       if (auth) {
         writer.markPersonal();
         const generation = standing.generation.get(auth.uid) ?? 0;
-        return { userId: auth.uid, authToken: auth.at, refreshToken, refreshed: false, generation };
+        return {
+          userId: auth.uid,
+          authToken: auth.at,
+          refreshToken,
+          refreshed: false,
+          generation,
+          sessionId: auth.sid,
+        };
       }
       if (!refreshed) {
         if (writer.sentSession) writer.clear();
@@ -132,10 +160,12 @@ export function createResolver(deps: { send: Send; log: Logger; state: SharedSta
         writer.clear();
         return null;
       }
-      await writer.writeAuth(result.id, result.token.authToken);
+      // The new auth cookie belongs to the session of the refresh cookie: one logout ends both (ADR 039).
+      await writer.writeAuth(result.id, result.token.authToken, refreshed.sid);
       const { authToken } = result.token;
       const generation = standing.generation.get(result.id) ?? 0;
-      return { userId: result.id, authToken, refreshToken: refreshed.rt, refreshed: true, generation };
+      const sessionId = refreshed.sid;
+      return { userId: result.id, authToken, refreshToken: refreshed.rt, refreshed: true, generation, sessionId };
     }
 
     return { resolve };

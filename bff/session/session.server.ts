@@ -37,8 +37,14 @@ export function createSessionStore(deps: {
   const settings = deps.config.session;
   const sealer = createSealer(settings.secrets);
   const state = deps.state ?? createMemoryState({ keepMs: settings.maxAgeMs });
-  const resolver = createResolver({ send: deps.send, log: deps.log, state, limits: settings });
   const endings = createSessionEndings(state.sessions, deps.log);
+  const resolver = createResolver({
+    send: deps.send,
+    log: deps.log,
+    state,
+    limits: settings,
+    beforeStanding: endings.flush,
+  });
 
   function forRequest(request: { cookieHeader?: string; signal?: AbortSignal }) {
     const { signal } = request;
@@ -53,17 +59,18 @@ export function createSessionStore(deps: {
      * Both cookies for a login result. A cookie the browser would drop is refused here, logged, and the sign-in
      * fails with a clear message, as a rejection of the login (the form shows it).
      */
-    async function signIn(result: CallResult<'login'>) {
+    async function signIn(result: CallResult<'login'>): Promise<string> {
       // The session this one replaces (before a password change, say) must not lend its refresh to anyone.
       if (refreshToken && refreshToken !== result.token.refreshToken) resolver.forget(refreshToken);
       refreshToken = result.token.refreshToken;
-      await writer.signIn(result);
+      const sessionId = await writer.signIn(result);
       renewal = undefined;
       const tooLarge = writer.dropOversized();
       if (tooLarge) {
         deps.log.error(tooLarge, 'sealed session cookie too large for browsers; sign-in refused');
         throw new UpstreamError('rejected', 'login', null, [{ code: 'cookie_too_large', message: TOO_LARGE }]);
       }
+      return sessionId;
     }
 
     const holds = (held: string | null) => (refreshToken = held);
@@ -79,9 +86,34 @@ export function createSessionStore(deps: {
     async function renewOnce(s: SessionState, refused: string): Promise<string | null> {
       const result = await resolver.refresh(s.refreshToken!, signal, refused);
       if (!result || result.id !== s.userId || writer.ended) return null;
-      await writer.writeAuth(result.id, result.token.authToken);
+      await writer.writeAuth(result.id, result.token.authToken, s.sessionId);
       session = Promise.resolve({ ...s, authToken: result.token.authToken });
       return result.token.authToken;
+    }
+
+    /**
+     * The upstream's logout with the auth token in hand; failing that (none held, or refused), with one the refresh
+     * token is exchanged for. Never throws: a logout never fails for the upstream (ADR 008, ADR 039).
+     */
+    async function tellUpstream(authToken: string | null, heldRefresh: string | null): Promise<boolean> {
+      const logout = async (token: string) => {
+        try {
+          await deps.send('logout', { query: { debug: 'Y' }, token, signal });
+          return true;
+        } catch (error) {
+          deps.log.warn({ failure: isUpstreamError(error) ? error.failure : 'error' }, 'upstream logout failed');
+          return false;
+        }
+      };
+      if (authToken && (await logout(authToken))) return true;
+      if (!heldRefresh) return false;
+      try {
+        const fresh = await deps.send('refresh', { query: { token: heldRefresh, type: 'prolong' }, signal });
+        return await logout(fresh.token.authToken);
+      } catch (error) {
+        deps.log.info({ failure: isUpstreamError(error) ? error.failure : 'error' }, 'no token to log out with');
+        return false;
+      }
     }
 
     function signOut() {
@@ -117,9 +149,16 @@ export function createSessionStore(deps: {
       },
       /** Stores a login result's tokens in the two cookies. */
       async signIn(result: CallResult<'login'>) {
-        await signIn(result);
+        const sessionId = await signIn(result);
         const { authToken, refreshToken } = result.token;
-        session = Promise.resolve({ userId: result.id, authToken, refreshToken, refreshed: false, generation: null });
+        session = Promise.resolve({
+          userId: result.id,
+          authToken,
+          refreshToken,
+          refreshed: false,
+          generation: null,
+          sessionId,
+        });
       },
       /** The id of this browser's device cookie, when it was issued for `login` (ADR 009). */
       deviceFor: (login: string) => writer.deviceFor(login),
@@ -127,39 +166,34 @@ export function createSessionStore(deps: {
       trustDevice: (login: string) => writer.trustDevice(login),
       signOut,
       /**
-       * Logout (docs/product.md §4.5): tells the upstream when an auth token is held, and clears the cookies
-       * whatever happens. Never refreshes first. A session the upstream could not be told about is refused by
-       * this portal from now on (ADR 008).
+       * Logout (docs/product.md §4.5): ends the session by its id — every cookie minted from its sign-in, a
+       * thief's refreshed copy too — and by the tokens in hand, on every instance; tells the upstream with the
+       * auth token held, or, when there is none or the upstream refused it, with one asked for with the refresh
+       * token; and clears the cookies whatever happens (ADR 008, ADR 039). `confirmed` is false when the shared
+       * state could not record the end (the record is kept and written once it can be): the page says so.
        */
-      async logOut() {
+      async logOut(): Promise<{ confirmed: boolean }> {
         const { auth, refreshed } = await writer.read();
         const resolved = session ? await session.catch(() => null) : null;
         const authToken = resolved?.authToken ?? auth?.at ?? null;
         const heldRefresh = resolved?.refreshToken ?? refreshed?.rt ?? null;
-        let told = false;
-        if (authToken) {
-          try {
-            await deps.send('logout', { query: { debug: 'Y' }, token: authToken, signal });
-            told = true;
-          } catch (error) {
-            const failure = isUpstreamError(error) ? error.failure : 'error';
-            deps.log.warn({ failure }, 'upstream logout failed; the portal refuses the session itself');
-          }
-        }
+        const told = await tellUpstream(authToken, heldRefresh);
+        if (!told) deps.log.info('logout not acknowledged upstream; the portal refuses the session itself');
         // Acknowledged or not, the portal ends the session itself too: an upstream that forgot nothing still
         // leaves the user's reads in the caches of every instance (ADR 008, ADR 022).
-        if (!told) deps.log.info('logout not acknowledged upstream');
-        await endings.loggedOut([authToken, heldRefresh]);
+        const sessionIds = [resolved?.sessionId, auth?.sid, refreshed?.sid].map((sid) => sid ?? null);
+        const confirmed = await endings.loggedOut([authToken, heldRefresh, ...sessionIds]);
         refreshToken ??= heldRefresh;
         signOut();
+        return { confirmed };
       },
       /**
        * After a password change: every session of the signed-in user issued until now is over, on every instance
-       * (the one signed in next is not).
+       * (the one signed in next is not). False when that could not be recorded yet (ADR 039).
        */
-      async endEarlierSessions() {
+      async endEarlierSessions(): Promise<boolean> {
         const s = await current();
-        if (s) await endings.passwordChanged(s.userId);
+        return s ? endings.passwordChanged(s.userId) : true;
       },
       /** After a password recovery by e-mail: every session of the user who signs in with `login` is over. */
       endSessionsOfLogin: (login: string) => endings.passwordRecovered(login),

@@ -175,18 +175,40 @@ describe('logout (ADR 008)', () => {
     expect(replayed.setCookieHeaders()).toHaveLength(2);
   });
 
-  it('with only the refresh cookie left, never refreshes, clears it, and refuses it afterwards', async () => {
+  it('with only the refresh cookie left and the refresh failing, still clears it and refuses it afterwards', async () => {
     const refreshOnly = cookieHeader([(await signedInCookies())[1]!]);
     const send = vi.fn(async () => {
       throw new UpstreamError('unavailable', 'refresh', null);
     });
     const sessions = store(send);
     const leaving = sessions.forRequest({ cookieHeader: refreshOnly });
-    await leaving.logOut();
-    expect(send).not.toHaveBeenCalled();
+    expect(await leaving.logOut()).toEqual({ confirmed: true });
+    // One try for a token to tell the upstream with (ADR 039); its failure does not fail the logout.
+    expect(send).toHaveBeenCalledTimes(1);
     expect(leaving.setCookieHeaders()).toEqual([expect.stringMatching(/^__Host-rvptk=;.*Max-Age=0/)]);
     expect(await sessions.forRequest({ cookieHeader: refreshOnly }).user()).toBeNull();
-    expect(send).not.toHaveBeenCalled();
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['only the refresh cookie is held', 'refresh only'],
+    ['the upstream refuses the auth token', 'both'],
+  ] as const)('tells the upstream with a token the refresh cookie is exchanged for when %s', async (_, held) => {
+    const [auth, refresh] = await signedInCookies();
+    const send = vi.fn(async (name: string, input: unknown) => {
+      if (name === 'refresh') return { id: 7, token: { authToken: 'auth-2' } };
+      if ((input as { token?: string }).token === 'auth-1') throw new UpstreamError('unauthorized', 'logout', 401);
+      return {};
+    });
+    const leaving = store(send).forRequest({
+      cookieHeader: cookieHeader(held === 'both' ? [auth!, refresh!] : [refresh!]),
+    });
+    await leaving.logOut();
+    expect(send).toHaveBeenCalledWith(
+      'refresh',
+      expect.objectContaining({ query: { token: 'refresh-1', type: 'prolong' } }),
+    );
+    expect(send).toHaveBeenLastCalledWith('logout', expect.objectContaining({ token: 'auth-2' }));
   });
 });
 

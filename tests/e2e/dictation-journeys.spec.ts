@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, heading, login, outbox, registerUser, seriousA11yViolations, upstreamUrl } from './support';
+import { DEMO, heading, login, logout, outbox, registerUser, seriousA11yViolations, upstreamUrl } from './support';
 
 /**
  * The dictation's journeys of ADR 025, as a participant goes through them: registering (signed out first, with
@@ -174,6 +174,56 @@ test.describe('with JavaScript', () => {
       .poll(() => again.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('dictation-draft:'))))
       .toEqual([]);
   });
+});
+
+// Issue 25, finding 8: at a shared computer, the text a signed-in participant typed without a connection must not
+// stay in the browser for the next person once they sign out (ADR 039): the logout's `Clear-Site-Data: "storage"`
+// drops it, whether «Выйти» is sent by the page's script or as a plain form post (as without JavaScript).
+test.describe('with JavaScript, a text kept in the browser and a logout', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'the text is kept by a script');
+
+  for (const how of ['script', 'form post'] as const) {
+    test(`the logout (${how}) leaves nothing of the text in the browser`, async ({ page }, testInfo) => {
+      const user = await registerUser(testInfo, `logout-${how === 'script' ? 'js' : 'post'}`);
+      await login(page, user);
+      const code = await invitation();
+      await startWriting(page, code);
+      await textField(page).fill(FIRST);
+      await expect(status(page)).toHaveText(/^Текст сохранён на сервере в \d{2}:\d{2} мск$/);
+      // The saves stop reaching the server: the text is kept in the browser only.
+      await page.route('**/dictation/*/text', (route) => route.abort('internetdisconnected'));
+      await textField(page).press('End');
+      await textField(page).pressSequentially(SECOND);
+      await expect(status(page)).toHaveText(
+        'Нет связи: текст сохранён в этом браузере и будет отправлен, когда связь восстановится.',
+      );
+      const drafts = () =>
+        page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('dictation-draft:')));
+      expect(await drafts()).toHaveLength(1);
+
+      // Still signed in, the participant goes on in the cabinet: the kept text stays until the server has it.
+      await page.goto('/lk');
+      expect(await drafts()).toHaveLength(1);
+      if (how === 'script') {
+        await logout(page);
+      } else {
+        await Promise.all([
+          page.waitForURL((url) => url.pathname === '/'),
+          page.evaluate(() => (document.querySelector('form.logout-form') as HTMLFormElement).submit()),
+        ]);
+        await expect(page.getByRole('button', { name: 'Выйти' })).toHaveCount(0);
+      }
+      await expect.poll(drafts).toEqual([]);
+      await page.unroute('**/dictation/*/text');
+
+      // The next person opening the link gets nothing back from this browser.
+      await page.goto(`/dictation/${code}`);
+      await expect(status(page)).toBeVisible();
+      await expect(page.getByText('В поле возвращён текст, сохранённый в этом браузере без связи')).toHaveCount(0);
+      await expect(page.getByText('В этом браузере сохранён текст')).toHaveCount(0);
+      expect(await drafts()).toEqual([]);
+    });
+  }
 });
 
 test.describe('with JavaScript, a kept text older than the server’s', () => {

@@ -461,7 +461,8 @@ describe('signing out (docs/product.md §4.5)', () => {
     const response = await teacher.logout('/lk/scenarios/5');
     expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe('/');
-    expect(response.headers.get('Clear-Site-Data')).toBe('"cache", "cookies"');
+    // "storage": the dictation's text kept offline goes too (issue 25, finding 8; ADR 039).
+    expect(response.headers.get('Clear-Site-Data')).toBe('"cache", "cookies", "storage"');
     const cleared = response.headers.getSetCookie();
     expect(cleared).toHaveLength(2);
     for (const line of cleared) expect(line).toMatch(/^__Host-r?vptk=;.*Max-Age=0/);
@@ -524,6 +525,51 @@ describe('signing out (docs/product.md §4.5)', () => {
     expect(response.headers.getSetCookie()).toEqual([expect.stringMatching(/^__Host-rvptk=;.*Max-Age=0/)]);
     const replayed = await servers.portal.client().request('/lk', { headers: { Cookie: refreshOnly } });
     expect(replayed.headers.get('Location')).toBe('/login?redirectTo=%2Flk');
+  });
+
+  // Issue 25, finding 1: a thief copied the refresh cookie and refreshed in their own browser, which now holds an
+  // auth cookie the owner never saw. The owner signs out after the 68-hour countdown (only the refresh cookie
+  // left), or while the upstream's logout fails: the thief's cookie is refused all the same.
+  it.each([
+    ['with only the refresh cookie left', 'refresh only'],
+    ['with both cookies, the upstream logout failing', 'both'],
+  ] as const)('ends a session a thief refreshed from a copied refresh cookie, %s', async (_, held) => {
+    const teacher = await signIn();
+    const all = await teacher.cookieHeader();
+    const refreshOnly = all.split('; ').find((c) => c.startsWith('__Host-rvptk='))!;
+    const thief = servers.portal.client();
+    expect(viewerNameOf(await (await thief.request('/lk', { headers: { Cookie: refreshOnly } })).text())).toBe(TEACHER);
+    const minted = (await thief.cookieHeader()).split('; ').find((c) => c.startsWith('__Host-vptk='))!;
+    expect(minted).toBeDefined();
+    expect(
+      viewerNameOf(await (await servers.portal.client().request('/lk', { headers: { Cookie: minted } })).text()),
+    ).toBe(TEACHER);
+
+    if (held === 'both') {
+      await servers.upstream.fault({ path: '/rest/users/authentication/logout/', status: 503, times: 5 });
+    }
+    const response = await servers.portal.client().request('/logout', {
+      form: { redirectTo: '/lk' },
+      headers: { Cookie: held === 'both' ? all : refreshOnly },
+    });
+    await servers.upstream.clearFaults();
+    expect(response.status).toBe(303);
+
+    const replayed = await servers.portal.client().request('/lk', { headers: { Cookie: minted } });
+    expect(replayed.status).toBe(302);
+    expect(replayed.headers.get('Location')).toBe('/login?redirectTo=%2Flk');
+  });
+
+  it('with only the refresh cookie left, the upstream is told with a token asked for with it', async () => {
+    const teacher = await signIn();
+    const refreshOnly = (await teacher.cookieHeader()).split('; ').find((c) => c.startsWith('__Host-rvptk='))!;
+    const before = await calls('logout');
+    const response = await servers.portal.client().request('/logout', {
+      form: { redirectTo: '/lk' },
+      headers: { Cookie: refreshOnly },
+    });
+    expect(response.status).toBe(303);
+    expect(await calls('logout')).toBe(before + 1);
   });
 
   it('a redirectTo outside Latin-1 is encoded, not a 500', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type RedisService } from '../../scripts/services/redis';
-import { DEMO_USERS, pageText } from './harness';
+import { WEBINAR_TOPICS } from '../../upstream/db/seed-webinars-content';
+import { Client, DEMO_USERS, pageText } from './harness';
 import { formAlertOf, headingOf, stackTraceIn, viewerNameOf } from './page';
 import { useServers } from './servers';
 
@@ -75,5 +76,43 @@ describe('a Redis outage', () => {
     expect(url).toBe(`${servers.portal.origin}/lk`);
     const outageLines = servers.portal.logLines.filter((line) => line.includes('redis unavailable'));
     expect(outageLines).toHaveLength(1);
+  });
+
+  // Issue 25, finding 2: the upstream ends the session, but the portal cannot record it while Redis is away. The
+  // answer must not pass for a plain success, and once Redis is back a copy of the cookies must read nothing
+  // from the instance's cache (the per-user master classes list it was answered from before).
+  it('a logout during the outage says signing out everywhere is not confirmed, and is recorded once Redis is back', async () => {
+    const oneRoute = '/lk/master-classes.data?_routes=routes/lk/master-classes';
+    const titles = WEBINAR_TOPICS.map(([title]) => title);
+    const teacher = await signedIn();
+    const own = await (await teacher.request(oneRoute)).text();
+    expect(titles.some((title) => own.includes(title))).toBe(true);
+    const copied = await teacher.cookieHeader();
+
+    await redis.service!.stop();
+    let response: Response;
+    try {
+      // The 503 page of the outage has no logout form: the header's form as the browser already shows it.
+      response = await teacher.request('/logout', { form: { redirectTo: '/lk' } });
+    } finally {
+      await redis.service!.start();
+    }
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe('/login?reason=logout-unconfirmed');
+    expect(response.headers.getSetCookie()).toHaveLength(2);
+    const notice = await teacher.follow(response.headers.get('Location')!);
+    expect(pageText(await notice.response.text())).toContain(
+      'Вы вышли в этом браузере, но сайт не смог подтвердить завершение сеанса на всех своих серверах.',
+    );
+
+    const stolen = new Client(servers.portal.origin);
+    let body = '';
+    await eventually(async () => {
+      const replayed = await stolen.request(oneRoute, { headers: { Cookie: copied } });
+      body = await replayed.text();
+      return replayed.status !== 503;
+    });
+    expect(titles.filter((title) => body.includes(title))).toEqual([]);
+    expect(body).toContain('SingleFetchRedirect');
   });
 });

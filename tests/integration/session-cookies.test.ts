@@ -130,7 +130,7 @@ describe('signing in sets both cookies with the attributes of docs/architecture.
     expect(login.headers.get('Cache-Control')).toBe('private, no-store');
     const logout = await client.request('/logout.data', { form: { redirectTo: '/lk' } });
     expect(await logout.text()).toContain('"redirect","/"');
-    expect(logout.headers.get('Clear-Site-Data')).toBe('"cache", "cookies"');
+    expect(logout.headers.get('Clear-Site-Data')).toBe('"cache", "cookies", "storage"');
     expectCleared(logout);
   });
 
@@ -338,19 +338,21 @@ describe('cookie names follow the public origin (docs/architecture.md §4)', () 
 
 describe('the seal’s own expiry and key rotation (SECURITY.md)', () => {
   const SECRET = 'integration-test-secret-integration-test-secret';
+  /** The session id every cookie carries since ADR 039; one without it is not read at all. */
+  const SID = 'integration-test-session';
 
   it('an auth cookie past its 68 hours is not accepted, even when a browser still sends it', async () => {
     const client = await signedIn();
     const { [REFRESH]: refresh } = await cookieValues(client);
     // Sealed with the portal's own secret, as the portal would have 69 hours ago.
     const password = { id: createHash('sha256').update(SECRET).digest('hex').slice(0, 8), secret: SECRET };
-    const stale = await Iron.seal({ uid: 1, at: 'stale-token', iat: Date.now() - hours(69) }, password, {
+    const stale = await Iron.seal({ uid: 1, at: 'stale-token', iat: Date.now() - hours(69), sid: SID }, password, {
       ...Iron.defaults,
       ttl: hours(68),
       localtimeOffsetMsec: -hours(69),
     });
     // Control: the same seal made now is read (its made-up token is then refused upstream → sent to /).
-    const current = await Iron.seal({ uid: 1, at: 'stale-token', iat: Date.now() }, password, {
+    const current = await Iron.seal({ uid: 1, at: 'stale-token', iat: Date.now(), sid: SID }, password, {
       ...Iron.defaults,
       ttl: hours(68),
     });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useActionData, useLocation } from '@remix-run/react';
+import { useActionData, useLocation, useSearchParams } from '@remix-run/react';
 import { submitSignedInForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import { deferredForm } from '~/components/form/deferred-form';
@@ -19,7 +19,12 @@ const copy = {
   title: 'Безопасность',
   lead: 'Смена пароля. После смены другие сеансы входа будут завершены.',
   changed: 'Пароль изменён. Другие сеансы завершены.',
+  unconfirmed:
+    'Пароль изменён, другие сеансы завершены, но сайт не смог сразу записать это на всех своих серверах: ещё несколько минут на другом устройстве могут открываться уже загруженные страницы кабинета.',
 };
+
+/** The page's `reason` after a change whose end of the other sessions could not be recorded yet (ADR 039). */
+const UNCONFIRMED = 'sessions-unconfirmed';
 
 export const headers = retryAfterHeaders;
 
@@ -31,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  let confirmed = true;
   return submitSignedInForm(request, context, {
     schema,
     // The current password is checked upstream: without a limit, a stolen session could guess it.
@@ -38,10 +44,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Every earlier session ends, this one too (a stolen copy of its cookies with it): the answer is a new one.
     submit: async ({ currentPassword, newPassword }) => {
       const signedIn = await context.rest.profile.changePassword({ currentPassword, newPassword });
-      await context.session.endEarlierSessions();
+      confirmed = await context.session.endEarlierSessions();
       await context.session.signIn(signedIn);
     },
-    redirectTo: savedLocation(request),
+    redirectTo: () => savedLocation(request) + (confirmed ? '' : `&reason=${UNCONFIRMED}`),
   });
 }
 
@@ -49,10 +55,12 @@ export default function SecurityScreen() {
   const { saved, onInput } = useSavedState();
   const { key } = useLocation();
   const lastResult = useActionData<typeof action>();
+  const [search] = useSearchParams();
+  const unconfirmed = search.get('reason') === UNCONFIRMED;
   return (
     <section className="profile-screen">
       <ScreenIntro title={copy.title} lead={copy.lead} />
-      {saved ? <FormNotice>{copy.changed}</FormNotice> : null}
+      {saved ? <FormNotice>{unconfirmed ? copy.unconfirmed : copy.changed}</FormNotice> : null}
       {/* A new form after every save: the passwords are not left in the fields. */}
       <ChangePasswordForm key={key} lastResult={lastResult} saved={saved} onInput={onInput} />
     </section>
