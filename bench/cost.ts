@@ -99,10 +99,10 @@ export async function costBudgets() {
       );
     }
     const perRequest = (key: string) => cpuMs[key]! / results[key]!.count;
-    // On the 2-core bench machine, above its noise (ADR 031).
+    // On the 2-core bench machine, above its noise: Node 24's figures (ADR 031, ADR 038).
     for (const [key, budget] of [
-      ['login', 7],
-      ['cabinet', 12],
+      ['login', 5],
+      ['cabinet', 9],
     ] as const) {
       check({
         section: 'cost per page',

@@ -72,7 +72,7 @@ export const MALLOC_ARENA_MAX = '2';
  *   near 100 MB. 1 GB is far above what the portal holds.
  * - A semi-space limit of 16 MB: Node 24's V8 lets the young generation grow to 64 MB semi-spaces (192 MB in all)
  *   where Node 20's stopped at 16 MB, and a loaded portal used it: peak resident memory under the cost bench went
- *   from about 200 to about 300 MB. At 16 MB it is back near 210 MB, for no measurable CPU per request.
+ *   from about 200 to about 300 MB. At 16 MB it is back at 208–225 MB, for no measurable CPU per request.
  */
 export const PORTAL_NODE_OPTIONS = ['--max-old-space-size=1024', '--max-semi-space-size=16'];
 
