@@ -52,15 +52,19 @@ export function createRedisState(options: {
     disableClientInfo: true,
   });
   if (metrics) countCommands(client, metrics);
-  // One line per outage, not one per reconnection attempt; without a listener an error event would crash the process.
+  // One line per outage, not one per reconnection attempt. A lost connection is an outage whether or not a
+  // reconnection fails before Redis is back (a quick restart raises no error); without an error listener an error
+  // event would crash the process.
   let down = false;
-  client.on('error', (error: Error) => {
-    if (!down)
-      log.error({ err: { message: error.message } }, 'redis unavailable; shared state refused until it is back');
+  let closing = false;
+  const lost = (message: string) => {
+    if (closing) return;
+    if (!down) log.error({ err: { message } }, 'redis unavailable; shared state refused until it is back');
     down = true;
     metrics?.redisConnected(false);
-  });
-  client.on('close', () => metrics?.redisConnected(false));
+  };
+  client.on('error', (error: Error) => lost(error.message));
+  client.on('close', () => lost('connection closed'));
   client.on('ready', () => {
     if (down) log.warn('redis is back');
     down = false;
@@ -170,6 +174,7 @@ export function createRedisState(options: {
       });
     },
     async close() {
+      closing = true;
       client.disconnect();
     },
   };
