@@ -46,6 +46,12 @@ const BODIES: Record<string, { type?: string; body?: string; status: number[] }>
   'broken URL encoding': { type: FORM, body: 'email=%E0%A4%A&password=%zz&%', status: [303, 400] },
   'repeated fields': { type: FORM, body: 'email=a@b.c&email=d@e.f&password=1&password=2', status: [303, 400] },
   'a 1 MB field': { type: FORM, body: `email=${'a'.repeat(1024 * 1024)}`, status: [413] },
+  // Conform's parser recurses once per level of a name: 2,500 levels overflowed the stack (a 500 before).
+  'a field name 2,500 levels deep': {
+    type: FORM,
+    body: `email=a@b.c&password=x&${'a.'.repeat(2500)}a=1`,
+    status: [400],
+  },
 };
 
 describe.each(ACTIONS)('POST %s with a wrong body', (action) => {
