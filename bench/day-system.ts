@@ -6,8 +6,9 @@ import { Client } from '../tests/integration/harness';
 
 /**
  * The system of the dictation day's bench (budget 10): a real redis-server, the reference upstream in a process
- * of its own (in-memory database), `instances` portal instances behind haproxy (scripts/services/cluster, as
- * `npm run start:cluster` runs them), and `users` accounts of their own, each signed in through the balancer.
+ * of its own (in-memory database; its fault switch on with `faults`), `instances` portal instances behind haproxy
+ * (scripts/services/cluster, as `npm run start:cluster` runs them), and `users` accounts of their own, each signed
+ * in through the balancer.
  */
 export interface Walker {
   index: number;
@@ -19,10 +20,10 @@ const email = (index: number) => `bench-walker-${String(index).padStart(3, '0')}
 /** Every walker's address on a page, to tell whose data a page holds. */
 export const WALKER_EMAIL = /bench-walker-(\d{3})@example\.org/g;
 
-export async function startDaySystem(options: { instances: number; users: number }) {
+export async function startDaySystem(options: { instances: number; users: number; faults?: boolean }) {
   const redis = await startRedis();
   const upstream = await startUpstreamProcess(String(await freePort()), {
-    env: { UPSTREAM_DB: ':memory:', UPSTREAM_DEV_TOOLS: 'true', UPSTREAM_FAULTS: 'false' },
+    env: { UPSTREAM_DB: ':memory:', UPSTREAM_DEV_TOOLS: 'true', UPSTREAM_FAULTS: options.faults ? 'true' : 'false' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const cluster = await startCluster({

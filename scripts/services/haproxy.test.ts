@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { ASSET_PATH, haproxyConfig } from './haproxy';
+import { ASSET_PATH, AUTOSAVE_PATH, haproxyConfig } from './haproxy';
 
 /** ADR 023: the generated configuration is one haproxy accepts, and the client's forwarding headers go first. */
 
@@ -43,6 +43,12 @@ it('retries writes only when they never reached an instance, reads also when an 
   expect(backend('writes')).toMatch(/retry-on conn-failure\n/);
   expect(backend('writes')).toContain('server portal1 127.0.0.1:4001 track reads/portal1');
   expect(config).toContain('option redispatch 1');
+  // The autosave is replayable (the same revision twice is one save): it is retried as a read is.
+  expect(config).toContain(`use_backend reads if METH_POST { path_reg ${AUTOSAVE_PATH} }`);
+  expect(new RegExp(AUTOSAVE_PATH).test(`/dictation/${'a'.repeat(43)}/text`)).toBe(true);
+  for (const path of ['/dictation', '/dictation/abc', '/dictation/a/b/text', '/lk/dictations']) {
+    expect(new RegExp(AUTOSAVE_PATH).test(path), path).toBe(false);
+  }
 });
 
 it('keeps in its cache only paths shaped like the build’s files, none a portal would resolve elsewhere', () => {

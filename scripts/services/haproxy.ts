@@ -15,6 +15,8 @@ import { freePort } from './redis';
 
 /** The paths the balancer may keep: the build's script names, nothing a portal could resolve to another path. */
 export const ASSET_PATH = '^/assets/[A-Za-z0-9_-]+([.][A-Za-z0-9_-]+)*$';
+/** A dictation's autosave (`POST /dictation/{code}/text`), the one write the balancer may send twice. */
+export const AUTOSAVE_PATH = '^/dictation/[A-Za-z0-9_-]+/text$';
 
 export interface Backend {
   name: string;
@@ -93,6 +95,10 @@ export function haproxyConfig(options: {
     '  http-request set-header X-Forwarded-Proto http if !{ ssl_fc }',
     '  http-request set-header X-Forwarded-Host %[req.hdr(host)]',
     '  use_backend reads if METH_GET or METH_HEAD',
+    // A dictation's autosave is replayable: it carries the whole text and its revision, and the upstream takes the
+    // same revision twice as one save. So an instance that dies mid-save costs the writer nothing: the save is
+    // sent again to another, as a read is (the bench's faulted day, ADR 041).
+    `  use_backend reads if METH_POST { path_reg ${AUTOSAVE_PATH} }`,
     '  default_backend writes',
     '',
     'backend reads',
