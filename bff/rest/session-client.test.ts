@@ -48,6 +48,21 @@ function setup() {
   return { sent, cache, request };
 }
 
+/** The banners call answering after `ms`, or refused as unavailable once its signal aborts; `signals` get each call's. */
+function slowBanners(ms: number, signals: AbortSignal[]) {
+  return vi.fn(
+    (_name: CallName, input?: { signal?: AbortSignal }) =>
+      new Promise((resolve, reject) => {
+        signals.push(input!.signal!);
+        const timer = setTimeout(() => resolve({ items: [] }), ms);
+        input?.signal?.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(new UpstreamError('unavailable', 'bannersList', null));
+        });
+      }),
+  ) as unknown as Send & ReturnType<typeof vi.fn>;
+}
+
 describe('the read cache behind context.rest', () => {
   it('answers a shared read from the cache in later requests, whoever asks', async () => {
     const { sent, request } = setup();
@@ -146,17 +161,7 @@ describe('the read cache behind context.rest', () => {
 
   it('a shared read outlives a waiter who gives up: the others get the answer, the one who left its 408 (issue 25, 4)', async () => {
     const started: AbortSignal[] = [];
-    const send = vi.fn(
-      (_name: CallName, input?: { signal?: AbortSignal }) =>
-        new Promise((resolve, reject) => {
-          started.push(input!.signal!);
-          const timer = setTimeout(() => resolve({ items: [] }), 100);
-          input?.signal?.addEventListener('abort', () => {
-            clearTimeout(timer);
-            reject(new UpstreamError('unavailable', 'bannersList', null));
-          });
-        }),
-    ) as unknown as Send;
+    const send = slowBanners(100, started);
     const cache = createReadCache();
     const state = createMemoryState({ keepMs: 60_000 });
     const visitor = (userId: number, signal: AbortSignal) =>
@@ -177,17 +182,7 @@ describe('the read cache behind context.rest', () => {
 
   it('a shared read no waiter waits for any more is called off, and the next request asks afresh', async () => {
     const signals: AbortSignal[] = [];
-    const send = vi.fn(
-      (_name: CallName, input?: { signal?: AbortSignal }) =>
-        new Promise((resolve, reject) => {
-          signals.push(input!.signal!);
-          const timer = setTimeout(() => resolve({ items: [] }), 60);
-          input?.signal?.addEventListener('abort', () => {
-            clearTimeout(timer);
-            reject(new UpstreamError('unavailable', 'bannersList', null));
-          });
-        }),
-    ) as unknown as Send;
+    const send = slowBanners(60, signals);
     const cache = createReadCache();
     const state = createMemoryState({ keepMs: 60_000 });
     const gone = new AbortController();
