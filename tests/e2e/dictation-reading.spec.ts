@@ -80,5 +80,13 @@ test('the writing page plays the reading, streamed with Range, and shows none of
   expect(at).toBeGreaterThan(20);
   await fragments.getByRole('button', { name: 'Предыдущий фрагмент' }).click();
   await expect(fragments.getByRole('button', { name: 'Повторить фрагмент 1' })).toBeVisible();
-  expect(await audio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBeLessThan(at);
+  const start = await audio.evaluate((el: HTMLAudioElement) => el.currentTime);
+  expect(start).toBeLessThan(at);
+  // It plays the fragment's two readings and stops at their end, before the pause to write.
+  await expect
+    .poll(() => audio.evaluate((el: HTMLAudioElement) => el.paused && el.currentTime > 1), { timeout: 20_000 })
+    .toBe(true);
+  const stopped = await audio.evaluate((el: HTMLAudioElement) => el.currentTime);
+  expect(stopped).toBeGreaterThan(start + 5);
+  expect(stopped).toBeLessThan(at);
 });

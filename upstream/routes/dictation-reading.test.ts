@@ -74,6 +74,18 @@ describe('the reading of a dictation', () => {
     expect((await file(path)).status).toBe(404);
     expect((await session('openDictation', code)).reading).toBeNull();
   });
+
+  it('is null when no recording could be made (tools missing), and the file is 404: never a 500', async () => {
+    const { up, invite, session, file } = await setup();
+    const code = invite();
+    const { reading } = await session('startDictation', code);
+    // A text with no recording in data/recordings/, as when espeak-ng or opusenc was missing at the start.
+    up.db
+      .prepare('UPDATE dictation_events SET reference_text = ? WHERE id = ?')
+      .run(`Нет записи ${Date.now()}.`, CURRENT_EVENT_ID);
+    expect((await session('openDictation', code)).reading).toBeNull();
+    expect((await file(reading!.recording.path)).status).toBe(404);
+  });
 });
 
 describe('byteRange', () => {

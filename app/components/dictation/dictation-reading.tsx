@@ -30,7 +30,8 @@ export interface ReadingView {
  */
 export function DictationReading({ reading }: { reading: ReadingView | null }) {
   const audio = useRef<HTMLAudioElement>(null);
-  const stopAt = useRef<number | null>(null);
+  /** The fragment a button is playing, which stops at its end; null once it has, or after a seek by hand. */
+  const playing = useRef<{ start: number; end: number } | null>(null);
   const [hydrated, setHydrated] = useState(false);
   const [current, setCurrent] = useState(0);
   const [failed, setFailed] = useState(false);
@@ -42,14 +43,14 @@ export function DictationReading({ reading }: { reading: ReadingView | null }) {
     const fragment = fragments[index];
     if (!player || !fragment) return;
     setCurrent(index);
-    stopAt.current = fragment.end;
+    playing.current = fragment;
     player.currentTime = fragment.start;
     void player.play().catch(() => {});
   };
   const onTimeUpdate = () => {
     const player = audio.current;
-    if (player && stopAt.current !== null && player.currentTime >= stopAt.current) {
-      stopAt.current = null;
+    if (player && playing.current && player.currentTime >= playing.current.end) {
+      playing.current = null;
       player.pause();
     }
   };
@@ -69,15 +70,9 @@ export function DictationReading({ reading }: { reading: ReadingView | null }) {
             onTimeUpdate={onTimeUpdate}
             onSeeking={() => {
               // A seek by hand (not by a fragment button) plays on from there.
-              const fragment = fragments[current];
-              const player = audio.current;
-              if (
-                fragment &&
-                player &&
-                (player.currentTime < fragment.start - 0.5 || player.currentTime > fragment.end)
-              ) {
-                stopAt.current = null;
-              }
+              const fragment = playing.current;
+              const at = audio.current?.currentTime ?? 0;
+              if (fragment && (at < fragment.start - 0.5 || at > fragment.end)) playing.current = null;
             }}
             onError={() => setFailed(true)}
           >
