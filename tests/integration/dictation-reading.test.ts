@@ -84,4 +84,15 @@ describe('/dictation/{code}/reading', () => {
     expect(finished.status).toBe(303);
     expect((await guest.request(`/dictation/${code}/reading`)).status).toBe(404);
   });
+
+  it('an upstream failure is a short answer of its own (502), never a 500', async () => {
+    const code = await invite();
+    const guest = new Client(servers.portal.origin);
+    await begin(guest, code);
+    await servers.upstream.fault({ path: '/rest/dictation/open/', status: 500 });
+    const failed = await guest.request(`/dictation/${code}/reading`, { headers: { Range: 'bytes=0-99' } });
+    expect(failed.status).toBe(502);
+    expect(failed.headers.get('Content-Type')).toBe('text/plain; charset=utf-8');
+    expect(await failed.text()).toBe('Не удалось получить файл (ошибка 500). Попробуйте ещё раз.');
+  });
 });
