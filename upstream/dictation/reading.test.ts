@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DICTATION_EVENTS } from '../db/seed-dictation-content';
-import { ensureRecording, missingTools, recordingName, splitFragments } from './reading';
+import {
+  ensureRecording,
+  ensureRecordings,
+  missingTools,
+  readRecording,
+  recordingName,
+  splitFragments,
+} from './reading';
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
@@ -78,4 +85,19 @@ describe('the recording', () => {
     expect(await ensureRecording(text, dir)).toEqual(recording);
     expect((await stat(recording.file)).mtimeMs).toBe(mtimeMs);
   }, 30_000);
+
+  it('is not made without the tools, and the start goes on with a line saying what to install', async () => {
+    const path = process.env.PATH;
+    const lines: string[] = [];
+    process.env.PATH = '';
+    try {
+      await ensureRecordings(['Текст, которого нет в записях.'], (line) => lines.push(line), dir);
+    } finally {
+      process.env.PATH = path;
+    }
+    expect(lines).toEqual([
+      'dictation reading: not made, install espeak-ng and opus-tools (apt-get install espeak-ng opus-tools)',
+    ]);
+    expect(await readRecording('Текст, которого нет в записях.', dir)).toBeNull();
+  });
 });
