@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sha256 } from '../crypto';
@@ -216,16 +217,23 @@ export async function ensureRecording(text: string, dir: string = RECORDINGS_DIR
   const spoken = [];
   for (const fragment of splitFragments(text)) spoken.push({ samples: await speak(fragment), words: words(fragment) });
   const { samples, fragments } = assemble(spoken);
-  const partial = `${file}.${process.pid}.part`;
-  await run(
-    'opusenc',
-    ['--quiet', '--bitrate', String(BITRATE_KBPS), '--comp', String(COMPLEXITY), '--downmix-mono', '-', partial],
-    wavOf(samples),
-  );
+  // A name of this run's own: two processes (or threads) making the same recording never write one file.
+  const suffix = `${process.pid}.${randomBytes(4).toString('hex')}.part`;
+  const partial = `${file}.${suffix}`;
+  try {
+    await run(
+      'opusenc',
+      ['--quiet', '--bitrate', String(BITRATE_KBPS), '--comp', String(COMPLEXITY), '--downmix-mono', '-', partial],
+      wavOf(samples),
+    );
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
   await rename(partial, file);
   const durationSeconds = round(samples.length / BYTES_PER_SECOND);
-  await writeFile(`${timesFile}.${process.pid}.part`, JSON.stringify({ durationSeconds, fragments }));
-  await rename(`${timesFile}.${process.pid}.part`, timesFile);
+  await writeFile(`${timesFile}.${suffix}`, JSON.stringify({ durationSeconds, fragments }));
+  await rename(`${timesFile}.${suffix}`, timesFile);
   return { file, size: (await stat(file)).size, durationSeconds, fragments };
 }
 
@@ -262,22 +270,31 @@ export async function ensureRecordings(
     return;
   }
   const started = Date.now();
-  for (const text of pending) await ensureRecording(text, dir);
-  log(`dictation reading: ${pending.length} recording(s) made in ${Date.now() - started} ms`);
+  let count = 0;
+  for (const text of pending) {
+    try {
+      await ensureRecording(text, dir);
+      count += 1;
+    } catch (error) {
+      // One text that fails leaves that dictation without a reading, not the upstream without a start.
+      log(`dictation reading: not made: ${String(error)}`);
+    }
+  }
+  if (count > 0) log(`dictation reading: ${count} recording(s) made in ${Date.now() - started} ms`);
 }
 
-const made = new Map<string, Recording>();
+const known = new Map<string, Recording>();
 
 /** `readRecording` for a request: synchronous, and remembered once found (a recording never changes once made). */
 export function recordingOf(text: string, dir: string = RECORDINGS_DIR): Recording | null {
   const name = recordingName(text);
   const key = path.join(dir, name);
-  const known = made.get(key);
-  if (known) return known;
+  const found = known.get(key);
+  if (found) return found;
   try {
     const times = JSON.parse(readFileSync(`${key}.json`, 'utf8')) as Omit<Recording, 'file' | 'size'>;
     const recording = { file: `${key}.ogg`, size: statSync(`${key}.ogg`).size, ...times };
-    made.set(key, recording);
+    known.set(key, recording);
     return recording;
   } catch {
     return null;
