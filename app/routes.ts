@@ -50,6 +50,7 @@ export default [
   route('banners/:id/image', 'routes/banner-image.ts'),
   route('lk/certificate.pdf', 'routes/lk/certificate.ts'),
   route('dictation/:token/text', 'routes/default/dictation-text.ts'),
+  route('dictation/:token/reading', 'routes/default/dictation-reading.ts'),
   route('lk/dictations/:id/certificate.pdf', 'routes/lk/dictation-certificate.ts'),
   route('lk/master-classes/:id/calendar.ics', 'routes/lk/master-class-calendar.ts'),
   route('lk/law-week/events/:id/calendar.ics', 'routes/lk/law-week-event-calendar.ts'),

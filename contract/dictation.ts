@@ -78,6 +78,16 @@ const participationSummary = z.object({
   grade: grade.nullable(),
 });
 
+/**
+ * The dictation read aloud (ADR 043): a recording made from the text, and where each fragment's two readings are
+ * in it (seconds), so a player can replay one. Only while the participant writes; never the text itself.
+ */
+export const dictationReading = z.object({
+  recording: fileRef,
+  fragments: z.array(z.object({ start: z.number().nonnegative(), end: z.number().nonnegative() })),
+});
+export type DictationReading = z.infer<typeof dictationReading>;
+
 /** What the invitation link opens: the text so far and the time limit, kept by the upstream. */
 export const dictationSession = z.object({
   participationId: id,
@@ -91,6 +101,11 @@ export const dictationSession = z.object({
   deadline: instant.nullable(),
   /** The upstream's clock when it answered, so the portal counts down from the upstream's time. */
   serverTime: instant,
+  /**
+   * While `writing`: the reading, its file authorised by the path the upstream hands out (no sign-in, like the
+   * writing itself). Null otherwise, or when no recording could be made: the file then answers 404.
+   */
+  reading: dictationReading.nullable(),
 });
 export type DictationSession = z.infer<typeof dictationSession>;
 

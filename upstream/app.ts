@@ -20,6 +20,7 @@ import { registerWeekRoutes } from './routes/week';
 import { registerDictationRoutes } from './routes/dictation';
 import { registerDictationRegistrationRoute } from './routes/dictation-registration';
 import { registerDictationCertificateFile } from './routes/dictation-certificate';
+import { registerDictationReadingFile } from './routes/dictation-reading';
 import { registerDictationDevTools } from './http/dictation-dev-tools';
 import { registerLawWeekRoutes } from './routes/law-week';
 import { registerAuthorQuestionRoutes } from './routes/author-questions';
@@ -73,6 +74,7 @@ export function createUpstreamApp(deps: UpstreamDeps): UpstreamApp {
   registerCertificateCodeRoutes(calls, services);
   registerCertificateFile(app, services);
   registerDictationCertificateFile(app, services);
+  registerDictationReadingFile(app, services);
   registerFileRoutes(app);
 
   if (deps.devTools) registerDevTools(app, services);

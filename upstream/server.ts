@@ -4,7 +4,9 @@ import { serve } from '@hono/node-server';
 import { createUpstreamApp } from './app';
 import { assertSafeForEnvironment, defaultUpstreamConfig, UpstreamConfigError, type UpstreamConfig } from './config';
 import { openDatabase, type Db } from './db/open';
+import { listEvents } from './db/dictation';
 import { seedDemoContent } from './db/seed';
+import { ensureRecordings } from './dictation/reading';
 import type { Random } from './random';
 import { createHostCheck, isLoopbackHost } from './http/host-check';
 import { seconds, systemClock, type Clock } from './time';
@@ -44,6 +46,14 @@ export async function startUpstream(options: StartUpstreamOptions = {}): Promise
   const db = openDatabase(config.db);
   try {
     await seedDemoContent(db, now());
+    // The dictations read aloud (ADR 043), made once per text and kept in data/recordings/: those of the events
+    // still to be written, as a reading plays only while writing.
+    await ensureRecordings(
+      listEvents(db)
+        .filter((event) => event.writing_closes_at > now())
+        .map((event) => event.reference_text),
+      options.logError ?? ((line) => process.stderr.write(`${line}\n`)),
+    );
   } catch (error) {
     db.close();
     throw error;

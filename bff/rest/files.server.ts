@@ -37,6 +37,14 @@ export function resourceNotFound(): Response {
 }
 
 /**
+ * A resource route's answer when the call that finds its file failed (not a 404): as a failed file is answered
+ * by `stream` — 504 when the upstream did not answer, else 502 naming its status — never the framework's 500.
+ */
+export function resourceFailed(upstreamStatus: number | null): Response {
+  return upstreamStatus === null ? text(504, copy.unavailable) : text(502, copy.failed(upstreamStatus));
+}
+
+/**
  * A file opened directly (an SVG, say) runs under a policy that allows no script and no plug-in: the upstream's
  * files are data, never code on the portal's origin.
  */

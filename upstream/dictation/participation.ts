@@ -1,4 +1,4 @@
-import type { CallResult, DictationSession, ParticipationStatus } from '#contract';
+import type { CallResult, DictationReading, DictationSession, ParticipationStatus } from '#contract';
 import type { EventRow, ParticipationRow } from '../db/dictation';
 import { toEvent } from '../db/dictation';
 import { seconds } from '../time';
@@ -45,7 +45,13 @@ function finishedAt(row: ParticipationRow, event: EventRow, now: number): number
   return deadline !== null && now >= deadline + SAVE_GRACE ? deadline : null;
 }
 
-export function toSession(row: ParticipationRow, event: EventRow, now: number): DictationSession {
+/** The session of an invitation code, with the reading the route found for it (null when there is none). */
+export function toSession(
+  row: ParticipationRow,
+  event: EventRow,
+  now: number,
+  reading: DictationReading | null,
+): DictationSession {
   return {
     participationId: row.id,
     event: toEvent(event, now),
@@ -56,6 +62,7 @@ export function toSession(row: ParticipationRow, event: EventRow, now: number): 
     startedAt: iso(row.started_at),
     deadline: iso(deadlineOf(row, event)),
     serverTime: iso(now)!,
+    reading,
   };
 }
 

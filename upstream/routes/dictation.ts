@@ -17,6 +17,7 @@ import type { CallRegistrar } from '../http/calls';
 import { fail, notFound } from '../http/envelope';
 import type { Services } from '../services';
 import { certificateFileOf } from './dictation-certificate';
+import { readingOf } from './dictation-reading';
 
 /** The dictation's calls (ADR 018). Every rule about time is checked here, on the upstream's clock. */
 export function registerDictationRoutes(calls: CallRegistrar, services: Services): void {
@@ -45,8 +46,9 @@ export function registerDictationRoutes(calls: CallRegistrar, services: Services
 
   // Opening reads only: a mail scanner or a link preview opening the link must not start the clock.
   calls.open('openDictation', ({ body }) => {
+    const time = now();
     const { row, event } = byCode(body.code);
-    return toSession(row, event, now());
+    return toSession(row, event, time, readingOf(services, row, event, time));
   });
 
   calls.open('startDictation', ({ body }) => {
@@ -58,7 +60,8 @@ export function registerDictationRoutes(calls: CallRegistrar, services: Services
       }
       startParticipation(db, row.id, time);
     }
-    return toSession(findParticipation(db, row.id)!, event, time);
+    const started = findParticipation(db, row.id)!;
+    return toSession(started, event, time, readingOf(services, started, event, time));
   });
 
   calls.open('saveDictation', ({ body }) => {

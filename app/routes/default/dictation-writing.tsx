@@ -5,6 +5,7 @@ import type { DictationSession, DictationEventState } from '#contract';
 import { rejectForm } from '#bff/auth/forms.server';
 import { requireForm } from '#bff/auth/require-form.server';
 import { isUpstreamError, toErrorPage } from '#bff/rest/errors.server';
+import { DictationReading, type ReadingView } from '~/components/dictation/dictation-reading';
 import { DictationWriter as DictationWriterNow } from '~/components/dictation/dictation-writer';
 import { StartWriting } from '~/components/dictation/start-writing';
 import { deferredForm } from '~/components/form/deferred-form';
@@ -59,6 +60,7 @@ type View =
       savedAt: string | null;
       remainingMs: number;
       participationId: number;
+      reading: ReadingView | null;
     }
   | { view: 'ready'; event: EventInfo }
   | { view: 'waiting'; event: EventInfo }
@@ -96,7 +98,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     case 'writing': {
       const remainingMs = Date.parse(session.deadline!) - Date.parse(session.serverTime);
       const { text, revision, savedAt, participationId } = session;
-      return data<View>({ view: 'writing', event, code, text, revision, savedAt, remainingMs, participationId });
+      // The reading's player streams it through the portal (ADR 043); only the fragments' times reach the page.
+      const reading = session.reading && { src: `/dictation/${code}/reading`, fragments: session.reading.fragments };
+      return data<View>({
+        view: 'writing',
+        event,
+        code,
+        text,
+        revision,
+        savedAt,
+        remainingMs,
+        participationId,
+        reading,
+      });
     }
     case 'invited': {
       return data<View>({ view: session.eventState === 'writing' ? 'ready' : 'waiting', event });
@@ -182,6 +196,7 @@ export default function DictationWritingScreen() {
     return (
       <section className="dictation-page">
         <ScreenIntro title={event.title} lead={copy.writingLead(pluralize(event.timeLimitMinutes, copy.minutes))} />
+        {confirm ? null : <DictationReading reading={view.reading} />}
         {confirm ? (
           <ConfirmFinish text={confirm.text} revision={confirm.revision} />
         ) : (
