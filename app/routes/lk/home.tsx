@@ -66,10 +66,12 @@ export default function CabinetHomeScreen() {
     <>
       <ScreenIntro title={copy.title} lead={copy.lead} />
       {writeNow ? (
-        <Card id="dictation-now" title={copy.dictationTitle} tone="accent">
-          <p className="card__lead">{writeNow.event.title}</p>
-          <EventRegistration event={writeNow.event} own={writeNow.own ?? false} action="/lk/dictations" />
-        </Card>
+        <div className="cabinet-lead">
+          <Card id="dictation-now" title={copy.dictationTitle} tone="accent">
+            <p className="card__lead">{writeNow.event.title}</p>
+            <EventRegistration event={writeNow.event} own={writeNow.own ?? false} action="/lk/dictations" />
+          </Card>
+        </div>
       ) : null}
       {/* Once, on the cabinet's home: not above every page (ADR 029). */}
       {viewer && viewer.popups.welcome !== true ? <WelcomeNotice /> : null}
