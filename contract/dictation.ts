@@ -199,8 +199,9 @@ export const dictationCalls = {
     extension: true,
   }),
   /**
-   * Registers the user for an event during its registration period: a dictation of theirs, its personal link
-   * (`{portalOrigin}/dictation/{code}`) mailed to the profile's address. Again for the same event: the same dictation, nothing mailed twice. Before
+   * Registers the user for an event from `registrationOpensAt` to `writingClosesAt` — while writing is open too
+   * (ADR 042): a dictation of theirs, its personal link (`{portalOrigin}/dictation/{code}`) mailed to the profile's
+   * address. Again for the same event (or one given before): the same dictation, nothing mailed twice. Before
    * the period: 409 `registration_not_open`; after it: 409 `registration_closed`; unknown event: 404.
    */
   registerForDictation: call({

@@ -90,3 +90,33 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
   }
 }
+
+/**
+ * Writing on a phone (ADR 042): with the field focused and the caret at the end of a long text, the time and the
+ * saving stay in view above it. The demo participant's dictation of today's event, on the frozen clock.
+ */
+test.describe('390 px, writing', () => {
+  test.use({ colorScheme: 'light', viewport: { width: 390, height: 844 }, isMobile: false });
+
+  test.beforeEach(async ({ page }) => {
+    await page.clock.setFixedTime(new Date(FROZEN_NOW));
+  });
+
+  test('the writing form while typing', async ({ page }) => {
+    await login(page, DEMO.participant);
+    await page.goto('/dictation');
+    await page
+      .getByRole('article', { name: 'Всероссийский диктант' })
+      .getByRole('button', { name: /^(Начать|Продолжить) диктант$/ })
+      .click();
+    const field = page.getByLabel('Текст диктанта');
+    const line = 'Осень наступила незаметно. Листья на клёнах пожелтели за одну ночь.';
+    await field.fill(Array.from({ length: 12 }, () => line).join('\n'));
+    // The browser's clock stands still, so the 5-second autosave is not waited for: «Сохранить» saves in place.
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.locator('#dictation-status')).toHaveText(/^Текст сохранён на сервере в \d{2}:\d{2} мск$/);
+    await field.press('Control+End');
+    await expect(field).toBeFocused();
+    await expect.soft(page).toHaveScreenshot('dictation-writing-390-light.png', { timeout: 20_000 });
+  });
+});

@@ -62,11 +62,13 @@ describe('/dictation', () => {
     expect(titleOf(html)).toBe(`Диктант | ${PRODUCT}`);
     const text = pageText(html);
     expect(text).toMatch(
-      /Ближайший диктант Всероссийский диктант Идёт написание Диктант идёт: написать его можно до \d{1,2} [а-я]+ \d{4} г\. в 00:00 мск/,
+      /Ближайший диктант Всероссийский диктант Идёт написание Диктант идёт: присоединиться и написать его можно до \d{1,2} [а-я]+ \d{4} г\. в 00:00 мск/,
     );
     expect(text).toContain('Время на текст 60 минут');
     expect(text).toContain('Идёт регистрация');
-    expect(text).toMatch(/Работы проверяются Приём текстов завершён. Результаты — \d{1,2} [а-я]+ \d{4} г\./);
+    expect(text).toMatch(
+      /Работы проверяются Приём текстов и регистрация завершены \d{1,2} [а-я]+ \d{4} г\. в 00:00 мск\. Результаты — \d{1,2} [а-я]+ \d{4} г\./,
+    );
     expect(text).toContain('Анонс Регистрация откроется');
     expect(text).toMatch(/Итоги подведены Результаты опубликованы \d{1,2} [а-я]+ \d{4} г\./);
     expect(text).toContain('Текст: Текст подготовлен методическим советом диктанта, «Осенний лес».');
@@ -352,17 +354,17 @@ describe('registering for a dictation (ADR 025)', () => {
     expect(pageText(await opened.text())).toContain('Диктант ещё не начался.');
     const cabinet = pageText(await (await guest.request('/lk/dictations')).text());
     expect(cabinet).toContain(`${SPRING} Приглашение Вы зарегистрированы. Диктант откроется`);
-    expect(cabinet).not.toContain('Открыта регистрация');
+    expect(cabinet).not.toContain('Можно принять участие');
   });
 
   it('registers from the cabinet, and says in Russian why not before or after the period', async () => {
     const teacher = await signedIn();
     // The demo teacher is registered for the spring dictation already: nothing is open for them.
-    expect(pageText(await (await teacher.request('/lk/dictations')).text())).not.toContain('Открыта регистрация');
+    expect(pageText(await (await teacher.request('/lk/dictations')).text())).not.toContain('Можно принять участие');
     const early = await teacher.request('/lk/dictations', { form: { intent: 'register', eventId: '5' } });
     expect(early.status).toBe(400);
     expect(pageText(await early.text())).toMatch(/Регистрация откроется \d{1,2} [а-я]+ \d{4} г\. в 00:00 мск\./);
-    const late = await teacher.request('/dictation', { form: { intent: 'register', eventId: '3' } });
+    const late = await teacher.request('/dictation', { form: { intent: 'register', eventId: '6' } });
     expect(late.status).toBe(400);
     expect(pageText(await late.text())).toMatch(/Регистрация закрылась \d{1,2} [а-я]+ \d{4} г\. в 00:00 мск\./);
   });
@@ -382,12 +384,52 @@ describe('registering for a dictation (ADR 025)', () => {
     });
     expect(registered.headers.get('Location')).toBe('/lk/dictations');
     const list = pageText(await (await browser.request('/lk/dictations')).text());
-    expect(list).toContain(`Открыта регистрация ${SPRING} Написание —`);
+    expect(list).toContain(`Можно принять участие ${SPRING} Идёт регистрация Регистрация открыта до`);
     const done = await browser.submit('/lk/dictations', {}, { action: '/lk/dictations' });
     expect(done.headers.get('Location')).toBe('/lk/dictations');
     const after = pageText(await (await browser.request('/lk/dictations')).text());
     expect(after).toContain(`${SPRING} Приглашение Вы зарегистрированы.`);
     expect(await servers.upstream.outbox(email)).toHaveLength(1);
+  });
+
+  it('lets a newcomer join the dictation being written in one POST, without JavaScript (ADR 042)', async () => {
+    const browser = servers.portal.client();
+    const password = 'dictation-joiner-1';
+    const email = 'dictation.joiner@example.org';
+    const registered = await browser.submit('/registration?redirectTo=%2Fdictation', {
+      lastName: 'Орлова',
+      firstName: 'Анна',
+      email,
+      phone: '+7 (912) 000-11-33',
+      password,
+      passwordConfirm: password,
+      consent: 'on',
+    });
+    expect(registered.headers.get('Location')).toBe('/dictation');
+    const page = pageText(await (await browser.request('/dictation')).text());
+    expect(page).toContain('Присоединиться можно и сейчас. На текст — 60 минут с нажатия «Начать диктант»');
+    expect(page).not.toContain('Зарегистрируйтесь, пока идёт регистрация');
+    // Reading the page changed nothing: no dictation and no mail yet.
+    expect(await servers.upstream.outbox(email)).toHaveLength(0);
+    const joined = await browser.request('/dictation', { form: { intent: 'join', eventId: '3' } });
+    expect(joined.status).toBe(303);
+    const link = joined.headers.get('Location')!;
+    expect(link).toMatch(/^\/dictation\/[\w-]{43}$/);
+    const writing = await browser.request(link);
+    expect(writing.status).toBe(200);
+    expect(pageText(await writing.text())).toContain('До конца диктанта осталось');
+    const [mail] = await servers.upstream.outbox(email);
+    expect(mail!.subject).toBe('Ваша ссылка на диктант: Всероссийский диктант');
+    // Pressed again (another tab): the same dictation continues, nothing mailed twice.
+    const again = await browser.request('/dictation', { form: { intent: 'join', eventId: '3' } });
+    expect(again.status).toBe(303);
+    expect(await servers.upstream.outbox(email)).toHaveLength(1);
+    const cabinet = pageText(await (await browser.request('/lk')).text());
+    expect(cabinet).toMatch(/^.*Личный кабинет .*Идёт диктант Всероссийский диктант Вы начали диктант/);
+    // Outside the period the upstream's reason is shown at the form's place.
+    const closed = await browser.request('/lk/dictations', { form: { intent: 'join', eventId: '6' } });
+    expect(closed.status).toBe(400);
+    expect(pageText(await closed.text())).toMatch(/Регистрация закрылась \d{1,2} [а-я]+ \d{4} г\. в 00:00 мск\./);
   });
 
   it('answers odd event ids by the form, never a 5xx, and asks nothing of the upstream for them', async () => {

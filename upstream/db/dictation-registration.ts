@@ -10,7 +10,8 @@ export interface Registration {
 }
 
 /**
- * Registers the user, or finds the registration made before: the row's key makes two registrations racing each
+ * Registers the user, or finds the registration made before (or a dictation of the event given to the user
+ * otherwise, the seed's): the row's key makes two registrations racing each
  * other end in one dictation and one code.
  */
 export function registerUser(
@@ -26,6 +27,16 @@ export function registerUser(
         entry.eventId,
       ) as number | undefined;
       if (found !== undefined) return { participationId: found, code: null };
+      // A dictation the organisers already gave the user in this event (the seed's) counts as the registration.
+      const given = db.value(
+        'SELECT max(id) FROM dictation_participations WHERE user_id = ? AND event_id = ?',
+        entry.userId,
+        entry.eventId,
+      ) as number | null;
+      if (given !== null) {
+        recordRegistration(db, entry.userId, entry.eventId, given, now);
+        return { participationId: given, code: null };
+      }
       const participationId = createParticipation(db, entry, now);
       db.prepare(
         `INSERT INTO dictation_registrations (user_id, event_id, participation_id, registered_at) VALUES (?, ?, ?, ?)`,

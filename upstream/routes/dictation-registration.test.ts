@@ -67,14 +67,57 @@ describe('registering for a dictation', () => {
       code: 'registration_not_open',
       message: expect.stringMatching(/^Регистрация откроется \d+ [а-я]+ \d{4} г\. в \d\d:\d\d мск\.$/),
     });
-    const late = await register(WRITING);
-    expect(late.status).toBe(409);
-    expect(late.envelope.errors[0]).toMatchObject({ code: 'registration_closed' });
     up.clock.advance(days(31));
     const { token } = await up.login(DEMO_USERS.participant);
     const body = { eventId: REGISTRATION, portalOrigin: PORTAL };
     const closed = await up.call('registerForDictation', { token: token.authToken, body });
     expect(closed.envelope.errors[0]).toMatchObject({ code: 'registration_closed' });
+    expect(listMessages(up.db, DEMO_USERS.participant.email)).toHaveLength(0);
+  });
+
+  it('registers while writing is open (ADR 042): the link mailed at once, and it starts at once', async () => {
+    const { up } = await setup();
+    // The seed gave the demo participant a dictation of today's event: a user without one registers.
+    await up.call('register', {
+      body: {
+        email: 'newcomer@example.org',
+        password: 'long-enough-password',
+        firstName: 'Мария',
+        lastName: 'Орлова',
+        phone: '79120001122',
+      },
+    });
+    let user = await up.login({ email: 'newcomer@example.org', password: 'long-enough-password' });
+    const register = () =>
+      up.call('registerForDictation', {
+        token: user.token.authToken,
+        body: { eventId: WRITING, portalOrigin: PORTAL },
+      });
+    const joined = await register();
+    expect(joined.status).toBe(200);
+    const [mail] = listMessages(up.db, 'newcomer@example.org');
+    expect(mail!.subject).toMatch(/^Ваша ссылка на диктант: /);
+    const code = /\/dictation\/([\w-]{43})/.exec(mail!.body)![1]!;
+    const started = await up.call('startDictation', { body: { code } });
+    expect(started.envelope.result).toMatchObject({ status: 'writing' });
+    // Once writing is over, registering is refused with the moment it closed.
+    up.clock.advance(days(3));
+    user = await up.login({ email: 'newcomer@example.org', password: 'long-enough-password' });
+    const late = await register();
+    expect(late.status).toBe(409);
+    expect(late.envelope.errors[0]).toMatchObject({
+      code: 'registration_closed',
+      message: expect.stringMatching(/^Регистрация закрылась \d+ [а-я]+ \d{4} г\. в 00:00 мск\.$/),
+    });
+  });
+
+  it('counts a dictation of the event given before as the registration: nothing new, nothing mailed', async () => {
+    const { up, register, mine } = await setup();
+    const given = (await mine()).filter((item) => item.event.id === WRITING);
+    expect(given).toHaveLength(1);
+    const joined = await register(WRITING);
+    expect(joined.envelope.result).toEqual({ participationId: given[0]!.id, alreadyRegistered: true });
+    expect((await mine()).filter((item) => item.event.id === WRITING)).toHaveLength(1);
     expect(listMessages(up.db, DEMO_USERS.participant.email)).toHaveLength(0);
   });
 

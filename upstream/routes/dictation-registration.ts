@@ -8,8 +8,9 @@ import type { Services } from '../services';
 import { minutes } from '../time';
 
 /**
- * Registering for a dictation (ADR 025): only during the event's registration period, on the upstream's clock;
- * a new registration mails the personal link to the profile's address (the demo outbox holds it).
+ * Registering for a dictation (ADR 025, 042): from the opening of registration to the end of writing — on the day
+ * itself too, so a newcomer can still write — on the upstream's clock; a new registration mails the personal link
+ * to the profile's address (the demo outbox holds it).
  */
 export function registerDictationRegistrationRoute(calls: CallRegistrar, services: Services): void {
   const { db, now } = services;
@@ -21,8 +22,8 @@ export function registerDictationRegistrationRoute(calls: CallRegistrar, service
     if (time < event.registration_opens_at) {
       throw fail(409, 'registration_not_open', `Регистрация откроется ${moscowDate(event.registration_opens_at)}.`);
     }
-    if (time >= event.writing_opens_at) {
-      throw fail(409, 'registration_closed', `Регистрация закрылась ${moscowDate(event.writing_opens_at)}.`);
+    if (time >= event.writing_closes_at) {
+      throw fail(409, 'registration_closed', `Регистрация закрылась ${moscowDate(event.writing_closes_at)}.`);
     }
     const user = findUserById(db, session.userId)!;
     const registration = registerUser(

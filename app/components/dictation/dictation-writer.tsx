@@ -95,15 +95,19 @@ export function DictationWriter({ code, participationId, text, revision, savedAt
 
   return (
     <div className="dictation-writer">
-      {over ? null : (
-        <Countdown
-          remainingMs={remainingMs}
-          label={copy.countdown}
-          warning={copy.warning}
-          onExpire={() => void autosave.expire()}
-        />
-      )}
       <Form method="post" className="form" {...formProps} onSubmit={onSubmit}>
+        {/* The time and the saving stay in view above the text as one types, on a phone too (ADR 042). */}
+        <div className="dictation-writer__bar">
+          {over ? null : (
+            <Countdown
+              remainingMs={remainingMs}
+              label={copy.countdown}
+              warning={copy.warning}
+              onExpire={() => void autosave.expire()}
+            />
+          )}
+          <StatusLine status={status} />
+        </div>
         <FormAlert form={form} unlinked={['revision']} />
         <input {...getInputProps(fields.revision, { type: 'hidden' })} key={fields.revision.key} ref={revisionField} />
         <input type="hidden" name="confirmed" defaultValue="" ref={confirmedField} />
@@ -120,7 +124,6 @@ export function DictationWriter({ code, participationId, text, revision, savedAt
           />
           <FieldMessages field={fields.text} hint={copy.hint} />
         </div>
-        <StatusLine status={status} />
         {draft.restored ? <p className="dictation-writer__status">{copy.restored}</p> : null}
         {draft.offer !== null ? (
           <div className="card dictation-writer__offer" role="status">
@@ -152,7 +155,7 @@ export function DictationWriter({ code, participationId, text, revision, savedAt
   );
 }
 
-/** Where the saving stands, next to the field; the live region (useAutosave) speaks only when it matters. */
+/** Where the saving stands, above the field; the live region (useAutosave) speaks only when it matters. */
 function StatusLine({ status }: { status: SaveStatus }) {
   const text =
     status.kind === 'saved'

@@ -16,24 +16,27 @@ const copy = {
   writing: 'Написание',
   limit: 'Время на текст',
   results: 'Результаты',
-  from: (date: string) => `с ${date}`,
   range: (from: string, to: string) => `с ${from} до ${to}`,
   minutes: { one: 'минута', few: 'минуты', many: 'минут' },
 };
 
 export type EventWithState = DictationEvent & { state: DictationEventState };
 
-/** One sentence on where the event stands and what comes next. */
+/** One sentence on where the event stands and what comes next; a date ending in «г.» ends it with one point. */
 export function describeEventState(event: EventWithState): string {
+  return stateSentence(event).replace(/\.\.$/, '.');
+}
+
+function stateSentence(event: EventWithState): string {
   switch (event.state) {
     case 'announced':
       return `Регистрация откроется ${formatDate(event.registrationOpensAt)}.`;
     case 'registration':
-      return `Написать диктант можно будет ${formatMoscowDateTime(event.writingOpensAt)}.`;
+      return `Регистрация открыта до ${formatMoscowDateTime(event.writingClosesAt)}. Написать диктант можно будет с ${formatMoscowDateTime(event.writingOpensAt)}.`;
     case 'writing':
-      return `Диктант идёт: написать его можно до ${formatMoscowDateTime(event.writingClosesAt)}.`;
+      return `Диктант идёт: присоединиться и написать его можно до ${formatMoscowDateTime(event.writingClosesAt)}.`;
     case 'closed':
-      return `Приём текстов завершён. Результаты — ${formatDate(event.resultsAt)}.`;
+      return `Приём текстов и регистрация завершены ${formatMoscowDateTime(event.writingClosesAt)}. Результаты — ${formatDate(event.resultsAt)}.`;
     case 'results':
       return `Результаты опубликованы ${formatDate(event.resultsAt)}.`;
   }
@@ -56,7 +59,7 @@ export function EventDates({ event }: { event: EventWithState }) {
     <dl className="dictation-dates">
       <div>
         <dt>{copy.registration}</dt>
-        <dd>{copy.from(formatDate(event.registrationOpensAt))}</dd>
+        <dd>{copy.range(formatDate(event.registrationOpensAt), formatMoscowDateTime(event.writingClosesAt))}</dd>
       </div>
       <div>
         <dt>{copy.writing}</dt>

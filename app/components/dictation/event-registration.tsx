@@ -1,8 +1,10 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { Link } from '@remix-run/react';
+import type { DictationEventState, ParticipationStatus } from '#contract';
 import { deferredForm } from '~/components/form/deferred-form';
-import { formatMoscowDateTime } from '~/format';
+import { formatDate, formatMoscowDateTime, pluralize } from '~/format';
 import { RegisterDictationForm as RegisterDictationFormNow } from './register-form';
+import { StartDictationForm as StartDictationFormNow } from './start-form';
 
 const copy = {
   registered: 'Вы зарегистрированы.',
@@ -10,46 +12,114 @@ const copy = {
     `Личная ссылка на диктант — в письме о регистрации и в личном кабинете, в разделе «Диктанты»: «Начать диктант» появится там ${opens}.`,
   signedOut:
     'Чтобы зарегистрироваться, войдите или создайте учётную запись — после этого вы вернётесь на эту страницу.',
+  signedOutWriting:
+    'Чтобы написать диктант, войдите или создайте учётную запись — после этого вы вернётесь на эту страницу и сможете начать.',
   signIn: 'Войти',
   signUp: 'Создать учётную запись',
+  minutes: { one: 'минута', few: 'минуты', many: 'минут' },
+  join: (limit: string, closes: string) =>
+    `Присоединиться можно и сейчас. На текст — ${limit} с нажатия «Начать диктант», приём текстов — до ${closes}. Личная ссылка на диктант придёт и на вашу почту.`,
+  ready: (limit: string, closes: string) =>
+    `Вы участвуете. На текст — ${limit} с нажатия «Начать диктант», приём текстов — до ${closes}.`,
+  started: (closes: string) =>
+    `Вы начали диктант: вернуться к тексту можно, пока не вышло время (приём текстов — до ${closes}).`,
+  done: (results: string) => `Вы уже сдали этот диктант. Результаты — ${results}, в личном кабинете.`,
 };
 
-/** The form hydrates after its own chunk (ADR 021). */
+/** The forms hydrate after their own chunks (ADR 021). */
 const RegisterDictationForm = deferredForm(import.meta.env.SSR ? RegisterDictationFormNow : null, () =>
   import('./register-form').then((m) => m.RegisterDictationForm),
 );
 
+/** «Начать диктант» / «Продолжить диктант» for a dictation of the user's (the cabinet's list and home, `/dictation`). */
+export const StartDictationForm = deferredForm(import.meta.env.SSR ? StartDictationFormNow : null, () =>
+  import('./start-form').then((m) => m.StartDictationForm),
+);
+
+/** The user's dictation in the event, if any: the latest one. */
+export interface OwnDictation {
+  id: number;
+  status: ParticipationStatus;
+}
+
+export type JoinableEvent = {
+  id: number;
+  title: string;
+  state: DictationEventState;
+  writingOpensAt: string;
+  writingClosesAt: string;
+  resultsAt: string;
+  timeLimitMinutes: number;
+};
+
 /**
- * Registration for an event open for it (ADR 025): «Вы зарегистрированы» once done, the form for a signed-in
- * user who is not yet, and for a visitor the way through sign-in or a new account back to `back`.
+ * Taking part in an event (ADR 025, 042). In registration: «Вы зарегистрированы» once done, the form for a
+ * signed-in user who is not yet. While writing is open: «Начать диктант» — for a user without a dictation of the
+ * event it registers and starts in one press; with one, it starts or continues it. For a visitor, the way
+ * through sign-in or a new account back to `action`. Nothing for an event in any other state.
  */
 export function EventRegistration({
   event,
-  registered,
+  own,
   action,
   lastResult,
 }: {
-  event: { id: number; title: string; writingOpensAt: string };
-  /** null: signed out. */
-  registered: boolean | null;
+  event: JoinableEvent;
+  /** null: signed out; false: no dictation of this event. */
+  own: OwnDictation | false | null;
   action: string;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  if (registered) {
+  const writing = event.state === 'writing';
+  if (!writing && event.state !== 'registration') return null;
+  if (own === null) {
+    const back = new URLSearchParams({ redirectTo: action });
+    return (
+      <p className="dictation-registration">
+        {writing ? copy.signedOutWriting : copy.signedOut} <Link to={`/login?${back}`}>{copy.signIn}</Link> ·{' '}
+        <Link to={`/registration?${back}`}>{copy.signUp}</Link>
+      </p>
+    );
+  }
+  const limit = pluralize(event.timeLimitMinutes, copy.minutes);
+  const closes = formatMoscowDateTime(event.writingClosesAt);
+  if (!own) {
+    return (
+      <>
+        {writing ? <p>{copy.join(limit, closes)}</p> : null}
+        <RegisterDictationForm
+          eventId={event.id}
+          title={event.title}
+          action={action}
+          join={writing}
+          lastResult={lastResult}
+        />
+      </>
+    );
+  }
+  if (!writing) {
     return (
       <p className="dictation-registration" data-state="registered">
         <strong>{copy.registered}</strong> {copy.registeredMore(formatMoscowDateTime(event.writingOpensAt))}
       </p>
     );
   }
-  if (registered === false) {
-    return <RegisterDictationForm eventId={event.id} title={event.title} action={action} lastResult={lastResult} />;
+  if (own.status === 'invited' || own.status === 'writing') {
+    return (
+      <>
+        <p className="dictation-registration" data-state="registered">
+          {own.status === 'writing' ? copy.started(closes) : copy.ready(limit, closes)}
+        </p>
+        <StartDictationForm id={own.id} started={own.status === 'writing'} />
+      </>
+    );
   }
-  const back = new URLSearchParams({ redirectTo: action });
-  return (
-    <p className="dictation-registration">
-      {copy.signedOut} <Link to={`/login?${back}`}>{copy.signIn}</Link> ·{' '}
-      <Link to={`/registration?${back}`}>{copy.signUp}</Link>
-    </p>
-  );
+  return <p className="dictation-registration">{copy.done(formatDate(event.resultsAt))}</p>;
+}
+
+/** The user's latest dictation of each event, from the list (newest first), for `own` above. */
+export function ownByEvent(dictations: { id: number; status: ParticipationStatus; event: { id: number } }[]) {
+  const own: Record<number, OwnDictation> = {};
+  for (const item of dictations) own[item.event.id] ??= { id: item.id, status: item.status };
+  return own;
 }

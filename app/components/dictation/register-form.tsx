@@ -6,22 +6,25 @@ import { useSchemaForm } from '~/components/form/use-schema-form';
 
 const loadSchema = () => import('~/routes/default/dictation.schema').then((m) => m.registerDictationSchema);
 
-const copy = { register: 'Зарегистрироваться' };
+const copy = { register: 'Зарегистрироваться', join: 'Начать диктант' };
 
 /**
  * «Зарегистрироваться» for one event (ADR 025): posts to `action` (`/dictation` or `/lk/dictations`), where the
  * upstream records the registration and mails the personal link; a refusal (the period not open yet, or over)
- * shows above the button in the upstream's words.
+ * shows above the button in the upstream's words. While writing is open (`join`, ADR 042) it is «Начать
+ * диктант»: the action registers and starts the dictation in one press.
  */
 export function RegisterDictationForm({
   eventId,
   title,
   action,
+  join = false,
   lastResult,
 }: {
   eventId: number;
   title: string;
   action: string;
+  join?: boolean;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const [form, fields] = useSchemaForm(loadSchema, {
@@ -36,9 +39,9 @@ export function RegisterDictationForm({
         unlinked={['eventId']}
         errors={[...(form.errors ?? []), ...(fields.eventId.errors ?? [])]}
       />
-      <input type="hidden" name="intent" value="register" />
+      <input type="hidden" name="intent" value={join ? 'join' : 'register'} />
       <input {...getInputProps(fields.eventId, { type: 'hidden' })} key={fields.eventId.key} />
-      <SubmitButton label={copy.register} formAction={action} />
+      <SubmitButton label={join ? copy.join : copy.register} formAction={action} />
     </Form>
   );
 }

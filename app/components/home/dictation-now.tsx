@@ -12,13 +12,20 @@ const copy = {
   none: 'Диктантов пока нет: о следующем мы объявим на странице диктанта.',
 };
 
-/** The one thing to do about the dictation now, by its state (what the upstream's dates say). */
-export function dictationAction(state: DictationEventState): { label: string; to: string } {
+/**
+ * The one thing to do about the dictation now, by its state (what the upstream's dates say). While writing is
+ * open it leads to `/dictation`, where one press joins and starts (ADR 042): a visitor through sign-in first,
+ * with the way back in `redirectTo`.
+ */
+export function dictationAction(state: DictationEventState, signedIn: boolean): { label: string; to: string } {
   switch (state) {
     case 'registration':
       return { label: copy.register, to: '/dictation' };
     case 'writing':
-      return { label: copy.write, to: '/lk/dictations' };
+      return {
+        label: copy.write,
+        to: signedIn ? '/dictation' : `/login?${new URLSearchParams({ redirectTo: '/dictation' })}`,
+      };
     case 'results':
       return { label: copy.results, to: '/lk/dictations' };
     case 'announced':
@@ -28,7 +35,7 @@ export function dictationAction(state: DictationEventState): { label: string; to
 }
 
 /** The front page's lead card: the current dictation, where it stands and its one call to action. */
-export function DictationNow({ event }: { event: EventWithState | null }) {
+export function DictationNow({ event, signedIn }: { event: EventWithState | null; signedIn: boolean }) {
   if (!event) {
     return (
       <Card id="dictation-now" title={copy.title}>
@@ -36,7 +43,7 @@ export function DictationNow({ event }: { event: EventWithState | null }) {
       </Card>
     );
   }
-  const action = dictationAction(event.state);
+  const action = dictationAction(event.state, signedIn);
   return (
     <Card id="dictation-now" title={copy.title} tone="accent">
       <p className="card__lead">{event.title}</p>

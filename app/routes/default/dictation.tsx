@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { requireForm } from '#bff/auth/require-form.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import { describeEventState, EventDates, EventStateBadge } from '~/components/dictation/event-dates';
-import { EventRegistration } from '~/components/dictation/event-registration';
+import { EventRegistration, ownByEvent, type JoinableEvent } from '~/components/dictation/event-registration';
 import { registerForDictation } from '~/dictation-registration.server';
 import { ScreenIntro } from '~/components/screen-intro';
 import { pickLeadEvent } from '~/dictation-lead';
@@ -16,8 +16,8 @@ const copy = {
   current: 'Ближайший диктант',
   howTitle: 'Как написать диктант',
   how: [
-    'Зарегистрируйтесь, пока идёт регистрация: личная ссылка на диктант придёт на вашу почту.',
-    'Когда начнётся написание, откройте ссылку из письма или нажмите «Начать диктант» в личном кабинете, в разделе «Диктанты».',
+    'Зарегистрируйтесь — это можно сделать и в день диктанта, пока идёт написание: личная ссылка на диктант придёт на вашу почту.',
+    'Когда начнётся написание, откройте ссылку из письма или нажмите «Начать диктант» на этой странице или в личном кабинете, в разделе «Диктанты».',
     'Время на текст пойдёт с нажатия «Начать диктант» и будет идти, даже если закрыть страницу.',
     'Текст сохраняется сам каждые несколько секунд; когда закончите, нажмите «Завершить диктант».',
     'Приглашение, полученное по почте, открывается по ссылке из письма без входа на портал.',
@@ -33,38 +33,41 @@ export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.titl
 
 /**
  * `/dictation`: the event and where it stands — announced, registration, writing, closed, results — and, for a
- * signed-in visitor, whether they are registered for each event open for registration.
+ * signed-in visitor, their dictation of each event open for registration or writing (ADR 025, 042).
  */
 export async function loader({ context }: LoaderFunctionArgs) {
   const [events, mine] = await Promise.all([
     context.rest.dictation.events(),
     (await context.session.user()) ? context.rest.dictation.mine() : null,
   ]);
-  const registered = mine ? [...new Set(mine.map((item) => item.event.id))] : null;
-  return { ...pickLeadEvent(events), registered };
+  return { ...pickLeadEvent(events), own: mine ? ownByEvent(mine) : null };
 }
 
-/** «Зарегистрироваться» (ADR 025): a signed-out visitor is sent to sign in and comes back here. */
+/**
+ * «Зарегистрироваться», and «Начать диктант» while writing is open (ADR 025, 042): a signed-out visitor is sent to
+ * sign in and comes back here.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context);
   return registerForDictation(context, await requireForm(request), '/dictation');
 }
 
 export default function DictationScreen() {
-  const { lead, others, registered } = useLoaderData<typeof loader>();
+  const { lead, others, own } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const signedIn = !!useOptionalRootData()?.viewer;
-  const registration = (event: { id: number; title: string; state: string; writingOpensAt: string }) =>
-    event.state === 'registration' ? (
-      <EventRegistration
-        event={event}
-        registered={registered?.includes(event.id) ?? null}
-        action="/dictation"
-        lastResult={actionData?.eventId === event.id ? actionData.result : undefined}
-      />
-    ) : null;
+  const registration = (event: JoinableEvent) => (
+    <EventRegistration
+      event={event}
+      own={own ? (own[event.id] ?? false) : null}
+      action="/dictation"
+      lastResult={actionData?.eventId === event.id ? actionData.result : undefined}
+    />
+  );
   // A refusal for an event without a form of its own now (its registration has just closed): above the events.
-  const shown = [lead, ...others].some((event) => event?.state === 'registration' && event.id === actionData?.eventId);
+  const joinable = (event: JoinableEvent | null) =>
+    (event?.state === 'registration' || event?.state === 'writing') && !own?.[event.id];
+  const shown = [lead, ...others].some((event) => joinable(event) && event!.id === actionData?.eventId);
   const refusal =
     actionData && !shown
       ? Object.values(actionData.result.error ?? {})
@@ -89,12 +92,16 @@ export default function DictationScreen() {
           <p>{lead.description}</p>
           {registration(lead)}
           <EventDates event={lead} />
-          <h3>{copy.howTitle}</h3>
-          <ol>
-            {copy.how.map((step) => (
-              <li key={step}>{step}</li>
-            ))}
-          </ol>
+          {lead.state === 'closed' || lead.state === 'results' ? null : (
+            <>
+              <h3>{copy.howTitle}</h3>
+              <ol>
+                {copy.how.map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </ol>
+            </>
+          )}
           <p>
             <Link to="/lk/dictations" className="button">
               {signedIn ? copy.toCabinet : copy.signIn}

@@ -37,7 +37,7 @@ export default function HomeScreen() {
     <>
       <ScreenIntro title={product.title} lead={copy.lead} />
       <div className="home-grid">
-        <DictationNow event={dictation} />
+        <DictationNow event={dictation} signedIn={!!viewer} />
         <WeekGlance days={days} />
         {viewer ? (
           <Card id="cabinet-way" title={copy.cabinetTitle}>

@@ -4,13 +4,12 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireForm } from '#bff/auth/require-form.server';
 import { requireUser } from '#bff/auth/require-user.server';
-import { EventRegistration } from '~/components/dictation/event-registration';
+import { EventRegistration, StartDictationForm } from '~/components/dictation/event-registration';
 import { canWrite, describeParticipation, ParticipationBadge } from '~/components/dictation/participation-status';
 import { freshResults, ResultsNotice } from '~/components/dictation/results-notice';
-import { StartDictationForm as StartDictationFormNow } from '~/components/dictation/start-form';
-import { deferredForm } from '~/components/form/deferred-form';
 import { ScreenIntro } from '~/components/screen-intro';
 import { registerForDictation } from '~/dictation-registration.server';
+import { describeEventState, EventStateBadge } from '~/components/dictation/event-dates';
 import { formatMoscowDateTime } from '~/format';
 import { screenMeta } from '~/meta';
 import { startDictationSchema } from './dictations.schema';
@@ -24,17 +23,15 @@ const copy = {
   details: 'Подробнее',
   writing: (from: string, to: string) => `Написание: с ${from} до ${to}`,
   badRequest: 'Не удалось открыть диктант: обновите страницу и нажмите кнопку ещё раз.',
-  openTitle: 'Открыта регистрация',
-  openDates: (opens: string) => `Написание — ${opens}.`,
+  openTitle: 'Можно принять участие',
 };
-
-const StartDictationForm = deferredForm(import.meta.env.SSR ? StartDictationFormNow : null, () =>
-  import('~/components/dictation/start-form').then((m) => m.StartDictationForm),
-);
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
-/** The user's dictations, their fresh results, and the events open for registration the user is not in yet. */
+/**
+ * The user's dictations, their fresh results, and the events the user is not in yet that are open for
+ * registration or for writing (ADR 042: joining on the day).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const [dictations, events] = await Promise.all([context.rest.dictation.mine(), context.rest.dictation.events()]);
@@ -42,18 +39,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     dictations,
     results: freshResults(dictations),
-    open: events.filter((event) => event.state === 'registration' && !mine.has(event.id)),
+    open: events.filter(
+      (event) => (event.state === 'writing' || event.state === 'registration') && !mine.has(event.id),
+    ),
   };
 }
 
 /**
  * «Начать диктант»: a fresh invitation link for one of the user's dictations, started at once — pressing the
- * button is the explicit start (ADR 025) — then off to the writing page.
+ * button is the explicit start (ADR 025) — then off to the writing page. «Зарегистрироваться», and «Начать
+ * диктант» for an event open for writing the user is not in yet (`intent=join`, ADR 042).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context);
   const form = await requireForm(request);
-  if (form.get('intent') === 'register') return registerForDictation(context, form, '/lk/dictations');
+  const intent = form.get('intent');
+  if (intent === 'register' || intent === 'join') return registerForDictation(context, form, '/lk/dictations');
   const submission = parseWithZod(form, { schema: startDictationSchema });
   if (submission.status !== 'success') return data({ id: null, result: rejectForm(submission).data }, { status: 400 });
   try {
@@ -104,10 +105,12 @@ export default function DictationsScreen() {
             {open.map((event) => (
               <li key={event.id} className="card">
                 <h3 className="dictation-list__title">{event.title}</h3>
-                <p>{copy.openDates(formatMoscowDateTime(event.writingOpensAt))}</p>
+                <p>
+                  <EventStateBadge state={event.state} /> {describeEventState(event)}
+                </p>
                 <EventRegistration
                   event={event}
-                  registered={false}
+                  own={false}
                   action="/lk/dictations"
                   lastResult={registering?.eventId === event.id ? registering.result : undefined}
                 />

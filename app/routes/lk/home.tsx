@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
+import { EventRegistration, ownByEvent } from '~/components/dictation/event-registration';
 import { freshResults, ResultsNotice } from '~/components/dictation/results-notice';
 import { BannerList } from '~/components/home/banner-list';
 import { CertificateCard } from '~/components/home/certificate-card';
 import { ScreenIntro } from '~/components/screen-intro';
+import { Card } from '~/components/ui/card';
 import { formatMoscowDateTime, formatWeekday, pluralize } from '~/format';
 import { WelcomeNotice } from '~/components/welcome-notice';
 import { screenMeta } from '~/meta';
@@ -23,22 +25,31 @@ const copy = {
   noNext: 'Новых мастер-классов пока нет: посмотрите записи прошедших.',
   toMasterClasses: 'Все мастер-классы',
   participants: { one: 'участник', few: 'участника', many: 'участников' },
+  dictationTitle: 'Идёт диктант',
 };
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
-/** What is next for this user; the six reads are independent, so they go out together. */
+/** What is next for this user; the seven reads are independent, so they go out together. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  const [banners, days, participation, certificate, masterClasses, dictations] = await Promise.all([
+  const [banners, days, participation, certificate, masterClasses, dictations, events] = await Promise.all([
     context.rest.banners.list(),
     context.rest.week.days(),
     context.rest.week.participation(),
     context.rest.certificate.mine(),
     context.rest.webinars.list(),
     context.rest.dictation.mine(),
+    context.rest.dictation.events(),
   ]);
+  const own = ownByEvent(dictations);
+  // Today's dictation leads for anyone who can write it (ADR 042): a dictation of theirs not yet submitted, or none.
+  const writable = events
+    .filter((event) => event.state === 'writing')
+    .filter((event) => !own[event.id] || own[event.id]!.status === 'invited' || own[event.id]!.status === 'writing')
+    .sort((a, b) => Date.parse(a.writingClosesAt) - Date.parse(b.writingClosesAt))[0];
   return {
+    writeNow: writable ? { event: writable, own: own[writable.id] ?? null } : null,
     banners,
     today: todayOf(describeWeek(days, participation.links, Date.now())),
     certificate,
@@ -49,11 +60,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function CabinetHomeScreen() {
-  const { banners, today, certificate, next, dictationResults } = useLoaderData<typeof loader>();
+  const { banners, today, certificate, next, dictationResults, writeNow } = useLoaderData<typeof loader>();
   const { viewer } = useRootData();
   return (
     <>
       <ScreenIntro title={copy.title} lead={copy.lead} />
+      {writeNow ? (
+        <div className="cabinet-lead">
+          <Card id="dictation-now" title={copy.dictationTitle} tone="accent">
+            <p className="card__lead">{writeNow.event.title}</p>
+            <EventRegistration event={writeNow.event} own={writeNow.own ?? false} action="/lk/dictations" />
+          </Card>
+        </div>
+      ) : null}
       {/* Once, on the cabinet's home: not above every page (ADR 029). */}
       {viewer && viewer.popups.welcome !== true ? <WelcomeNotice /> : null}
       <ResultsNotice results={dictationResults} />
