@@ -245,6 +245,10 @@ describe('the crowd at the start: public pages from the balancer (issue 27, ADR 
         await response.arrayBuffer();
       }
     }
+    // A forced reload gets the copy too: it cannot make the instances render per request.
+    const reload = await page('/login', { 'Cache-Control': 'no-cache', Pragma: 'no-cache' });
+    expect(reload.headers.get('Age')).not.toBeNull();
+    await reload.arrayBuffer();
     // A session cookie that no longer reads is cleared: that answer carries a Set-Cookie and is nobody else's.
     const stale = await page('/', { Cookie: '__Host-vptk=stale' });
     expect(stale.headers.getSetCookie().join()).toContain('__Host-vptk=;');
