@@ -30,9 +30,10 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Crawlers and SPA mode get the whole document at once; browsers get the shell first and stream the rest.
-  const waitForAll = isbot(request.headers.get('user-agent')) || remixContext.isSpaMode;
-  const { nonce } = loadContext;
+  // Crawlers and SPA mode get the whole document at once; browsers get the shell first and stream the rest. A
+  // page the balancer may share is rendered whole and held until its inline scripts are hashed (ADR 044).
+  const { nonce, sharedPage } = loadContext;
+  const waitForAll = isbot(request.headers.get('user-agent')) || remixContext.isSpaMode || sharedPage !== null;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -45,14 +46,25 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <StylesheetContext.Provider value={stylesheet}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          <RemixServer context={remixContext} url={request.url} nonce={nonce || undefined} />
         </StylesheetContext.Provider>
       </NonceContext.Provider>,
       {
-        nonce,
+        nonce: nonce || undefined,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          if (sharedPage) {
+            const chunks: Buffer[] = [];
+            body.on('data', (chunk: Buffer) => chunks.push(chunk));
+            body.on('end', () => {
+              const html = Buffer.concat(chunks);
+              sharedPage.rendered(html.toString('utf8'));
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+            });
+            pipe(body);
+            return;
+          }
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

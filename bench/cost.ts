@@ -72,7 +72,9 @@ export async function costBudgets() {
     const pages = {
       floor: { url: `${origin}/healthz`, headers: {}, pid: portal.pid! },
       reference: { url: `http://localhost:${referencePort}${REFERENCE_PATH}`, headers: {}, pid: reference.pid! },
-      login: { url: `${origin}/login`, headers: {}, pid: portal.pid! },
+      // With a query, so that every request is rendered: the plain `/login` of a visitor without a session is
+      // rendered once and handed on (ADR 044), which would measure a copy, not a page.
+      login: { url: `${origin}/login?redirectTo=%2Flk`, headers: {}, pid: portal.pid! },
       cabinet: { url: `${origin}/lk`, headers: signedIn, pid: portal.pid! },
       list: { url: `${origin}/lk/scenarios`, headers: signedIn, pid: portal.pid! },
     };

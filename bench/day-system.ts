@@ -20,7 +20,14 @@ const email = (index: number) => `bench-walker-${String(index).padStart(3, '0')}
 /** Every walker's address on a page, to tell whose data a page holds. */
 export const WALKER_EMAIL = /bench-walker-(\d{3})@example\.org/g;
 
-export async function startDaySystem(options: { instances: number; users: number; faults?: boolean }) {
+export async function startDaySystem(options: {
+  instances: number;
+  users: number;
+  /** The upstream's fault switch on (the faulted day). */
+  faults?: boolean;
+  /** Instead of the day's settings; `undefined` drops one (the portal's default then holds). */
+  env?: Record<string, string | undefined>;
+}) {
   const redis = await startRedis();
   const upstream = await startUpstreamProcess(String(await freePort()), {
     env: { UPSTREAM_DB: ':memory:', UPSTREAM_DEV_TOOLS: 'true', UPSTREAM_FAULTS: options.faults ? 'true' : 'false' },
@@ -38,6 +45,7 @@ export async function startDaySystem(options: { instances: number; users: number
       // Every walker signs in from this one address.
       AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
   });
   const close = async () => {
@@ -59,21 +67,28 @@ export async function startDaySystem(options: { instances: number; users: number
   }
 }
 
-/** An account made at the upstream (as the registration form would), then signed in through the balancer. */
-async function signUp(upstreamUrl: string, origin: string, index: number): Promise<Walker> {
+/** An account made at the upstream, as the registration form would: its e-mail and password. */
+export async function register(upstreamUrl: string, index: number, prefix = 'bench-walker') {
   const password = `walker-password-${index}`;
+  const address = `${prefix}-${String(index).padStart(3, '0')}@example.org`;
   const response = await fetch(new URL(contract.register.path, upstreamUrl), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', [VERSION_HEADER]: '1' },
     body: JSON.stringify({
-      email: email(index),
+      email: address,
       password,
       firstName: 'Читатель',
       lastName: `Нагрузочный ${index}`,
       phone: `7900${String(index).padStart(7, '0')}`,
     }),
   });
-  if (!response.ok) throw new Error(`registration of walker ${index}: HTTP ${response.status}`);
+  if (!response.ok) throw new Error(`registration of ${address}: HTTP ${response.status}`);
+  return { email: address, password };
+}
+
+/** An account made at the upstream, then signed in through the balancer. */
+async function signUp(upstreamUrl: string, origin: string, index: number): Promise<Walker> {
+  const { password } = await register(upstreamUrl, index);
   const client = new Client(origin);
   const { url } = await client.login(email(index), password);
   if (!url.endsWith('/lk')) throw new Error(`walker ${index} was not signed in (landed on ${url})`);

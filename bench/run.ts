@@ -3,6 +3,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createBundle, FIRST_LOAD_JS_KB, modulePreloads, type Chunk } from './bundle';
 import { costBudgets } from './cost';
+import { crowdBudget } from './crowd';
 import { dayBudget } from './day';
 import { dayFaultsBudget } from './day-faults';
 import { dictationBudget } from './dictation';
@@ -120,8 +121,8 @@ async function main() {
   );
   // `npm run bench -- day`: the dictation day alone, calm and with its faults (budgets 10 and 13), about ten
   // minutes; `-- faults`: the faulted day alone (budget 13), about four; `-- cost`: the cost per page alone
-  // (budget 12), about three.
-  const only = (['day', 'faults', 'cost'] as const).find((part) => process.argv.includes(part));
+  // (budget 12), about three; `-- crowd`: the crowd at the start alone (budget 14), about seven.
+  const only = (['day', 'faults', 'cost', 'crowd'] as const).find((part) => process.argv.includes(part));
   const sys = only ? null : await startSystem();
   try {
     if (sys) await processBudgets(sys);
@@ -132,6 +133,7 @@ async function main() {
   if (!only || only === 'cost') Object.assign(details, await costBudgets());
   if (!only || only === 'day') Object.assign(details, await dayBudget());
   if (!only || only === 'day' || only === 'faults') Object.assign(details, await dayFaultsBudget());
+  if (!only || only === 'crowd') Object.assign(details, await crowdBudget());
   const seconds = (performance.now() - started) / 1000;
   printSummary();
   const loadAverage = os.loadavg();

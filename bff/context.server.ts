@@ -13,7 +13,13 @@ import type { RequestSession } from './session/session.server';
 export interface PortalContext {
   config: Config;
   log: Logger;
+  /** The response's CSP nonce; '' on a shared page, whose policy names its inline scripts' hashes (ADR 044). */
   nonce: string;
+  /**
+   * Set when this request may get the balancer's shared copy of a public page (ADR 044): the document is
+   * rendered whole and handed over here before its headers go out, so that its policy can name its hashes.
+   */
+  sharedPage: { rendered(html: string): void } | null;
   requestId: string;
   /** The deployed build (BUILD_ID, or the build's own version): the page compares it with /build.json. */
   buildId: string;

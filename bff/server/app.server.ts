@@ -24,7 +24,8 @@ import { bodyLimit } from './body-limit.server';
 import { httpMetrics, labelRoute } from './http-metrics.server';
 import { originCheck } from './origin.server';
 import { requestLog } from './request-log.server';
-import { nonce, securityHeaders } from './security.server';
+import { hasInlineHashes, nonce, securityHeaders, recordInlineHashes } from './security.server';
+import { inlineHashes, isSharedPageRequest, SHARED_CACHE_CONTROL, sharedPageFlights } from './shared-pages.server';
 
 /**
  * Brotli for what the server makes per request (ADR 031). A window of 2^18 bytes, more than any page (a larger
@@ -133,12 +134,28 @@ export function createPortalApp(options: PortalServerOptions) {
     const session = sessions.forRequest({ cookieHeader: req.headers.cookie, signal: aborted.signal });
     const timings = createTimings();
     const deadline = AbortSignal.any([aborted.signal, deadlinePassed.signal]);
+    // A public page for a visitor without a session (ADR 044) may be kept by the balancer for a few seconds, once
+    // it is known to be a whole page of status 200 whose policy names its hashes, setting no cookie and showing
+    // nobody's session.
+    const sharedRequest = isSharedPageRequest(req, config.session);
     // Session changes are written once, as the headers go out; personal responses are never stored by caches,
-    // and neither is any document (each carries its own CSP nonce and honeypot) nor any answer setting a cookie,
-    // whichever code set it: a shared cache would hand that cookie to the next visitor.
+    // and neither is any other document (each carries its own CSP nonce and honeypot) nor any answer setting a
+    // cookie, whichever code set it: a shared cache would hand that cookie to the next visitor.
     onHeaders(res, () => {
       for (const cookie of session.setCookieHeaders()) res.append('Set-Cookie', cookie);
       const document = /^text\/html\b/i.test(String(res.getHeader('Content-Type') ?? ''));
+      const shared =
+        sharedRequest &&
+        document &&
+        hasInlineHashes(res) &&
+        res.statusCode === 200 &&
+        !session.personal &&
+        !res.hasHeader('Set-Cookie');
+      if (shared) {
+        // Its reads are the anonymous, shared ones; a kept copy's timings would describe another request.
+        res.setHeader('Cache-Control', SHARED_CACHE_CONTROL);
+        return;
+      }
       if (session.personal || document || res.hasHeader('Set-Cookie')) {
         res.setHeader('Cache-Control', 'private, no-store');
       }
@@ -148,7 +165,8 @@ export function createPortalApp(options: PortalServerOptions) {
     return {
       config,
       log: req.log,
-      nonce: res.locals.nonce as string,
+      nonce: sharedRequest ? '' : (res.locals.nonce as string),
+      sharedPage: sharedRequest ? { rendered: (html) => recordInlineHashes(res, inlineHashes(html)) } : null,
       requestId: req.id,
       buildId: await buildId(),
       clientAddress: req.ip ?? 'unknown',
@@ -168,6 +186,9 @@ export function createPortalApp(options: PortalServerOptions) {
       metrics,
     };
   }
+
+  // A crowd's concurrent requests for one public page wait for one render (ADR 044).
+  app.use(sharedPageFlights(config.session, labelRoute, recordInlineHashes));
 
   // `use`, not `all('*')`: Express would decode the path as a route parameter and fail on malformed escapes.
   app.use(

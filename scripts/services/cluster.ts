@@ -107,6 +107,11 @@ export async function startCluster(options: ClusterOptions) {
       backends: instances.map(({ name, port }) => ({ name, port })),
       quiet: options.quiet,
       statsPort,
+      // The names the instances give their session cookies, with and without `__Host-` (bff/config.server.ts).
+      sessionCookies: [env.AUTH_COOKIE_NAME || 'vptk', env.REFRESH_COOKIE_NAME || 'rvptk'].flatMap((name) => [
+        name,
+        `__Host-${name}`,
+      ]),
     });
   let haproxy: Haproxy = await balancer().catch(async (error: unknown) => {
     await Promise.all(instances.map((instance) => stopChild(instance.child)));

@@ -79,3 +79,21 @@ it('serves its statistics and Prometheus exporter on loopback only, never on the
   expect(frontend('portal')).not.toMatch(/prometheus|stats/);
   expect(config).toMatch(/stats socket \S+admin\.sock mode 600 level admin/);
 });
+
+it('shares only the listed public pages, with no query string, and never with a session cookie (ADR 044)', () => {
+  const lines = config.split('\n').map((line) => line.trim());
+  expect(lines).toContain('acl shared_page url -m str / /dictation /week /login /registration');
+  for (const name of ['vptk', 'rvptk', '__Host-vptk', '__Host-rvptk']) {
+    expect(lines).toContain(`acl session_cookie req.cook_cnt(${name}) gt 0`);
+  }
+  expect(lines).toContain('use_backend pages if METH_GET shared_page !session_cookie');
+  const pages = config.slice(config.indexOf('\nbackend pages\n') + 1).split('\n\n')[0]!;
+  expect(pages).toContain('balance uri');
+  expect(pages).toMatch(/cache-store pages if \{ status 200 \} \{ res\.fhdr\(cache-control\) -m beg public, \}/);
+  expect(pages).toContain('!{ res.hdr_cnt(set-cookie) gt 0 }');
+  // Pages are stored nowhere else.
+  expect(config.match(/cache-(use|store) pages/g)).toHaveLength(2);
+  const named = haproxyConfig({ port: 1, backends: [], sessionCookies: ['a', 'b'] });
+  expect(named).toContain('acl session_cookie req.cook_cnt(a) gt 0');
+  expect(named).not.toContain('req.cook_cnt(vptk)');
+});

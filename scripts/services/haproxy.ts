@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SHARED_PAGE_PATHS } from '../../bff/server/shared-pages.server';
 import { stopChild, waitForOk } from './processes';
 import { freePort } from './redis';
 
@@ -18,16 +19,20 @@ export const ASSET_PATH = '^/assets/[A-Za-z0-9_-]+([.][A-Za-z0-9_-]+)*$';
 /** A dictation's autosave (`POST /dictation/{code}/text`), the one write the balancer may send twice. */
 export const AUTOSAVE_PATH = '^/dictation/[A-Za-z0-9_-]+/text$';
 
+/** The session cookies' names as the portal forms them by default (bff/config.server.ts), with and without `__Host-`. */
+export const SESSION_COOKIES = ['vptk', 'rvptk', '__Host-vptk', '__Host-rvptk'];
+
 export interface Backend {
   name: string;
   port: number;
 }
 
 /**
- * Two backends over the same instances: reads are retried on another instance when the first one died before
+ * Three backends over the same instances: reads are retried on another instance when the first one died before
  * answering (a repeated GET changes nothing), writes only when their connection failed, i.e. when the request
- * never reached an instance, since repeating a form post could act twice. `track` makes the writes' servers
- * follow the reads' health checks, so each instance is checked once.
+ * never reached an instance, since repeating a form post could act twice; the shared public pages (ADR 044) go
+ * by their path, each to one instance. `track` makes the other backends' servers follow the reads' health
+ * checks, so each instance is checked once.
  */
 export function haproxyConfig(options: {
   port: number;
@@ -37,7 +42,10 @@ export function haproxyConfig(options: {
   statsPort?: number;
   /** The runtime API's socket (`set server … state drain`), readable by this user only. */
   adminSocket?: string;
+  /** A request carrying any of these cookies never gets nor leaves a shared page (default SESSION_COOKIES). */
+  sessionCookies?: string[];
 }): string {
+  const sessionCookies = options.sessionCookies ?? SESSION_COOKIES;
   const servers = (track: boolean) =>
     options.backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port}${track ? ` track reads/${b.name}` : ' check'}`);
   return [
@@ -62,11 +70,19 @@ export function haproxyConfig(options: {
     '',
     // The build's scripts are the same bytes for everyone and never change under their name (ADR 031): the
     // balancer keeps them in memory, one entry per encoding the browsers ask for, so a first visit's dozen
-    // scripts cost the instances nothing after the first one. Pages and everything else are never stored.
+    // scripts cost the instances nothing after the first one.
     'cache assets',
     '  total-max-size 64',
     '  max-object-size 1048576',
     '  max-age 86400',
+    '  process-vary on',
+    '',
+    // The public pages of a visitor without a session (ADR 044): the portal marks them `public, s-maxage=5`, which
+    // is how long each copy is kept (the lower of s-maxage and this max-age), one per encoding.
+    'cache pages',
+    '  total-max-size 16',
+    '  max-object-size 1048576',
+    '  max-age 5',
     '  process-vary on',
     '',
     // The operators' view (ADR 041): never on the public frontend, always on loopback; nothing is logged for it.
@@ -94,6 +110,13 @@ export function haproxyConfig(options: {
     '  http-request set-header X-Forwarded-Proto https if { ssl_fc }',
     '  http-request set-header X-Forwarded-Proto http if !{ ssl_fc }',
     '  http-request set-header X-Forwarded-Host %[req.hdr(host)]',
+    // A listed page as sent (the whole URL: no query string, not even `?`), read by a request without a session
+    // cookie (ADR 044): only such a request gets or leaves the shared copy. A signed-in visitor's request passes
+    // by the cache altogether (Vary could not tell sessions apart).
+    `  acl shared_page url -m str ${SHARED_PAGE_PATHS.join(' ')}`,
+    ...sessionCookies.map((name) => `  acl session_cookie req.cook_cnt(${name}) gt 0`),
+    '  use_backend pages if METH_GET shared_page !session_cookie',
+    '  use_backend pages if METH_HEAD shared_page !session_cookie',
     '  use_backend reads if METH_GET or METH_HEAD',
     // A dictation's autosave is replayable: it carries the whole text and its revision, and the upstream takes the
     // same revision twice as one save. So an instance that dies mid-save costs the writer nothing: the save is
@@ -115,6 +138,20 @@ export function haproxyConfig(options: {
     '  http-response cache-store assets if { var(txn.asset) -m bool } { status 200 }',
     ...servers(false),
     '',
+    // Every miss of one page goes to the same instance (by its path, consistent when one is down), which renders
+    // it once for all the requests that missed together. A client's `Cache-Control: no-cache` (a forced reload)
+    // is not a reason to render it again: the copy is seconds old. Only what the portal marked public, a 200
+    // setting no cookie, is stored.
+    'backend pages',
+    '  balance uri',
+    '  hash-type consistent',
+    '  retry-on conn-failure empty-response',
+    '  http-request del-header Cache-Control',
+    '  http-request del-header Pragma',
+    '  http-request cache-use pages',
+    '  http-response cache-store pages if { status 200 } { res.fhdr(cache-control) -m beg public, } !{ res.hdr_cnt(set-cookie) gt 0 }',
+    ...servers(true),
+    '',
     'backend writes',
     '  balance roundrobin',
     '  retry-on conn-failure',
@@ -134,9 +171,9 @@ export interface Haproxy {
   child: ChildProcess;
   /** The loopback port of `/metrics` (Prometheus exporter) and `/stats`. */
   statsPort: number;
-  /** Sets an instance's administrative state in both backends: `drain` takes no new request, `ready` does again. */
+  /** Sets an instance's administrative state in every backend: `drain` takes no new request, `ready` does again. */
   setState(server: string, state: 'ready' | 'drain' | 'maint'): Promise<void>;
-  /** An instance's state in the reads backend, with its requests in both. */
+  /** An instance's state in the reads backend, with its requests in all three. */
   server(server: string): Promise<ServerStatus>;
   stop(): Promise<void>;
 }
@@ -160,6 +197,7 @@ export async function startHaproxy(options: {
   backends: Backend[];
   quiet?: boolean;
   statsPort?: number;
+  sessionCookies?: string[];
 }): Promise<Haproxy> {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-haproxy-'));
   const file = path.join(dir, 'haproxy.cfg');
@@ -190,12 +228,13 @@ export async function startHaproxy(options: {
     statsPort,
     stop,
     async setState(server, state) {
-      for (const backend of ['reads', 'writes']) await command(`set server ${backend}/${server} state ${state}`);
+      for (const backend of ['reads', 'pages', 'writes'])
+        await command(`set server ${backend}/${server} state ${state}`);
     },
     async server(server) {
       // `show stat` is CSV: # pxname,svname,qcur,qmax,scur,…,status (the 18th field).
       const rows = (await runtimeCommand(adminSocket, 'show stat')).split('\n').map((line) => line.split(','));
-      const mine = rows.filter((row) => row[1] === server && (row[0] === 'reads' || row[0] === 'writes'));
+      const mine = rows.filter((row) => row[1] === server && ['reads', 'pages', 'writes'].includes(row[0]!));
       const reads = mine.find((row) => row[0] === 'reads');
       if (!reads) throw new Error(`haproxy knows no server ${server}`);
       const sum = (field: number) => mine.reduce((total, row) => total + Number(row[field] || 0), 0);

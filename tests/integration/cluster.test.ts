@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { Client, DEMO_USERS, pageText, readForms } from './harness';
+import type { Instance } from '../../scripts/services/cluster';
 import { PER_LOGIN, through, useCluster } from './cluster';
 
 /**
@@ -37,7 +38,7 @@ describe('three instances behind the balancer', () => {
     expect((await parts.upstream.stats()).refresh).toBe(1);
   });
 
-  it('the balancer keeps the build’s scripts, per encoding, and never a page', async () => {
+  it('the balancer keeps the build’s scripts, per encoding, and no page but the listed public ones', async () => {
     const html = await (await new Client(parts.cluster.origin).request('/login')).text();
     const script = /(?:href|src)="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
     for (const encoding of ['br', 'gzip']) {
@@ -53,9 +54,11 @@ describe('three instances behind the balancer', () => {
         expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
       }
     }
+    // `/password` is no listed page (ADR 044): each visitor's copy is made for them, under a nonce of its own.
     const nonces = new Set<string>();
     for (let i = 0; i < 3; i++) {
-      const page = await new Client(parts.cluster.origin).request('/login');
+      const page = await new Client(parts.cluster.origin).request('/password');
+      expect(page.headers.get('Cache-Control')).toBe('private, no-store');
       expect(page.headers.get('Age')).toBeNull();
       nonces.add(/'nonce-([^']+)'/.exec(page.headers.get('Content-Security-Policy') ?? '')![1]!);
       await page.arrayBuffer();
@@ -158,5 +161,143 @@ describe('three instances behind the balancer', () => {
     expect(saved.status).toBe(303);
 
     expect(await (await elsewhere.request('/lk/week')).text()).toContain(`value="${link}"`);
+  });
+});
+
+/** Renders of a route so far, over every instance: its requests in the HTTP histogram (ADR 041). */
+async function renders(instances: Instance[], route: string): Promise<number> {
+  let total = 0;
+  for (const instance of instances) {
+    const text = await (await fetch(`http://127.0.0.1:${instance.metricsPort}/metrics`)).text();
+    for (const [, labels, value] of text.matchAll(/^portal_http_request_duration_seconds_count\{([^}]*)\} (\d+)/gm)) {
+      if (labels!.includes(`route="${route}"`)) total += Number(value);
+    }
+  }
+  return total;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the crowd at the start: public pages from the balancer (issue 27, ADR 044)', () => {
+  const shared = 'public, s-maxage=5';
+
+  it('a shared page never holds a session’s content or a cookie; a signed-in visitor always gets a fresh, private page', async () => {
+    const teacher = await signedIn(DEMO_USERS.teacher);
+    const teacherCookies = (await teacher.cookieHeader()).split('; ').map((c) => c.split('=').slice(1).join('='));
+    let kept = 0;
+    for (let round = 0; round < 4; round++) {
+      for (const path of ['/', '/dictation', '/week', '/login', '/registration']) {
+        // Signed-in and anonymous requests interleaved, at once and one after the other.
+        const [mine, anonymous, after] = await Promise.all([
+          teacher.request(path),
+          new Client(parts.cluster.origin).request(path),
+          new Client(parts.cluster.origin).request(path),
+        ]);
+        for (const response of [anonymous, after]) {
+          const html = await response.text();
+          expect(response.status, path).toBe(200);
+          expect(response.headers.get('Cache-Control'), path).toBe(shared);
+          expect(response.headers.getSetCookie(), path).toEqual([]);
+          expect(response.headers.get('Server-Timing'), path).toBeNull();
+          expect(pageText(html), path).not.toContain(viewerName);
+          expect(html, path).not.toContain(DEMO_USERS.teacher.email);
+          for (const value of teacherCookies) expect(html).not.toContain(value);
+          if (response.headers.get('Age') !== null) kept++;
+        }
+        expect(mine.headers.get('Age'), path).toBeNull();
+        expect(mine.headers.get('Cache-Control'), path).toBe('private, no-store');
+        if (path === '/login' || path === '/registration') {
+          expect(mine.status, path).toBe(302);
+          expect(mine.headers.get('Location')).toBe('/lk');
+        } else {
+          expect(mine.status, path).toBe(200);
+          // The signed-in layout's data names its viewer.
+          expect(await mine.text(), path).toContain(DEMO_USERS.teacher.email);
+        }
+        await mine.arrayBuffer().catch(() => {});
+      }
+    }
+    // The point of it: most anonymous answers came from the balancer.
+    expect(kept).toBeGreaterThan(20);
+  });
+
+  it('a query string, any session cookie or another page is never served from nor stored in the shared copy', async () => {
+    const page = (path: string, headers?: Record<string, string>) =>
+      new Client(parts.cluster.origin).request(path, { headers });
+    // The shared copy of /login exists.
+    await (await page('/login')).arrayBuffer();
+    const requests: [string, Record<string, string>?][] = [
+      ['/login?reason=pass'],
+      ['/login?'],
+      ['/login?redirectTo=%2Flk%2Fweek'],
+      ['/login', { Cookie: '__Host-vptk=whatever' }],
+      ['/login', { Cookie: 'theme=dark; __Host-rvptk=whatever' }],
+      ['/password'],
+      ['/dictation2024'],
+    ];
+    for (const [path, headers] of requests) {
+      for (let i = 0; i < 2; i++) {
+        const response = await page(path, headers);
+        const what = `${path} ${JSON.stringify(headers ?? {})} #${i}`;
+        expect(response.headers.get('Age'), what).toBeNull();
+        expect(response.headers.get('Cache-Control'), what).toBe('private, no-store');
+        expect(response.headers.get('Content-Security-Policy'), what).toMatch(/'nonce-/);
+        await response.arrayBuffer();
+      }
+    }
+    // A forced reload gets the copy too: it cannot make the instances render per request.
+    const reload = await page('/login', { 'Cache-Control': 'no-cache', Pragma: 'no-cache' });
+    expect(reload.headers.get('Age')).not.toBeNull();
+    await reload.arrayBuffer();
+    // A session cookie that no longer reads is cleared: that answer carries a Set-Cookie and is nobody else's.
+    const stale = await page('/', { Cookie: '__Host-vptk=stale' });
+    expect(stale.headers.getSetCookie().join()).toContain('__Host-vptk=;');
+    await stale.arrayBuffer();
+    for (let i = 0; i < 3; i++) {
+      const next = await page('/');
+      expect(next.headers.getSetCookie()).toEqual([]);
+      expect(next.headers.get('Cache-Control')).toBe(shared);
+      await next.arrayBuffer();
+    }
+  });
+
+  it('the honeypot of a kept /login form still lets a person in and still catches a bot', async () => {
+    const first = await new Client(parts.cluster.origin).request('/login');
+    await first.arrayBuffer();
+    const person = new Client(parts.cluster.origin);
+    const kept = await person.request('/login');
+    expect(kept.headers.get('Age')).not.toBeNull();
+    const form = readForms(await kept.text()).find((f) => f.method === 'post')!;
+    expect(Object.keys(form.fields)).toEqual(expect.arrayContaining(['name__confirm', 'from__confirm', 'redirectTo']));
+    const signIn = await person.request('/login', {
+      form: { ...form.fields, email: DEMO_USERS.participant.email, password: DEMO_USERS.participant.password },
+    });
+    expect(signIn.status).toBe(303);
+    expect(signIn.headers.get('Location')).toBe('/lk');
+    const bot = await new Client(parts.cluster.origin).request('/login', {
+      form: { ...form.fields, email: DEMO_USERS.participant.email, password: 'x', name__confirm: 'bot' },
+    });
+    expect(bot.status).toBe(400);
+  });
+
+  it('a crowd opening / and /dictation at once costs one render per page per cache period', async () => {
+    // A cache period with nothing kept: the first wave all misses together.
+    await sleep(6000);
+    const before = {
+      home: await renders(parts.cluster.instances, 'routes/default/home'),
+      dictation: await renders(parts.cluster.instances, 'routes/default/dictation'),
+    };
+    const responses = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        fetch(`${parts.cluster.origin}${i % 2 ? '/dictation' : '/'}`, { headers: { 'Accept-Encoding': 'br' } }),
+      ),
+    );
+    for (const response of responses) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Cache-Control')).toBe(shared);
+      await response.arrayBuffer();
+    }
+    expect(await renders(parts.cluster.instances, 'routes/default/home')).toBe(before.home + 1);
+    expect(await renders(parts.cluster.instances, 'routes/default/dictation')).toBe(before.dictation + 1);
   });
 });

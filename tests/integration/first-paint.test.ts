@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import path from 'node:path';
@@ -32,8 +33,8 @@ const RULES = ['.skip-link{', '.auth-screen{', '.scenario-card{', '.test-questio
 
 describe('the first paint needs nothing but the document', () => {
   it.each([
-    ['/', () => servers.portal.client()],
-    ['/login', () => servers.portal.client()],
+    ['/', () => teacher],
+    ['/password', () => servers.portal.client()],
     ['/lk', () => teacher],
     ['/lk/scenarios', () => teacher],
     ['/nope', () => servers.portal.client()],
@@ -55,6 +56,21 @@ describe('the first paint needs nothing but the document', () => {
       expect(html).not.toMatch(/<link\b[^>]*rel="stylesheet"/);
       // The CSP refuses every other inline style: no style attribute is rendered.
       expect(html).not.toMatch(/<[a-z][^>]*\sstyle="/);
+    },
+  );
+
+  it.each(['/', '/login'])(
+    'signed-out %s, a page the balancer shares (ADR 044): the same one <style>, under its hash',
+    async (page) => {
+      const response = await servers.portal.client().request(page);
+      const html = await response.text();
+      const styles = [...html.matchAll(/<style\b([^>]*)>([\s\S]*?)<\/style>/g)];
+      expect(styles).toHaveLength(1);
+      const [, attributes, css] = styles[0]!;
+      expect(attributes).not.toMatch(/nonce="[^"]/);
+      for (const rule of RULES) expect(css, rule).toContain(rule);
+      const hash = createHash('sha256').update(css!, 'utf8').digest('base64');
+      expect(response.headers.get('Content-Security-Policy')).toContain(`style-src 'self' 'sha256-${hash}';`);
     },
   );
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
@@ -54,14 +55,23 @@ function expectBaseHeaders(response: Response) {
   const scriptSrc = csp.get('script-src') ?? [];
   expect(scriptSrc).not.toContain("'unsafe-inline'");
   expect(scriptSrc).not.toContain("'unsafe-eval'");
-  // The document's one <style> (ADR 033) under the same nonce as its scripts; no other inline style.
-  expect(csp.get('style-src')).toEqual(["'self'", `'nonce-${nonceOf(h.get('Content-Security-Policy'))}'`]);
+  // The document's one <style> (ADR 033) under the same nonce as its scripts, or on a shared public page its
+  // hash (ADR 044); no other inline style.
+  if (scriptSrc.some((v) => v.startsWith("'sha256-"))) {
+    expect(scriptSrc.some((v) => v.startsWith("'nonce-"))).toBe(false);
+    expect(csp.get('style-src')).toEqual(["'self'", expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/)]);
+  } else {
+    expect(csp.get('style-src')).toEqual(["'self'", `'nonce-${nonceOf(h.get('Content-Security-Policy'))}'`]);
+  }
 }
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 describe('documents', () => {
   const documents: [string, () => Client][] = [
-    ['/', () => servers.portal.client()],
-    ['/login', () => servers.portal.client()],
+    ['/', () => teacher],
+    ['/login?reason=pass', () => servers.portal.client()],
+    ['/password', () => servers.portal.client()],
     ['/week', () => teacher],
     ['/lk/scenarios/5', () => teacher],
     ['/profile', () => teacher],
@@ -82,10 +92,30 @@ describe('documents', () => {
     expect(html).not.toMatch(/\son[a-z]+="/i);
   });
 
+  it.each(['/', '/dictation', '/week', '/login', '/registration'])(
+    'signed-out %s, a page the balancer shares (ADR 044): every inline script and the style by its hash, no nonce',
+    async (page) => {
+      const response = await servers.portal.client().request(page);
+      const html = await response.text();
+      expectBaseHeaders(response);
+      const csp = directives(response.headers.get('Content-Security-Policy'));
+      const scriptSrc = csp.get('script-src')!;
+      expect(scriptSrc[0]).toBe("'self'");
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, a]) => !/\ssrc=/.test(a!));
+      expect(inline.length).toBeGreaterThanOrEqual(3);
+      // Exactly the document's own scripts, nothing more: a script added later has no hash here.
+      expect(new Set(scriptSrc.slice(1))).toEqual(new Set(inline.map(([, , text]) => sha256(text!))));
+      for (const [, attributes] of inline) expect(attributes).not.toMatch(/nonce="[^"]/);
+      const style = /<style\b[^>]*>([\s\S]*?)<\/style>/.exec(html)![1]!;
+      expect(csp.get('style-src')).toEqual(["'self'", sha256(style)]);
+      expect(html).not.toMatch(/\son[a-z]+="/i);
+    },
+  );
+
   it('the nonce is fresh for every response', async () => {
     const nonces = new Set<string>();
     for (let i = 0; i < 5; i++) {
-      const response = await servers.portal.client().request('/');
+      const response = await servers.portal.client().request('/password');
       const nonce = nonceOf(response.headers.get('Content-Security-Policy'));
       expect(await response.text()).toContain(`nonce="${nonce}"`);
       nonces.add(nonce);
@@ -268,13 +298,42 @@ describe('Server-Timing', () => {
 });
 
 describe('documents stay out of shared caches', () => {
-  it.each(['/', '/login', '/week', '/password'])(
+  it.each(['/password', '/login?reason=pass', '/login?', '/registration?redirectTo=%2Flk', '/dictation2024'])(
     'signed-out %s: private, no-store (its nonce and honeypot are its own)',
     async (path) => {
       const response = await servers.portal.client().request(path);
       expect(response.status).toBe(200);
       expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
       expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+      await response.arrayBuffer();
+    },
+  );
+
+  it.each(['/', '/dictation', '/week'])('signed-in %s: private, no-store, under a nonce', async (path) => {
+    const response = await teacher.request(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+    nonceOf(response.headers.get('Content-Security-Policy'));
+    await response.arrayBuffer();
+  });
+
+  it('a stale session cookie on a listed page: its clearing answer is private', async () => {
+    const client = servers.portal.client();
+    const response = await client.request('/', { headers: { Cookie: '__Host-rvptk=stale' } });
+    expect(response.headers.getSetCookie().join()).toContain('__Host-rvptk=;');
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+    await response.arrayBuffer();
+  });
+
+  it.each(['/', '/dictation', '/week', '/login', '/registration'])(
+    'signed-out %s: public for a few seconds (ADR 044), no cookie, no Server-Timing',
+    async (path) => {
+      const response = await servers.portal.client().request(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Cache-Control')).toBe('public, s-maxage=5');
+      expect(response.headers.getSetCookie()).toEqual([]);
+      expect(response.headers.get('Server-Timing')).toBeNull();
+      await response.arrayBuffer();
     },
   );
 });
