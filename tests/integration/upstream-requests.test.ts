@@ -23,9 +23,11 @@ const bodiesRead: Promise<void>[] = [];
 const server = setupServer(...workingUpstream);
 let portal: Portal;
 
+/** What the cabinet home reads besides the session: its cards (the open dictation's since ADR 042). */
 const HOME_CONTENT_PATHS = new Set(
   (
     [
+      'dictationEvents',
       'bannersList',
       'weekList',
       'weekParticipation',
