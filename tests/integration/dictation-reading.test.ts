@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, DEMO_USERS, pageText } from './harness';
+import { dictationSteps } from './dictation-steps';
 import { useServers } from './servers';
 
 /** The dictation read aloud (ADR 043): streamed through the portal with Range, and nothing of the text on the page. */
@@ -8,27 +9,8 @@ const servers = useServers();
 
 afterEach(() => servers.upstream.clearFaults());
 
-/** An invitation of today's event, as the organisers would mail it (the upstream's dev tool). */
-async function invite() {
-  const response = await fetch(`${servers.upstream.url}/__dev__/dictation/invitations`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({}),
-  });
-  const { invitations } = (await response.json()) as { invitations: { code: string }[] };
-  return invitations[0]!.code;
-}
-
-async function signedIn(user: { email: string; password: string }) {
-  const client = new Client(servers.portal.origin);
-  await client.login(user.email, user.password);
-  return client;
-}
-
-async function begin(client: Client, code: string) {
-  const response = await client.request(`/dictation/${code}`, { form: { intent: 'start' } });
-  expect(response.status).toBe(303);
-}
+const { invite: inviteOne, signedIn, begin } = dictationSteps(servers);
+const invite = async () => (await inviteOne()).code;
 
 /** Words of today's text (event 3, «Скворцы»), none of them in the event's title or description. */
 const TEXT_WORDS = ['скворечник', 'травинки', 'долгожданная', 'неутомимый'];

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, DEMO_USERS, pageText, readForms } from './harness';
+import { dictationSteps } from './dictation-steps';
 import { useServers } from './servers';
 import { formAlertOf, headingOf, stackTraceIn, titleOf } from './page';
 
@@ -14,29 +15,7 @@ afterEach(async () => {
   await servers.upstream.clearFaults();
 });
 
-/** Invitations of today's event, as the organisers would mail them (the upstream's dev tool). */
-async function invite(options: { email?: string; timeLimitSeconds?: number } = {}) {
-  const response = await fetch(`${servers.upstream.url}/__dev__/dictation/invitations`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(options),
-  });
-  const { invitations } = (await response.json()) as { invitations: { participationId: number; code: string }[] };
-  return invitations[0]!;
-}
-
-async function signedIn(user: { email: string; password: string } = DEMO_USERS.teacher) {
-  const client = new Client(servers.portal.origin);
-  await client.login(user.email, user.password);
-  return client;
-}
-
-/** «Начать диктант» on the link's page: the explicit start of the time (a GET starts nothing, ADR 025). */
-async function begin(client: Client, code: string) {
-  const response = await client.request(`/dictation/${code}`, { form: { intent: 'start' } });
-  expect(response.status).toBe(303);
-  expect(response.headers.get('Location')).toBe(`/dictation/${code}`);
-}
+const { invite, signedIn, begin, registered } = dictationSteps(servers);
 
 /** The writing form's fields as the page rendered them. */
 async function writingForm(client: Client, code: string) {
@@ -370,19 +349,11 @@ describe('registering for a dictation (ADR 025)', () => {
   });
 
   it('offers the cabinet’s form to a new user and keeps the registration after it', async () => {
-    const browser = servers.portal.client();
-    const password = 'dictation-newcomer-1';
     const email = 'dictation.newcomer@example.org';
-    const registered = await browser.submit('/registration?redirectTo=%2Flk%2Fdictations', {
-      lastName: 'Орлова',
-      firstName: 'Мария',
-      email,
-      phone: '+7 (912) 000-11-22',
-      password,
-      passwordConfirm: password,
-      consent: 'on',
-    });
-    expect(registered.headers.get('Location')).toBe('/lk/dictations');
+    const browser = await registered(
+      { firstName: 'Мария', email, phone: '+7 (912) 000-11-22', password: 'dictation-newcomer-1' },
+      '/lk/dictations',
+    );
     const list = pageText(await (await browser.request('/lk/dictations')).text());
     expect(list).toContain(`Можно принять участие ${SPRING} Идёт регистрация Регистрация открыта до`);
     const done = await browser.submit('/lk/dictations', {}, { action: '/lk/dictations' });
@@ -393,19 +364,11 @@ describe('registering for a dictation (ADR 025)', () => {
   });
 
   it('lets a newcomer join the dictation being written in one POST, without JavaScript (ADR 042)', async () => {
-    const browser = servers.portal.client();
-    const password = 'dictation-joiner-1';
     const email = 'dictation.joiner@example.org';
-    const registered = await browser.submit('/registration?redirectTo=%2Fdictation', {
-      lastName: 'Орлова',
-      firstName: 'Анна',
-      email,
-      phone: '+7 (912) 000-11-33',
-      password,
-      passwordConfirm: password,
-      consent: 'on',
-    });
-    expect(registered.headers.get('Location')).toBe('/dictation');
+    const browser = await registered(
+      { firstName: 'Анна', email, phone: '+7 (912) 000-11-33', password: 'dictation-joiner-1' },
+      '/dictation',
+    );
     const page = pageText(await (await browser.request('/dictation')).text());
     expect(page).toContain('Присоединиться можно и сейчас. На текст — 60 минут с нажатия «Начать диктант»');
     expect(page).not.toContain('Зарегистрируйтесь, пока идёт регистрация');
