@@ -135,6 +135,15 @@ describe('/dictation/{code}', () => {
       body: { outcome: 'saved', revision: 3, stale: true },
     });
     expect((await writingForm(guest, code)).fields).toMatchObject({ text: 'Весной в наш город', revision: '4' });
+    // Whole, in one write: a browser asks for compression, and a compressed or chunked answer left an instance in
+    // two writes a zlib round trip apart; killed in between, the balancer could not send the save elsewhere.
+    const whole = await guest.request(`/dictation/${code}/text`, {
+      form: { text: 'Весной в наш', revision: '4' },
+      headers: { 'Accept-Encoding': 'br, gzip' },
+    });
+    expect(whole.headers.get('Content-Encoding')).toBeNull();
+    expect(whole.headers.get('Transfer-Encoding')).toBeNull();
+    expect(Number(whole.headers.get('Content-Length'))).toBe((await whole.arrayBuffer()).byteLength);
     const tooLong = await save('а'.repeat(5_001), 4);
     expect(tooLong).toEqual({
       status: 400,

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { requireForm } from '#bff/auth/require-form.server';
 import { readInvitationCode } from '#bff/rest/dictation.server';
+import { wholeJson } from '~/resource-route';
 import { OUTCOME_STATUS, saveDictationText } from '~/dictation-writing.server';
 import { dictationTextSchema } from './dictation-writing.schema';
 
@@ -12,13 +13,13 @@ import { dictationTextSchema } from './dictation-writing.schema';
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const code = readInvitationCode(params.token);
   const form = await requireForm(request);
-  if (!code) return Response.json({ outcome: 'unknown' }, { status: 404 });
+  if (!code) return wholeJson({ outcome: 'unknown' }, { status: 404 });
   const parsed = dictationTextSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
-    return Response.json({ outcome: 'invalid', message: parsed.error.issues[0]!.message }, { status: 400 });
+    return wholeJson({ outcome: 'invalid', message: parsed.error.issues[0]!.message }, { status: 400 });
   }
   const result = await saveDictationText(context, code, parsed.data);
-  return Response.json(result, { status: OUTCOME_STATUS[result.outcome], headers: { 'Cache-Control': 'no-store' } });
+  return wholeJson(result, { status: OUTCOME_STATUS[result.outcome], headers: { 'Cache-Control': 'no-store' } });
 }
 
 /** Only the page posts here; a visitor who opens the address lands on the dictation. */
