@@ -16,9 +16,15 @@ import { createSupervisor } from './services/supervisor';
 
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 const instances = Number(process.env.CLUSTER_INSTANCES || 3);
-if (!Number.isInteger(instances) || instances < 1) {
-  console.error('CLUSTER_INSTANCES: give a whole number of portal instances, 1 or more');
-  process.exit(1);
+const instanceMaxconn = Number(process.env.CLUSTER_INSTANCE_MAXCONN || 64);
+for (const [name, value] of [
+  ['CLUSTER_INSTANCES', instances],
+  ['CLUSTER_INSTANCE_MAXCONN', instanceMaxconn],
+] as const) {
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`${name}: give a whole number, 1 or more`);
+    process.exit(1);
+  }
 }
 
 /** What the supervisor and the rolling restart say, on stderr with the time: the operator's log of the day. */
@@ -58,6 +64,7 @@ try {
 
   const cluster = await startCluster({
     port: Number(process.env.PORT || 3000),
+    instanceMaxconn,
     instances,
     env: { ...portalEnv(upstream.url, true), REDIS_URL: redis.url },
   });

@@ -17,6 +17,8 @@ export interface ClusterOptions {
   env: Record<string, string | undefined>;
   /** Instances' and haproxy's standard output discarded (tests); errors still reach stderr. */
   quiet?: boolean;
+  /** Requests the balancer gives one instance at once (haproxy's `maxconn`; default 64). */
+  instanceMaxconn?: number;
 }
 
 export interface Instance {
@@ -107,6 +109,7 @@ export async function startCluster(options: ClusterOptions) {
       backends: instances.map(({ name, port }) => ({ name, port })),
       quiet: options.quiet,
       statsPort,
+      instanceMaxconn: options.instanceMaxconn,
       // The names the instances give their session cookies, with and without `__Host-` (bff/config.server.ts).
       sessionCookies: [env.AUTH_COOKIE_NAME || 'vptk', env.REFRESH_COOKIE_NAME || 'rvptk'].flatMap((name) => [
         name,
@@ -133,9 +136,16 @@ export async function startCluster(options: ClusterOptions) {
     },
     /**
      * Replaces every instance, one at a time, with no request lost: the balancer stops sending it new requests
-     * (`drain`) and waits for those it has, SIGTERM makes it fail `/readyz` and finish, its successor starts on
+     * (`maint`) and waits for those it has, SIGTERM makes it fail `/readyz` and finish, its successor starts on
      * the same ports, and the next one goes only once the balancer counts the successor up again. A second call
      * while one runs waits for it.
+     *
+     * `maint`, not `drain`: haproxy 2.6 (Debian 12) lets a server leave `drain` without taking the requests that
+     * already wait in the backend's queue, and while a queue stands every new request joins it. Under load, once
+     * each instance had been drained in turn, nothing was dispatched any more: every request waited out the 15 s
+     * queue timeout for a 503, for as long as the load lasted (the faulted day's bench, issue 26). Requests in
+     * flight finish in `maint` as in `drain`; those queued for the server go to another (redispatch); and a
+     * server leaving `maint` takes the backend's queue at once.
      */
     roll(report: (line: string) => void = () => {}, replaced: (instance: Instance) => void = () => {}): Promise<void> {
       return (rolling ??= (async () => {
@@ -152,7 +162,7 @@ export async function startCluster(options: ClusterOptions) {
             `the other instances were not all up within 60 s; ${instance.name} was left running`,
           );
           report(`${instance.name}: draining`);
-          await haproxy.setState(instance.name, 'drain');
+          await haproxy.setState(instance.name, 'maint');
           await until(
             async () => {
               const { current, queued } = await haproxy.server(instance.name);

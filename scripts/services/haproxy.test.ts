@@ -97,3 +97,9 @@ it('shares only the listed public pages, with no query string, and never with a 
   expect(named).toContain('acl session_cookie req.cook_cnt(a) gt 0');
   expect(named).not.toContain('req.cook_cnt(vptk)');
 });
+
+it('gives each instance 64 requests at once unless told otherwise, the rest waiting in its queue', () => {
+  expect(config).toMatch(/default-server .* maxconn 64\n/);
+  const one = haproxyConfig({ port: 4000, backends: [{ name: 'portal1', port: 4001 }], instanceMaxconn: 1 });
+  expect(one).toMatch(/default-server .* maxconn 1\n/);
+});

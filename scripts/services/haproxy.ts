@@ -40,10 +40,12 @@ export function haproxyConfig(options: {
   backends: Backend[];
   /** The statistics page (`/stats`) and the Prometheus exporter (`/metrics`), on loopback only. */
   statsPort?: number;
-  /** The runtime API's socket (`set server … state drain`), readable by this user only. */
+  /** The runtime API's socket (`set server … state maint`), readable by this user only. */
   adminSocket?: string;
   /** A request carrying any of these cookies never gets nor leaves a shared page (default SESSION_COOKIES). */
   sessionCookies?: string[];
+  /** Requests one instance is given at once; past it they wait in the balancer's queue (default 64). */
+  instanceMaxconn?: number;
 }): string {
   const sessionCookies = options.sessionCookies ?? SESSION_COOKIES;
   const servers = (track: boolean) =>
@@ -58,7 +60,7 @@ export function haproxyConfig(options: {
     '  timeout client 65s',
     '  timeout http-request 10s',
     '  timeout http-keep-alive 60s',
-    // Past 64 requests at once an instance's requests wait here, not in its listen backlog (maxconn below).
+    // Past `instanceMaxconn` requests at once an instance's requests wait here, not in its listen backlog.
     '  timeout queue 15s',
     '  retries 3',
     '  option redispatch 1',
@@ -66,7 +68,7 @@ export function haproxyConfig(options: {
     // bench took all three out at once with shorter checks). A dead or stopping one refuses connections: ten in
     // a row take it out, and each refused request is sent to another instance meanwhile (redispatch).
     '  timeout check 5s',
-    '  default-server inter 2s fall 5 rise 2 observe layer4 error-limit 10 on-error mark-down maxconn 64',
+    `  default-server inter 2s fall 5 rise 2 observe layer4 error-limit 10 on-error mark-down maxconn ${options.instanceMaxconn ?? 64}`,
     '',
     // The build's scripts are the same bytes for everyone and never change under their name (ADR 031): the
     // balancer keeps them in memory, one entry per encoding the browsers ask for, so a first visit's dozen
@@ -171,8 +173,11 @@ export interface Haproxy {
   child: ChildProcess;
   /** The loopback port of `/metrics` (Prometheus exporter) and `/stats`. */
   statsPort: number;
-  /** Sets an instance's administrative state in every backend: `drain` takes no new request, `ready` does again. */
-  setState(server: string, state: 'ready' | 'drain' | 'maint'): Promise<void>;
+  /**
+   * Sets an instance's administrative state in every backend: `maint` takes no new request and lets those in
+   * flight finish, `ready` takes them again (not `drain`: see the rolling restart, scripts/services/cluster.ts).
+   */
+  setState(server: string, state: 'ready' | 'maint'): Promise<void>;
   /** An instance's state in the reads backend, with its requests in all three. */
   server(server: string): Promise<ServerStatus>;
   stop(): Promise<void>;
@@ -198,6 +203,7 @@ export async function startHaproxy(options: {
   quiet?: boolean;
   statsPort?: number;
   sessionCookies?: string[];
+  instanceMaxconn?: number;
 }): Promise<Haproxy> {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-haproxy-'));
   const file = path.join(dir, 'haproxy.cfg');

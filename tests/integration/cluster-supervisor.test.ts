@@ -17,8 +17,13 @@ const env: Record<string, string | undefined> = {
   PATH: process.env.PATH,
   UPSTREAM_DB: ':memory:',
   CLUSTER_INSTANCES: '2',
+  // One request per instance at a time: the rolling restart's traffic keeps requests waiting in haproxy's queue
+  // throughout, which is where a rolling restart went wrong under load (haproxy's `drain`, ADR 041).
+  CLUSTER_INSTANCE_MAXCONN: '1',
   SESSION_SECRET: 'integration-test-secret-integration-test-secret',
   AUTH_RATE_LIMIT_PER_ADDRESS: '10000',
+  // The reference upstream's fault rules (/__faults__): the rolling restart runs with every call 300 ms late.
+  UPSTREAM_FAULTS: 'true',
   LOG_LEVEL: 'warn',
 };
 
@@ -39,6 +44,7 @@ let script: ChildProcess;
 let origin = '';
 let upstream = '';
 let log = '';
+let stats = '';
 
 beforeAll(async () => {
   const upstreamPort = await freePort();
@@ -54,7 +60,11 @@ beforeAll(async () => {
     script.stdout!.on('data', (chunk: Buffer) => {
       output += String(chunk);
       const match = /Кластер запущен: (http:\/\/localhost:\d+)/.exec(output);
-      if (match) resolve(match[1]!);
+      const statsPage = /haproxy (http:\/\/127\.0\.0\.1:\d+)\/metrics/.exec(output);
+      if (match && statsPage) {
+        stats = `${statsPage[1]!}/stats;csv`;
+        resolve(match[1]!);
+      }
     });
     script.once('exit', () => reject(new Error(`the script exited:\n${output}\n${log}`)));
   });
@@ -67,8 +77,11 @@ afterAll(async () => {
   await exited;
 });
 
-/** Requests through the balancer until `until` resolves; every one that did not succeed, by what it got. */
-async function traffic(until: Promise<void>, withWriters: boolean) {
+/**
+ * Requests through the balancer until `until` resolves; every one that did not succeed, by what it got. `crowd`
+ * more loops ask for `/healthz` from an instance without a pause, enough to keep a queue standing at the balancer.
+ */
+async function traffic(until: Promise<void>, withWriters: boolean, crowd = 0) {
   let done = false;
   void until.then(() => (done = true));
   const failures: string[] = [];
@@ -76,12 +89,12 @@ async function traffic(until: Promise<void>, withWriters: boolean) {
   const browser = new Client(origin);
   const { url } = await browser.login(DEMO_USERS.teacher.email, DEMO_USERS.teacher.password);
   expect(url).toBe(`${origin}/lk`);
-  const loop = async (step: () => Promise<{ ok: boolean; what: string }>) => {
+  const loop = async (step: () => Promise<{ ok: boolean; what: string }>, pause = 20) => {
     while (!done) {
       const outcome = await step().catch((error: Error) => ({ ok: false, what: error.message }));
       count++;
       if (!outcome.ok) failures.push(outcome.what);
-      await sleep(20);
+      await sleep(pause);
     }
   };
   const page = (path: string, client?: Client) => async () => {
@@ -95,6 +108,7 @@ async function traffic(until: Promise<void>, withWriters: boolean) {
     loop(page('/login')),
     loop(page('/')),
     loop(page('/lk', browser)),
+    ...Array.from({ length: crowd }, () => loop(page('/healthz'), 0)),
     ...writers.map((writer) =>
       loop(async () => {
         const result = await writer.save();
@@ -131,7 +145,11 @@ describe('npm run start:cluster supervises its parts', () => {
   it('replaces every instance, one at a time, under reads and writes, with no failed request', async () => {
     const before = instancePids(script.pid!);
     let finish!: () => void;
-    const running = traffic(new Promise<void>((resolve) => (finish = resolve)), true);
+    const running = traffic(new Promise<void>((resolve) => (finish = resolve)), true, 24);
+    // Each page and save holds its instance's one slot for 300 ms or more: the queue never runs dry.
+    const faults = (init: RequestInit) => fetch(`${upstream}/__faults__`, init).then((r) => r.arrayBuffer());
+    await sleep(500);
+    await faults({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"latencyMs":300}' });
     await sleep(1000);
     const port = new URL(origin).port;
     const roll = spawn(process.execPath, ['--import', 'tsx', 'scripts/cluster-roll.ts'], {
@@ -141,7 +159,20 @@ describe('npm run start:cluster supervises its parts', () => {
     const [code] = await once(roll, 'exit');
     expect(code, log).toBe(0);
     expect(log).toMatch(/portal1: draining[\s\S]*portal1: replaced[\s\S]*portal2: draining[\s\S]*portal2: replaced/);
-    await sleep(1000);
+    // Requests kept arriving for the replaced instances after the restart: the balancer sends them work again,
+    // queued ones included, rather than keeping them all waiting until its queue times out.
+    const servedBy = async () => {
+      const rows = (await (await fetch(stats)).text()).split('\n').map((line) => line.split(','));
+      return Object.fromEntries(
+        rows.filter((r) => r[0] === 'reads').map((r) => [r[1], { total: Number(r[7]), queueMax: Number(r[3]) }]),
+      );
+    };
+    const afterRoll = await servedBy();
+    expect(afterRoll.BACKEND!.queueMax, 'a queue stood at the balancer during the restart').toBeGreaterThan(0);
+    await sleep(3000);
+    const later = await servedBy();
+    for (const name of ['portal1', 'portal2']) expect(later[name]!.total).toBeGreaterThan(afterRoll[name]!.total);
+    await faults({ method: 'DELETE' });
     finish();
     const { failures, count } = await running;
     const after = instancePids(script.pid!);
