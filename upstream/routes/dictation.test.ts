@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { dictationEventState, type CallResult } from '#contract';
-import { createParticipation, issueCode } from '../db/dictation';
+import { createParticipation, findEvent, issueCode } from '../db/dictation';
+import { listMessages } from '../db/outbox';
+import { findUserByEmail } from '../db/users';
+import { moscowDateTime } from '../dictation/submission-mail';
 import { DEMO_USERS } from '../db/seed';
 import { CURRENT_EVENT_ID, seedDictation } from '../db/seed-dictation';
 import { SAVE_GRACE } from '../dictation/participation';
@@ -111,6 +114,33 @@ describe('a dictation opened by its invitation code', () => {
     expect(after.status).toBe(410);
     expect(after.envelope.errors[0]?.code).toBe('invitation_used');
     expect(await open(code)).toMatchObject({ status: 'submitted', text: 'Весной в наш город.' });
+  });
+
+  it('mails the account a receipt of the submission: which dictation, when, how much, when the results come', async () => {
+    const { up, invite, start } = await setup();
+    const user = findUserByEmail(up.db, DEMO_USERS.participant.email)!;
+    const id = createParticipation(
+      up.db,
+      { eventId: CURRENT_EVENT_ID, userId: user.id, timeLimitMs: minutes(60) },
+      up.clock.time,
+    );
+    const code = issueCode(up.db, id, up.clock.time);
+    await start(code);
+    up.clock.time = Date.UTC(2025, 5, 1, 9, 30);
+    await up.call('finishDictation', { body: { code, text: 'Весной в наш город возвращаются скворцы.', revision: 1 } });
+    const [mail, ...others] = listMessages(up.db, DEMO_USERS.participant.email);
+    expect(others).toEqual([]);
+    const event = findEvent(up.db, CURRENT_EVENT_ID)!;
+    expect(mail!.subject).toBe(`Диктант сдан: ${event.title}`);
+    expect(mail!.body).toContain(`Ваш диктант «${event.title}» получен 1 июня 2025 г. в 12:30 мск.`);
+    expect(mail!.body).toContain('Принято: 40 знаков, 6 слов.');
+    expect(mail!.body).toContain(`Результаты — ${moscowDateTime(event.results_at)}:`);
+    // Nobody to mail for a dictation written without an account.
+    const before = listMessages(up.db).length;
+    const anonymous = invite();
+    await start(anonymous);
+    await up.call('finishDictation', { body: { code: anonymous, text: 'Скворцы.', revision: 1 } });
+    expect(listMessages(up.db)).toHaveLength(before);
   });
 
   it('does not start a dictation whose writing has closed, nor one not yet open', async () => {
