@@ -2,7 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
 import { EventDates } from '~/components/dictation/event-dates';
-import { canWrite, describeParticipation, ParticipationBadge } from '~/components/dictation/participation-status';
+import { CalendarLink } from '~/components/calendar-link';
+import {
+  canWrite,
+  describeParticipation,
+  offersCalendar,
+  ParticipationBadge,
+} from '~/components/dictation/participation-status';
 import { ReviewText } from '~/components/dictation/review-text';
 import { StartDictationForm as StartDictationFormNow } from '~/components/dictation/start-form';
 import { deferredForm } from '~/components/form/deferred-form';
@@ -52,6 +58,11 @@ export default function DictationScreen() {
       </p>
       {canWrite(dictation) ? <StartDictationForm id={dictation.id} started={dictation.status === 'writing'} /> : null}
       <EventDates event={{ ...event, state: dictation.eventState }} />
+      {offersCalendar(dictation) ? (
+        <p>
+          <CalendarLink href={`/lk/dictations/${dictation.id}/calendar.ics`} title={event.title} />
+        </p>
+      ) : null}
       {certificateSize !== null ? (
         <section aria-labelledby="certificate" className="card">
           <h2 id="certificate">{copy.certificate}</h2>
