@@ -55,6 +55,33 @@ describe('/lk/certificates', () => {
   });
 });
 
+describe('the grade on a participation certificate (ADR 048)', () => {
+  it('leaves a failing grade off unless the participant downloads the variant with it, by a plain link', async () => {
+    const browser = servers.portal.client();
+    await browser.login(DEMO_USERS.participant.email, DEMO_USERS.participant.password);
+    const html = await (await browser.request('/lk/dictations/3')).text();
+    const text = pageText(html);
+    expect(text).toContain('Оценка «2» в сертификате не указана');
+    expect(html).toContain('href="/lk/dictations/3/certificate.pdf" download');
+    expect(html).toContain('href="/lk/dictations/3/certificate.pdf?grade=1" download');
+    expect(text).toMatch(/Скачать сертификат с оценкой \(PDF, [\d,]+ КБ\)/);
+
+    const plain = await browser.request('/lk/dictations/3/certificate.pdf');
+    const plainText = await pdfText(new Uint8Array(await plain.arrayBuffer()));
+    expect(plainText).not.toMatch(/оценка|ошибк/);
+    const graded = await browser.request('/lk/dictations/3/certificate.pdf?grade=1');
+    expect(graded.status).toBe(200);
+    expect(decodeURIComponent(graded.headers.get('Content-Disposition')!)).toContain('с оценкой.pdf');
+    expect(await pdfText(new Uint8Array(await graded.arrayBuffer()))).toMatch(/Результат: оценка «2», \d+ ошибок/);
+
+    // A passing grade is on the certificate anyway: no choice offered, and no such variant.
+    const teacherBrowser = await teacher();
+    const passing = await (await teacherBrowser.request('/lk/dictations/2')).text();
+    expect(passing).not.toContain('?grade=1');
+    expect((await teacherBrowser.request('/lk/dictations/2/certificate.pdf?grade=1')).status).toBe(404);
+  });
+});
+
 describe('/certificates/{code}', () => {
   it('prints one lasting address on each certificate, which says «подлинный» to anyone with a masked name', async () => {
     const browser = await teacher();

@@ -219,10 +219,56 @@ describe('the user’s dictations', () => {
     expect(foreign.status).toBe(404);
   });
 
+  it('leaves a failing grade off the certificate unless its owner asks for the variant with it (ADR 048)', async () => {
+    const { up } = await setup();
+    const { token } = await up.login(DEMO_USERS.participant);
+    const auth = encodeURIComponent(token.authToken);
+    const { envelope } = await up.call('myDictationById', { token: token.authToken, query: { id: '3' } });
+    const detail = envelope.result as CallResult<'myDictationById'>;
+    expect(detail).toMatchObject({ status: 'checked', grade: 2 });
+    expect(detail.gradedCertificate).toMatchObject({
+      path: '/files/dictation/certificates/3-grade.pdf',
+      name: expect.stringMatching(/^Сертификат участника Д-\d{4}-000003 с оценкой\.pdf$/),
+    });
+    const textOf = async (path: string) => {
+      const file = await up.app.request(`${path}?token=${auth}`);
+      expect(file.status).toBe(200);
+      return pdfText(new Uint8Array(await file.arrayBuffer()));
+    };
+    const plain = await textOf(detail.certificate!.path);
+    expect(plain).toContain('написал(а) диктант');
+    expect(plain).not.toMatch(/оценка|ошибк/);
+    const graded = await textOf(detail.gradedCertificate!.path);
+    expect(graded).toMatch(/Результат: оценка «2», \d+ ошибок/);
+    // One certificate, one code: both variants send a checker to the same page.
+    const address = (text: string) => /\/certificates\/[\w-]{22}/.exec(text)![0];
+    expect(address(graded)).toBe(address(plain));
+
+    // A passing grade is printed anyway: there is no variant to ask for, and its path is nobody's file.
+    const teacher = await up.login();
+    const passing = (await up.call('myDictationById', { token: teacher.token.authToken, query: { id: '2' } })).envelope
+      .result as CallResult<'myDictationById'>;
+    expect(passing.gradedCertificate).toBeNull();
+    const none = await up.app.request(
+      `/files/dictation/certificates/2-grade.pdf?token=${encodeURIComponent(teacher.token.authToken)}`,
+    );
+    expect(none.status).toBe(404);
+    expect(
+      (await up.app.request(`${detail.gradedCertificate!.path}?token=${encodeURIComponent(teacher.token.authToken)}`))
+        .status,
+    ).toBe(404);
+  });
+
   it('has no review or certificate before the results', async () => {
     const { up } = await setup();
     const { token } = await up.login();
     const { envelope } = await up.call('myDictationById', { token: token.authToken, query: { id: '4' } });
-    expect(envelope.result).toMatchObject({ status: 'invited', review: null, certificate: null, errorsCount: null });
+    expect(envelope.result).toMatchObject({
+      status: 'invited',
+      review: null,
+      certificate: null,
+      gradedCertificate: null,
+      errorsCount: null,
+    });
   });
 });

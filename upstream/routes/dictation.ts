@@ -120,6 +120,7 @@ export function registerDictationRoutes(calls: CallRegistrar, services: Services
       text: row.text,
       review: checked ? reviewText(event.reference_text, row.text) : null,
       certificate: checked ? await certificateFileOf(services, row, event) : null,
+      gradedCertificate: checked ? await certificateFileOf(services, row, event, 'with-grade') : null,
     };
   });
 

@@ -25,6 +25,9 @@ const copy = {
   source: (source: string) => `Текст диктанта: ${source}.`,
   certificate: 'Сертификат участника',
   download: (size: string) => `Скачать сертификат (PDF, ${size})`,
+  noGrade: (grade: number) =>
+    `Оценка «${grade}» в сертификате не указана: он подтверждает участие. Если оценка всё же нужна, скачайте вариант с ней — проверка по QR-коду для обоих вариантов одна и та же.`,
+  downloadGraded: (size: string) => `Скачать сертификат с оценкой (PDF, ${size})`,
 };
 
 const StartDictationForm = deferredForm(import.meta.env.SSR ? StartDictationFormNow : null, () =>
@@ -38,14 +41,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = readId(params, request);
   await requireUser(request, context);
   // Another user's dictation, like an unknown id, is the upstream's 404 and so the 404 page.
-  const { certificate, ...dictation } = await context.rest.dictation.byId(id);
-  // The page needs the certificate's size, not where the upstream keeps it.
-  return { dictation, certificateSize: certificate?.size ?? null };
+  const { certificate, gradedCertificate, ...dictation } = await context.rest.dictation.byId(id);
+  // The page needs the certificates' sizes, not where the upstream keeps them.
+  return {
+    dictation,
+    certificateSize: certificate?.size ?? null,
+    gradedCertificateSize: gradedCertificate?.size ?? null,
+  };
 }
 
 /** `/lk/dictations/{id}`: the dictation's status and score; once checked, the text with each error marked. */
 export default function DictationScreen() {
-  const { dictation, certificateSize } = useLoaderData<typeof loader>();
+  const { dictation, certificateSize, gradedCertificateSize } = useLoaderData<typeof loader>();
   const { event } = dictation;
   return (
     <article className="dictation-result">
@@ -71,6 +78,16 @@ export default function DictationScreen() {
               {copy.download(formatFileSize(certificateSize))}
             </a>
           </p>
+          {gradedCertificateSize !== null && dictation.grade !== null ? (
+            <>
+              <p>{copy.noGrade(dictation.grade)}</p>
+              <p>
+                <a href={`/lk/dictations/${dictation.id}/certificate.pdf?grade=1`} download>
+                  {copy.downloadGraded(formatFileSize(gradedCertificateSize))}
+                </a>
+              </p>
+            </>
+          ) : null}
         </section>
       ) : null}
       {dictation.review ? (
