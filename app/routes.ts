@@ -15,6 +15,7 @@ export default [
     route('dictation/:token', 'routes/default/dictation-writing.tsx'),
     route('admin-auth', 'routes/default/admin-auth.tsx'),
     route('week', 'routes/default/week.tsx'),
+    route('certificates', 'routes/default/certificates.tsx'),
     route('certificates/:code', 'routes/default/certificate-check.tsx'),
   ]),
   layout('routes/lk/layout.tsx', [
