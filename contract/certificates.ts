@@ -18,16 +18,20 @@ export const CERTIFICATE_NUMBER_MAX = 40;
 export const certificateNumber = z.string().max(CERTIFICATE_NUMBER_MAX).regex(CERTIFICATE_NUMBER);
 
 /**
- * A number as typed, in the printed form: compatibility forms folded (NFKC), a leading «№» and spaces dropped,
- * any dash or minus a hyphen, capitals. «№ д–2026–000002» becomes «Д-2026-000002».
+ * A number as typed, in the printed form: invisible characters dropped, a leading «№» too, compatibility forms
+ * folded (NFKC), any dash, minus or space between groups a hyphen, capitals. «№ д–2026 000002» becomes
+ * «Д-2026-000002».
  */
 export function normalizeCertificateNumber(input: string): string {
   // «№» first: NFKC would make it «No».
   return input
-    .replace(/[\s\u200b-\u200d\u2060\ufeff]+/g, '')
-    .replace(/^№/, '')
+    .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
+    .trim()
+    .replace(/^№\s*/, '')
     .normalize('NFKC')
     .replace(/[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/g, '-')
+    .replace(/\s*-\s*/g, '-')
+    .replace(/\s+/g, '-')
     .toUpperCase();
 }
 
