@@ -1,8 +1,11 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { resourceNotFound } from '#bff/rest/files.server';
 
-/** What `data()` throws; Remix would answer it from a resource route as `{"message":"Unexpected Server Error"}`. */
-function isThrownStatus(error: unknown, status: number): boolean {
+/**
+ * What `data()` throws — a failed read's error page (`toErrorPage`) among others; Remix would answer it from a
+ * resource route as `{"message":"Unexpected Server Error"}`. A page that answers a 404 itself checks for it too.
+ */
+export function isThrownStatus(error: unknown, status: number): boolean {
   return (
     typeof error === 'object' &&
     error !== null &&

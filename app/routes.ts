@@ -15,6 +15,7 @@ export default [
     route('dictation/:token', 'routes/default/dictation-writing.tsx'),
     route('admin-auth', 'routes/default/admin-auth.tsx'),
     route('week', 'routes/default/week.tsx'),
+    route('certificates', 'routes/default/certificates.tsx'),
     route('certificates/:code', 'routes/default/certificate-check.tsx'),
   ]),
   layout('routes/lk/layout.tsx', [
@@ -52,6 +53,7 @@ export default [
   route('dictation/:token/text', 'routes/default/dictation-text.ts'),
   route('dictation/:token/reading', 'routes/default/dictation-reading.ts'),
   route('lk/dictations/:id/certificate.pdf', 'routes/lk/dictation-certificate.ts'),
+  route('lk/dictations/:id/calendar.ics', 'routes/lk/dictation-calendar.ts'),
   route('lk/master-classes/:id/calendar.ics', 'routes/lk/master-class-calendar.ts'),
   route('lk/law-week/events/:id/calendar.ics', 'routes/lk/law-week-event-calendar.ts'),
   // docs/product.md §2's flat fallback list: old flat paths answer with a redirect to the nested screen (ADR 002).

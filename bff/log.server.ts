@@ -54,8 +54,11 @@ export function redactText(text: string): string {
   return text.replace(SECRET_PARAM, `$1${REDACTED}`).replace(SECRET_JSON, `$1"${REDACTED}"`);
 }
 
-/** In URLs also an e-mail address (personal data), and the dictation token of `/dictation/{token}`. */
-const URL_SECRET_KEYS = new Set([...SECRET_KEYS, 'email'].map((key) => key.toLowerCase()));
+/**
+ * In URLs also an e-mail address and the surname of the check by number (`/certificates?lastName=`, ADR 048):
+ * personal data.
+ */
+const URL_SECRET_KEYS = new Set([...SECRET_KEYS, 'email', 'lastName'].map((key) => key.toLowerCase()));
 
 /**
  * Paths whose second segment is a capability: a dictation's invitation token (ADR 018), and a certificate's

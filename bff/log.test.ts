@@ -26,6 +26,9 @@ describe('redaction', () => {
     expect(redactUrl('/dictation/s3cr3t-t0ken?x=1')).toBe('/dictation/[redacted]?x=1');
     expect(redactUrl('/Dictation/s3cr3t/more')).toBe('/Dictation/[redacted]/more');
     expect(redactUrl('/dictation')).toBe('/dictation');
+    expect(redactUrl('/certificates?number=%D0%94-1&lastName=%D0%98')).toBe(
+      '/certificates?number=%D0%94-1&lastName=[redacted]',
+    );
   });
 
   it('masks the code of a public certificate check, as a dictation link’s token', () => {

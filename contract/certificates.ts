@@ -9,6 +9,37 @@ import { call, fileRef, noBody, noQuery } from './define';
 export const CERTIFICATE_CODE = /^[A-Za-z0-9_-]{22}$/;
 export const certificateCode = z.string().regex(CERTIFICATE_CODE);
 
+/**
+ * A certificate's number as printed: «ОУ-0417», «Д-2026-000002» — letters and digits in groups joined by hyphens.
+ * What a person types is brought to that form first (`normalizeCertificateNumber`).
+ */
+export const CERTIFICATE_NUMBER = /^[\p{L}\d]{1,10}(?:-[\p{L}\d]{1,12}){0,3}$/u;
+export const CERTIFICATE_NUMBER_MAX = 40;
+export const certificateNumber = z.string().max(CERTIFICATE_NUMBER_MAX).regex(CERTIFICATE_NUMBER);
+
+/**
+ * A number as typed, in the printed form: invisible characters dropped, a leading «№» too, compatibility forms
+ * folded (NFKC), any dash, minus or space between groups a hyphen, capitals. «№ д–2026 000002» becomes
+ * «Д-2026-000002».
+ */
+export function normalizeCertificateNumber(input: string): string {
+  // «№» first: NFKC would make it «No».
+  return input
+    .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
+    .trim()
+    .replace(/^№\s*/, '')
+    .normalize('NFKC')
+    .replace(/[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/g, '-')
+    .replace(/\s*-\s*/g, '-')
+    .replace(/\s+/g, '-')
+    .toUpperCase();
+}
+
+/** A surname as compared: case, «ё» and spacing do not matter. */
+export function normalizeSurname(input: string): string {
+  return input.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase().replace(/ё/g, 'е');
+}
+
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const heldCertificate = z.object({
@@ -48,6 +79,20 @@ export const certificatesCalls = {
     method: 'GET',
     path: '/rest/certificates/verify/',
     query: z.object({ code: certificateCode }),
+    body: noBody,
+    result: verifiedCertificate,
+    auth: 'none',
+    extension: true,
+  }),
+  /**
+   * The check by the printed number, for a paper without its QR code. Numbers run in sequence, so the holder's
+   * surname is asked too (as printed on the certificate): without it anyone could walk the numbers and read
+   * every holder's name. Unknown number, or a surname that is not the holder's: the same 404.
+   */
+  verifyCertificateByNumber: call({
+    method: 'GET',
+    path: '/rest/certificates/verify/by/number/',
+    query: z.object({ number: certificateNumber, lastName: z.string().trim().min(1).max(100) }),
     body: noBody,
     result: verifiedCertificate,
     auth: 'none',

@@ -194,6 +194,11 @@ export const dictationCalls = {
       /** Once checked: the text with each error marked. */
       review: z.array(reviewSegment).nullable(),
       certificate: fileRef.nullable(),
+      /**
+       * The same certificate with a failing grade printed, which the plain one leaves out (ADR 048), for a
+       * participant who asks for it; null when there is no certificate or its grade is printed anyway.
+       */
+      gradedCertificate: fileRef.nullable(),
     }),
     auth: 'required',
     extension: true,

@@ -17,6 +17,9 @@ const OWN_PARAMS = new Set([
   'topic',
   'audience',
   'format',
+  // The check of a certificate by number (ADR 048).
+  'number',
+  'lastName',
 ]);
 
 /**

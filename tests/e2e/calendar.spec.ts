@@ -29,3 +29,19 @@ test('a teacher adds an upcoming master class and a law-week event to the calend
   expect(lawWeekEvent.startZone).toBe('Europe/Moscow');
   await expect(page.getByRole('heading', { level: 3, name: lawWeekEvent.summary }).first()).toBeVisible();
 });
+
+test('a participant adds a dictation still to be written, its writing window in Moscow time (ADR 048)', async ({
+  page,
+}) => {
+  await login(page, DEMO.teacher);
+  await page.goto('/lk/dictations/4');
+  const title = (await heading(page).textContent())!;
+  const link = page.getByRole('link', { name: /^Добавить в календарь/ });
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toBe(`${title}.ics`);
+  const event = readCalendarEvent(await readFile((await download.path())!, 'utf8'));
+  expect(event.summary).toBe(title);
+  expect(event.startZone).toBe('Europe/Moscow');
+  expect(Date.parse(event.end)).toBeGreaterThan(Date.parse(event.start));
+  expect(event.description).toContain('с нажатия «Начать диктант»');
+});

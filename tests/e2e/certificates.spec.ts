@@ -3,8 +3,8 @@ import { readPdfText } from './pdf-text';
 import { DEMO, heading, login, seriousA11yViolations } from './support';
 
 /**
- * Certificates anyone can check (ADR 027), with JavaScript on and off: the teacher finds every certificate,
- * downloads one, and a stranger opens the address printed on it.
+ * Certificates anyone can check (ADR 027, 048), with JavaScript on and off: the teacher finds every certificate,
+ * downloads one, and a stranger opens the address printed on it, or looks one up by its number.
  */
 
 test('a certificate’s printed address tells a stranger it is genuine, with the holder’s name masked', async ({
@@ -47,6 +47,44 @@ test('a certificate’s printed address tells a stranger it is genuine, with the
 
   const wrong = await stranger.goto(address.replace(/\/certificates\/.{4}/, '/certificates/AAAA'));
   expect(wrong?.status()).toBe(404);
-  await expect(heading(stranger)).toHaveText('Ошибка 404');
+  await expect(heading(stranger)).toHaveText('Сертификат не найден');
+  await stranger.context().close();
+});
+
+test('/certificates checks a certificate by its number and the holder’s surname, and says when there is none (ADR 048)', async ({
+  browser,
+  javaScriptEnabled,
+}) => {
+  const stranger = await (await browser.newContext({ javaScriptEnabled })).newPage();
+  // From the page of a code nobody was given, which offers the check by number.
+  const missing = await stranger.goto(`/certificates/${'A'.repeat(22)}`);
+  expect(missing?.status()).toBe(404);
+  await expect(heading(stranger)).toHaveText('Сертификат не найден');
+  const number = stranger.getByLabel('Номер сертификата');
+  const lastName = stranger.getByLabel('Фамилия участника');
+  const check = stranger.getByRole('button', { name: 'Проверить' });
+
+  // Nothing typed: the messages at the fields, in Russian.
+  await check.click();
+  await expect(stranger.getByText('Введите номер сертификата')).toBeVisible();
+  await expect(stranger.getByText('Введите фамилию, как она напечатана в сертификате')).toBeVisible();
+  await expect(stranger.getByLabel('Номер сертификата')).toHaveAttribute('aria-invalid', 'true');
+
+  // A number nobody holds.
+  await stranger.getByLabel('Номер сертификата').fill('ОУ-9999');
+  await stranger.getByLabel('Фамилия участника').fill('Иванова');
+  await check.click();
+  await expect(heading(stranger)).toHaveText('Сертификат не найден');
+  await expect(stranger.getByRole('main')).toContainText('Сертификата с таким номером и фамилией нет.');
+
+  // The real one, typed as people type it.
+  await number.fill('оу 0417');
+  await lastName.fill('иванова');
+  await check.click();
+  await expect(heading(stranger)).toHaveText('Проверка сертификата');
+  await expect(stranger.getByText('Сертификат подлинный')).toBeVisible();
+  await expect(stranger.getByRole('main')).toContainText('ОУ-0417');
+  await expect(stranger.getByRole('main')).toContainText('Анна И.');
+  if (javaScriptEnabled) expect(await seriousA11yViolations(stranger)).toEqual([]);
   await stranger.context().close();
 });

@@ -1,6 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readPdfText } from './pdf-text';
-import { DEMO, heading, login, registerUser, seriousA11yViolations, upstreamUrl, type Credentials } from './support';
+import {
+  DEMO,
+  heading,
+  login,
+  outbox,
+  registerUser,
+  seriousA11yViolations,
+  upstreamUrl,
+  type Credentials,
+} from './support';
 
 /**
  * The dictation as a participant goes through it, with JavaScript on and off: from the cabinet's invitation
@@ -109,7 +118,8 @@ test.describe('without JavaScript', () => {
   test('write with «Сохранить», reload, find the text intact and finish after confirming', async ({
     page,
   }, testInfo) => {
-    await login(page, await invitedParticipant(testInfo));
+    const user = await invitedParticipant(testInfo);
+    await login(page, user);
     await openFromCabinet(page);
 
     await textField(page).fill(FIRST);
@@ -124,6 +134,13 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Завершить диктант?' })).toBeVisible();
     await page.getByRole('button', { name: 'Да, завершить' }).click();
     await expect(heading(page)).toHaveText('Диктант сдан');
+    // The receipt in the mail (ADR 048): which dictation, when, how much arrived.
+    const [receipt] = await outbox(user.email);
+    expect(receipt!.subject).toBe(`Диктант сдан: ${EVENT}`);
+    expect(receipt!.body).toMatch(
+      new RegExp(`^Ваш диктант «${EVENT}» получен \\d{1,2} [а-я]+ \\d{4} г\\. в \\d{2}:\\d{2} мск\\.`),
+    );
+    expect(receipt!.body).toContain('Принято: 72 знака, 12 слов.');
 
     await page.goto('/lk/dictations');
     await expect(page.getByRole('listitem').filter({ hasText: 'Сдан, на проверке' })).toHaveCount(1);

@@ -117,6 +117,7 @@ describe('fuzz (seed 20261123, 400 requests)', () => {
       '/certificates/ж',
       '/lk/master-classes/1/calendar.ics',
       '/lk/law-week/events/x/calendar.ics',
+      '/lk/dictations/1/calendar.ics',
     ];
     const queries = [
       '',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatMoscowDateTime } from '../../app/format';
 import { readCalendarEvent } from '../calendar-file';
 import { DEMO_USERS, pageText } from './harness';
+import { headingOf } from './page';
 import { useServers } from './servers';
 
 /** «Добавить в календарь» (ADR 028): the `.ics` files of master classes and law-week events, without JavaScript. */
@@ -64,6 +66,36 @@ describe('calendar files', () => {
     expect(Date.parse(event.end)).toBeGreaterThan(Date.now());
   });
 
+  it('a dictation still to be written offers its writing window; a checked one offers none (ADR 048)', async () => {
+    const browser = await teacher();
+    const list = await (await browser.request('/lk/dictations')).text();
+    const links = [...list.matchAll(/<a class="calendar-link" href="(\/lk\/dictations\/(\d+)\/calendar\.ics)"/g)];
+    expect(links.length).toBeGreaterThan(0);
+    for (const [, href, id] of links) {
+      const page = await (await browser.request(`/lk/dictations/${id}`)).text();
+      expect(page).toContain(`<a class="calendar-link" href="${href}" download`);
+      const response = await browser.request(href!);
+      expectDownload(response, /\.ics$/);
+      const text = await response.text();
+      expect(text).toContain('DTSTART;TZID=Europe/Moscow:');
+      const event = readCalendarEvent(text);
+      expect(event.startZone).toBe('Europe/Moscow');
+      expect(event.summary).toBe(headingOf(page));
+      // The writing window, as the page gives it.
+      expect(pageText(page)).toContain(
+        `Написание с ${formatMoscowDateTime(event.start)} до ${formatMoscowDateTime(event.end)}`,
+      );
+      expect(Date.parse(event.end)).toBeGreaterThan(Date.now());
+      expect(event.description).toContain('с нажатия «Начать диктант»');
+      expect(event.description).toContain(`${servers.portal.origin}/lk/dictations/${id}`);
+      expect(event.uid).toMatch(new RegExp(`^dictation-\\d+@${new URL(servers.portal.origin).host}$`));
+    }
+    // A checked dictation: nothing to remind of, no link and no file.
+    const checked = await (await browser.request('/lk/dictations/2')).text();
+    expect(checked).not.toContain('class="calendar-link"');
+    expect((await browser.request('/lk/dictations/2/calendar.ics')).status).toBe(404);
+  });
+
   it('needs a session, and is the 404 page for an unknown event', async () => {
     const guest = servers.portal.client();
     const signedOut = await guest.request(`/lk/master-classes/${UPCOMING_MASTER_CLASS}/calendar.ics`);
@@ -74,6 +106,7 @@ describe('calendar files', () => {
       '/lk/master-classes/999/calendar.ics',
       '/lk/law-week/events/999/calendar.ics',
       '/lk/law-week/events/x/calendar.ics',
+      '/lk/dictations/999/calendar.ics',
     ]) {
       expect((await browser.request(path)).status, path).toBe(404);
     }

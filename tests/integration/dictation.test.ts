@@ -194,6 +194,28 @@ describe('/dictation/{code}', () => {
     expect(save.status).toBe(410);
   });
 
+  it('mails the account a receipt once the dictation is submitted (issue 28)', async () => {
+    const email = `dictation-receipt-${Date.now()}@example.org`;
+    await servers.upstream.register({ email, password: 'receipt-password-1' });
+    const { code } = await invite({ email });
+    const participant = servers.portal.client();
+    await begin(participant, code);
+    const { fields } = await writingForm(participant, code);
+    const text = 'Весной в наш город возвращаются скворцы.';
+    const done = await participant.request(`/dictation/${code}`, {
+      form: { ...fields, text, confirmed: '1', intent: 'finish' },
+    });
+    expect(done.status).toBe(303);
+    const [mail, ...others] = await servers.upstream.outbox(email);
+    expect(others).toEqual([]);
+    expect(mail!.subject).toBe('Диктант сдан: Всероссийский диктант');
+    expect(mail!.body).toMatch(
+      /^Ваш диктант «Всероссийский диктант» получен \d{1,2} [а-я]+ \d{4} г\. в \d{2}:\d{2} мск\./,
+    );
+    expect(mail!.body).toContain('Принято: 40 знаков, 6 слов.');
+    expect(mail!.body).toMatch(/Результаты — \d{1,2} [а-я]+ \d{4} г\. в \d{2}:\d{2} мск: оценка, ошибки и сертификат/);
+  });
+
   it('answers an unknown or malformed code with 404 and an expired one with 410, each in Russian', async () => {
     const guest = servers.portal.client();
     for (const code of ['x'.repeat(43), 'abc', `${'x'.repeat(42)}!`]) {

@@ -18,3 +18,7 @@ export function insertCertificateIfMissing(db: Db, row: CertificateRow): void {
      ON CONFLICT (user_id) DO NOTHING`,
   ).run(row.user_id, row.number, row.event, row.hours, row.issued_on);
 }
+
+export function findCertificateByNumber(db: Db, number: string): CertificateRow | undefined {
+  return db.prepare('SELECT * FROM certificates WHERE number = ?').get(number) as CertificateRow | undefined;
+}

@@ -24,8 +24,8 @@ export interface CertificatePage {
   /** What the person did, e.g. «принял(а) очное участие в мероприятии». */
   deed: string;
   event: string;
-  /** The line under the event: the hours, or the result. */
-  detail: string;
+  /** The line under the event: the hours, or the result; null for none (a failing grade not asked for, ADR 048). */
+  detail: string | null;
   /** Already formatted: «23 ноября 2026 г.». */
   issued: string;
   /** `{portal}/certificates/{code}`. */
@@ -93,7 +93,8 @@ async function render(page: CertificatePage): Promise<Buffer> {
   doc.moveDown(0.5).font(BOLD).fontSize(24).fillColor('#000000').text(page.fullName, centred);
   doc.moveDown(0.5).font(REGULAR).fontSize(16).fillColor('#333333').text(page.deed, centred);
   doc.moveDown(0.5).font(BOLD).text(page.event, centred);
-  doc.moveDown(0.5).font(REGULAR).text(page.detail, centred);
+  if (page.detail !== null) doc.moveDown(0.5).font(REGULAR).text(page.detail, centred);
+  else doc.font(REGULAR);
   doc.fontSize(12).text(`Дата выдачи: ${page.issued}`, 56, 470, { width, align: 'left' });
   doc.fontSize(10).text('Проверить подлинность:', 56, 496, { width: width - QR_SIZE, align: 'left' });
   doc.text(page.verifyUrl, { width: width - QR_SIZE, align: 'left', lineBreak: false });

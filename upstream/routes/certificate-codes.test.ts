@@ -67,3 +67,43 @@ describe('verifyCertificate (ADR 027)', () => {
     expect((await up.call('verifyCertificate', { query: { code: 'short' } })).status).toBe(400);
   });
 });
+
+describe('verifyCertificateByNumber (ADR 048)', () => {
+  it('checks a printed number with the holder’s surname, whatever its case or «ё»', async () => {
+    const { up, mine } = await setup();
+    const byNumber = (number: string, lastName: string) =>
+      up.call('verifyCertificateByNumber', { query: { number, lastName } });
+    const offline = await byNumber('ОУ-0417', 'иванова');
+    expect(offline.status).toBe(200);
+    expect(offline.envelope.result).toEqual({
+      number: 'ОУ-0417',
+      event: mine.certificates[0]!.event,
+      issuedOn: mine.certificates[0]!.issuedOn,
+      holder: { firstName: 'Анна', lastInitial: 'И' },
+    });
+    const dictation = mine.certificates[1]!;
+    const written = await byNumber(dictation.number, ' ИВАНОВА ');
+    expect(written.envelope.result).toMatchObject({ number: dictation.number, event: dictation.event });
+  });
+
+  it('answers the same 404 for an unknown number, a wrong surname and a dictation not checked yet', async () => {
+    const { up, mine } = await setup();
+    const year = mine.certificates[1]!.number.slice(2, 6);
+    for (const [number, lastName] of [
+      ['ОУ-9999', 'Иванова'],
+      ['ОУ-0417', 'Петрова'],
+      [mine.certificates[1]!.number, 'Петрова'],
+      [`Д-${year}-000004`, 'Иванова'],
+      [`Д-1999-000002`, 'Иванова'],
+      ['Д-2026-999999', 'Иванова'],
+    ]) {
+      const { status } = await up.call('verifyCertificateByNumber', {
+        query: { number: number!, lastName: lastName! },
+      });
+      expect(status, `${number} ${lastName}`).toBe(404);
+    }
+    expect((await up.call('verifyCertificateByNumber', { query: { number: 'x y', lastName: 'Иванова' } })).status).toBe(
+      400,
+    );
+  });
+});

@@ -1,5 +1,5 @@
-import type { HeldCertificate, VerifiedCertificate } from '#contract';
-import { findCertificate } from '../db/certificates';
+import { normalizeSurname, type HeldCertificate, type VerifiedCertificate } from '#contract';
+import { findCertificate, findCertificateByNumber } from '../db/certificates';
 import { findCertificateCode } from '../db/certificate-codes';
 import { findEvent, findParticipation, listUserParticipations } from '../db/dictation';
 import { findUserById } from '../db/users';
@@ -71,13 +71,36 @@ function verify(services: Services, code: string): VerifiedCertificate | undefin
   return { number, event: event.title, issuedOn: moscowDay(event.results_at), holder: holderOf(user) };
 }
 
+/**
+ * What a printed number proves when the surname is the holder's, or undefined (ADR 048): the offline
+ * certificates' numbers are stored, a dictation's is made of its year and participation (`Д-2026-000002`).
+ */
+function verifyNumber(services: Services, number: string, lastName: string): VerifiedCertificate | undefined {
+  const { db } = services;
+  const holds = (user: { last_name: string } | undefined) =>
+    user !== undefined && normalizeSurname(user.last_name) === normalizeSurname(lastName);
+  const offline = findCertificateByNumber(db, number);
+  if (offline) {
+    const user = findUserById(db, offline.user_id);
+    if (!holds(user)) return undefined;
+    return { number, event: offline.event, issuedOn: offline.issued_on, holder: holderOf(user!) };
+  }
+  const dictation = /^Д-\d{4}-(\d{6})$/.exec(number);
+  const row = dictation ? findParticipation(db, Number(dictation[1])) : undefined;
+  const event = row && findEvent(db, row.event_id);
+  if (!row || !event || certificateNumber(row, event) !== number) return undefined;
+  const user = row.user_id === null ? undefined : findUserById(db, row.user_id);
+  if (!holds(user) || statusOf(row, event, services.now()) !== 'checked') return undefined;
+  return { number, event: event.title, issuedOn: moscowDay(event.results_at), holder: holderOf(user!) };
+}
+
 /** The first name and the surname's initial: enough to match the paper, too little to find the person. */
 const holderOf = (user: { first_name: string; last_name: string }) => ({
   firstName: user.first_name,
   lastInitial: user.last_name.slice(0, 1),
 });
 
-/** The user's certificates, and the public check of a code (ADR 027). */
+/** The user's certificates, and the public check of a code (ADR 027) or of a number with the surname (ADR 048). */
 export function registerCertificateCodeRoutes(calls: CallRegistrar, services: Services): void {
   calls.authenticated('myCertificates', async ({ session }) => ({
     certificates: await heldBy(services, session.userId),
@@ -85,6 +108,12 @@ export function registerCertificateCodeRoutes(calls: CallRegistrar, services: Se
 
   calls.open('verifyCertificate', ({ query }) => {
     const verified = verify(services, query.code);
+    if (!verified) throw notFound();
+    return verified;
+  });
+
+  calls.open('verifyCertificateByNumber', ({ query }) => {
+    const verified = verifyNumber(services, query.number, query.lastName);
     if (!verified) throw notFound();
     return verified;
   });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { dictationEventState, type CallResult } from '#contract';
-import { createParticipation, issueCode } from '../db/dictation';
+import { createParticipation, findEvent, issueCode } from '../db/dictation';
+import { listMessages } from '../db/outbox';
+import { findUserByEmail } from '../db/users';
+import { moscowDateTime } from '../dictation/submission-mail';
 import { DEMO_USERS } from '../db/seed';
 import { CURRENT_EVENT_ID, seedDictation } from '../db/seed-dictation';
 import { SAVE_GRACE } from '../dictation/participation';
@@ -113,6 +116,33 @@ describe('a dictation opened by its invitation code', () => {
     expect(await open(code)).toMatchObject({ status: 'submitted', text: 'Весной в наш город.' });
   });
 
+  it('mails the account a receipt of the submission: which dictation, when, how much, when the results come', async () => {
+    const { up, invite, start } = await setup();
+    const user = findUserByEmail(up.db, DEMO_USERS.participant.email)!;
+    const id = createParticipation(
+      up.db,
+      { eventId: CURRENT_EVENT_ID, userId: user.id, timeLimitMs: minutes(60) },
+      up.clock.time,
+    );
+    const code = issueCode(up.db, id, up.clock.time);
+    await start(code);
+    up.clock.time = Date.UTC(2025, 5, 1, 9, 30);
+    await up.call('finishDictation', { body: { code, text: 'Весной в наш город возвращаются скворцы.', revision: 1 } });
+    const [mail, ...others] = listMessages(up.db, DEMO_USERS.participant.email);
+    expect(others).toEqual([]);
+    const event = findEvent(up.db, CURRENT_EVENT_ID)!;
+    expect(mail!.subject).toBe(`Диктант сдан: ${event.title}`);
+    expect(mail!.body).toContain(`Ваш диктант «${event.title}» получен 1 июня 2025 г. в 12:30 мск.`);
+    expect(mail!.body).toContain('Принято: 40 знаков, 6 слов.');
+    expect(mail!.body).toContain(`Результаты — ${moscowDateTime(event.results_at)}:`);
+    // Nobody to mail for a dictation written without an account.
+    const before = listMessages(up.db).length;
+    const anonymous = invite();
+    await start(anonymous);
+    await up.call('finishDictation', { body: { code: anonymous, text: 'Скворцы.', revision: 1 } });
+    expect(listMessages(up.db)).toHaveLength(before);
+  });
+
   it('does not start a dictation whose writing has closed, nor one not yet open', async () => {
     const { up, invite, start } = await setup();
     const code = invite();
@@ -189,10 +219,56 @@ describe('the user’s dictations', () => {
     expect(foreign.status).toBe(404);
   });
 
+  it('leaves a failing grade off the certificate unless its owner asks for the variant with it (ADR 048)', async () => {
+    const { up } = await setup();
+    const { token } = await up.login(DEMO_USERS.participant);
+    const auth = encodeURIComponent(token.authToken);
+    const { envelope } = await up.call('myDictationById', { token: token.authToken, query: { id: '3' } });
+    const detail = envelope.result as CallResult<'myDictationById'>;
+    expect(detail).toMatchObject({ status: 'checked', grade: 2 });
+    expect(detail.gradedCertificate).toMatchObject({
+      path: '/files/dictation/certificates/3-grade.pdf',
+      name: expect.stringMatching(/^Сертификат участника Д-\d{4}-000003 с оценкой\.pdf$/),
+    });
+    const textOf = async (path: string) => {
+      const file = await up.app.request(`${path}?token=${auth}`);
+      expect(file.status).toBe(200);
+      return pdfText(new Uint8Array(await file.arrayBuffer()));
+    };
+    const plain = await textOf(detail.certificate!.path);
+    expect(plain).toContain('написал(а) диктант');
+    expect(plain).not.toMatch(/оценка|ошибк/);
+    const graded = await textOf(detail.gradedCertificate!.path);
+    expect(graded).toMatch(/Результат: оценка «2», \d+ ошибок/);
+    // One certificate, one code: both variants send a checker to the same page.
+    const address = (text: string) => /\/certificates\/[\w-]{22}/.exec(text)![0];
+    expect(address(graded)).toBe(address(plain));
+
+    // A passing grade is printed anyway: there is no variant to ask for, and its path is nobody's file.
+    const teacher = await up.login();
+    const passing = (await up.call('myDictationById', { token: teacher.token.authToken, query: { id: '2' } })).envelope
+      .result as CallResult<'myDictationById'>;
+    expect(passing.gradedCertificate).toBeNull();
+    const none = await up.app.request(
+      `/files/dictation/certificates/2-grade.pdf?token=${encodeURIComponent(teacher.token.authToken)}`,
+    );
+    expect(none.status).toBe(404);
+    expect(
+      (await up.app.request(`${detail.gradedCertificate!.path}?token=${encodeURIComponent(teacher.token.authToken)}`))
+        .status,
+    ).toBe(404);
+  });
+
   it('has no review or certificate before the results', async () => {
     const { up } = await setup();
     const { token } = await up.login();
     const { envelope } = await up.call('myDictationById', { token: token.authToken, query: { id: '4' } });
-    expect(envelope.result).toMatchObject({ status: 'invited', review: null, certificate: null, errorsCount: null });
+    expect(envelope.result).toMatchObject({
+      status: 'invited',
+      review: null,
+      certificate: null,
+      gradedCertificate: null,
+      errorsCount: null,
+    });
   });
 });

@@ -11,8 +11,11 @@ import {
   toEvent,
   type ParticipationRow,
 } from '../db/dictation';
+import { submissionMessage } from '../dictation/submission-mail';
 import { acceptsText, statusOf, toSession, toSummary } from '../dictation/participation';
 import { reviewText } from '../dictation/review';
+import { writeMessage } from '../db/outbox';
+import { findUserById } from '../db/users';
 import type { CallRegistrar } from '../http/calls';
 import { fail, notFound } from '../http/envelope';
 import type { Services } from '../services';
@@ -82,6 +85,9 @@ export function registerDictationRoutes(calls: CallRegistrar, services: Services
     requireWritable(row, time);
     saveText(db, row.id, body.text, body.revision, time);
     const finished = finishParticipation(db, row.id, time);
+    // The receipt goes to the account's address; a dictation written without an account has none to mail.
+    const user = finished.user_id === null ? undefined : findUserById(db, finished.user_id);
+    if (user) writeMessage(db, submissionMessage(user.email, findEvent(db, finished.event_id)!, finished), time);
     return {
       participationId: finished.id,
       finishedAt: new Date(finished.finished_at!).toISOString(),
@@ -114,6 +120,7 @@ export function registerDictationRoutes(calls: CallRegistrar, services: Services
       text: row.text,
       review: checked ? reviewText(event.reference_text, row.text) : null,
       certificate: checked ? await certificateFileOf(services, row, event) : null,
+      gradedCertificate: checked ? await certificateFileOf(services, row, event, 'with-grade') : null,
     };
   });
 

@@ -51,3 +51,10 @@ export function ParticipationBadge({ status }: { status: ParticipationStatus }) 
 /** Whether the dictation can be opened for writing now: a fresh invitation link is issued on the button. */
 export const canWrite = (item: Participation) =>
   item.eventState === 'writing' && (item.status === 'invited' || item.status === 'writing');
+
+/**
+ * Whether «Добавить в календарь» is offered (ADR 048): a dictation still to be written, its writing window not
+ * over. Once started, submitted or missed, a calendar reminder has nothing left to remind of.
+ */
+export const offersCalendar = (item: Pick<Participation, 'status' | 'eventState'>) =>
+  item.status === 'invited' && item.eventState !== 'closed' && item.eventState !== 'results';

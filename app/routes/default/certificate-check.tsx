@@ -2,29 +2,20 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { useLoaderData } from '@remix-run/react';
 import { tooManyAttemptsMessage } from '#bff/auth/rate-limit.server';
 import { isCertificateCode } from '#bff/rest/certificates.server';
+import {
+  CertificateNumberForm,
+  CertificateVerdict,
+  checkCopy as copy,
+  maskedName,
+} from '~/components/certificate-check';
 import { ScreenIntro } from '~/components/screen-intro';
-import { formatDate } from '~/format';
+import { isThrownStatus } from '~/resource-route';
 import { screenMeta } from '~/meta';
-import { pageNotFound } from '~/route-params';
-import { Facts } from '~/components/ui/facts';
 
-const copy = {
-  title: 'Проверка сертификата',
-  genuine: 'Сертификат подлинный',
-  lead: 'Сертификат с этим кодом выдан порталом. Сверьте данные с бумажным или PDF-экземпляром.',
-  number: 'Номер',
-  holder: 'Выдан',
-  event: 'Мероприятие',
-  issued: 'Дата выдачи',
-  privacy: 'Фамилия показана только первой буквой: полные данные участника знает только он сам и организаторы.',
-};
+const EMPTY_LOOKUP = { values: { number: '', lastName: '' }, errors: {} };
 
-/** «Иван П.»: enough to match the paper, too little to find the person (ADR 027). */
-const maskedName = (holder: { firstName: string; lastInitial: string }) =>
-  holder.lastInitial ? `${holder.firstName} ${holder.lastInitial}.` : holder.firstName;
-
-export const meta: MetaFunction = ({ matches }) => [
-  ...screenMeta(matches, copy.title, copy.lead),
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
+  ...screenMeta(matches, data?.view === 'not-found' ? copy.notFound : copy.title, copy.lead),
   // A holder's name, however masked, is not for search engines.
   { name: 'robots', content: 'noindex, nofollow' },
 ];
@@ -41,54 +32,53 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
  * `/certificates/{code}`, public: whether a certificate is genuine (ADR 027). A look that finds no certificate
  * counts against the address's budget of failures, like a wrong password (ADR 040), and the budget is checked
  * before anything else, so codes cannot be tried in bulk; a code of the wrong shape or one nobody was given is
- * the 404 page, the same for both. A genuine certificate costs nothing: a school may check a whole class's.
+ * «Сертификат не найден» with a 404 (ADR 048), the same for both, with the form that checks by number. A genuine
+ * certificate costs nothing: a school may check a whole class's.
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const attempt = await context.limits.attempt('certificate-check', context.clientAddress);
   if (attempt.wait !== null) {
     return data(
-      { limited: tooManyAttemptsMessage(attempt.wait), certificate: null },
-      {
-        status: 429,
-        headers: { 'Retry-After': String(attempt.wait) },
-      },
+      { view: 'limited' as const, limited: tooManyAttemptsMessage(attempt.wait), certificate: null },
+      { status: 429, headers: { 'Retry-After': String(attempt.wait) } },
     );
   }
+  const notFound = () => data({ view: 'not-found' as const, limited: null, certificate: null }, { status: 404 });
   const code = params.code ?? '';
-  if (!isCertificateCode(code)) throw pageNotFound(new URL(request.url).pathname);
-  // An unknown code is the upstream's 404, which becomes the 404 page; it stays counted, as does any other failure.
-  const { holder, ...certificate } = await context.rest.certificates.verify(code);
-  await attempt.settle('succeeded');
-  return { limited: null, certificate: { ...certificate, holder: maskedName(holder) } };
+  if (!isCertificateCode(code)) return notFound();
+  try {
+    const { holder, ...certificate } = await context.rest.certificates.verify(code);
+    await attempt.settle('succeeded');
+    return { view: 'genuine' as const, limited: null, certificate: { ...certificate, holder: maskedName(holder) } };
+  } catch (error) {
+    // An unknown code is the upstream's 404 (thrown as the error page's status); it stays counted, as does any other failure.
+    if (isThrownStatus(error, 404)) return notFound();
+    throw error;
+  }
 }
 
 export default function CertificateCheckScreen() {
-  const { limited, certificate } = useLoaderData<typeof loader>();
-  if (!certificate) {
+  const { view, limited, certificate } = useLoaderData<typeof loader>();
+  if (view === 'genuine' && certificate) {
     return (
       <>
-        <ScreenIntro title={copy.title} />
-        <p role="alert">{limited}</p>
+        <ScreenIntro title={copy.title} lead={copy.lead} />
+        <CertificateVerdict certificate={certificate} />
+      </>
+    );
+  }
+  if (view === 'not-found') {
+    return (
+      <>
+        <ScreenIntro title={copy.notFound} lead={copy.notFoundByCode} />
+        <CertificateNumberForm lookup={EMPTY_LOOKUP} />
       </>
     );
   }
   return (
     <>
-      <ScreenIntro title={copy.title} lead={copy.lead} />
-      <p className="certificate-check__verdict">
-        <strong>{copy.genuine}</strong>
-      </p>
-      <Facts
-        items={[
-          [copy.number, certificate.number],
-          [copy.holder, certificate.holder],
-          [copy.event, certificate.event],
-          [copy.issued, formatDate(certificate.issuedOn)],
-        ]}
-      />
-      <p>
-        <small>{copy.privacy}</small>
-      </p>
+      <ScreenIntro title={copy.title} />
+      <p role="alert">{limited}</p>
     </>
   );
 }

@@ -2,7 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
 import { EventDates } from '~/components/dictation/event-dates';
-import { canWrite, describeParticipation, ParticipationBadge } from '~/components/dictation/participation-status';
+import { CalendarLink } from '~/components/calendar-link';
+import {
+  canWrite,
+  describeParticipation,
+  offersCalendar,
+  ParticipationBadge,
+} from '~/components/dictation/participation-status';
 import { ReviewText } from '~/components/dictation/review-text';
 import { StartDictationForm as StartDictationFormNow } from '~/components/dictation/start-form';
 import { deferredForm } from '~/components/form/deferred-form';
@@ -19,6 +25,9 @@ const copy = {
   source: (source: string) => `Текст диктанта: ${source}.`,
   certificate: 'Сертификат участника',
   download: (size: string) => `Скачать сертификат (PDF, ${size})`,
+  noGrade: (grade: number) =>
+    `Оценка «${grade}» в сертификате не указана: он подтверждает участие. Если оценка всё же нужна, скачайте вариант с ней — проверка по QR-коду для обоих вариантов одна и та же.`,
+  downloadGraded: (size: string) => `Скачать сертификат с оценкой (PDF, ${size})`,
 };
 
 const StartDictationForm = deferredForm(import.meta.env.SSR ? StartDictationFormNow : null, () =>
@@ -32,14 +41,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = readId(params, request);
   await requireUser(request, context);
   // Another user's dictation, like an unknown id, is the upstream's 404 and so the 404 page.
-  const { certificate, ...dictation } = await context.rest.dictation.byId(id);
-  // The page needs the certificate's size, not where the upstream keeps it.
-  return { dictation, certificateSize: certificate?.size ?? null };
+  const { certificate, gradedCertificate, ...dictation } = await context.rest.dictation.byId(id);
+  // The page needs the certificates' sizes, not where the upstream keeps them.
+  return {
+    dictation,
+    certificateSize: certificate?.size ?? null,
+    gradedCertificateSize: gradedCertificate?.size ?? null,
+  };
 }
 
 /** `/lk/dictations/{id}`: the dictation's status and score; once checked, the text with each error marked. */
 export default function DictationScreen() {
-  const { dictation, certificateSize } = useLoaderData<typeof loader>();
+  const { dictation, certificateSize, gradedCertificateSize } = useLoaderData<typeof loader>();
   const { event } = dictation;
   return (
     <article className="dictation-result">
@@ -52,6 +65,11 @@ export default function DictationScreen() {
       </p>
       {canWrite(dictation) ? <StartDictationForm id={dictation.id} started={dictation.status === 'writing'} /> : null}
       <EventDates event={{ ...event, state: dictation.eventState }} />
+      {offersCalendar(dictation) ? (
+        <p>
+          <CalendarLink href={`/lk/dictations/${dictation.id}/calendar.ics`} title={event.title} />
+        </p>
+      ) : null}
       {certificateSize !== null ? (
         <section aria-labelledby="certificate" className="card">
           <h2 id="certificate">{copy.certificate}</h2>
@@ -60,6 +78,16 @@ export default function DictationScreen() {
               {copy.download(formatFileSize(certificateSize))}
             </a>
           </p>
+          {gradedCertificateSize !== null && dictation.grade !== null ? (
+            <>
+              <p>{copy.noGrade(dictation.grade)}</p>
+              <p>
+                <a href={`/lk/dictations/${dictation.id}/certificate.pdf?grade=1`} download>
+                  {copy.downloadGraded(formatFileSize(gradedCertificateSize))}
+                </a>
+              </p>
+            </>
+          ) : null}
         </section>
       ) : null}
       {dictation.review ? (

@@ -5,7 +5,13 @@ import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireForm } from '#bff/auth/require-form.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import { EventRegistration, StartDictationForm } from '~/components/dictation/event-registration';
-import { canWrite, describeParticipation, ParticipationBadge } from '~/components/dictation/participation-status';
+import { CalendarLink } from '~/components/calendar-link';
+import {
+  canWrite,
+  describeParticipation,
+  offersCalendar,
+  ParticipationBadge,
+} from '~/components/dictation/participation-status';
 import { freshResults, ResultsNotice } from '~/components/dictation/results-notice';
 import { ScreenIntro } from '~/components/screen-intro';
 import { registerForDictation } from '~/dictation-registration.server';
@@ -153,6 +159,11 @@ export default function DictationsScreen() {
                   </Link>
                 </p>
               )}
+              {offersCalendar(item) ? (
+                <p>
+                  <CalendarLink href={`/lk/dictations/${item.id}/calendar.ics`} title={item.event.title} />
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>
