@@ -53,7 +53,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: '(^|/|#)bff/|(^|/)app/|^~/',
-              message: 'upstream/ imports only the shared contract (#contract) and its own files.',
+              message:
+                'upstream/ imports only the contract (#contract), the neutral helpers (#shared/*) and its own files.',
             },
           ],
         },
@@ -70,6 +71,23 @@ export default tseslint.config(
             {
               regex: '(^|/|#)(bff|app|upstream)/|^~/|^#contract$',
               message: 'contract/ is the neutral ground everyone depends on: it imports only zod and its own files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/|#)(bff|app|upstream|contract|tests)/|^~/|^#contract$',
+              message:
+                'shared/ is neutral ground for app/, bff/ and upstream/ (the browser too): it imports only its own files.',
             },
           ],
         },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { contract } from '#contract';
 import type { Config } from '../config.server';
-import { minutes } from '../time';
+import { minutes } from '#shared/time';
 import { sealedCookie } from './sealed-cookie.server';
 
 /** How long a pass link's page waits for «Войти»; the pass itself expires whenever the upstream says. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Config } from '../config.server';
-import { minutes } from '../time';
+import { minutes } from '#shared/time';
 import { sealedCookie } from './sealed-cookie.server';
 
 /** How long the second step remembers the address: longer than anyone waits for a recovery code. */

@@ -3,7 +3,7 @@ import { parse as parseCookies, serialize, type CookieSerializeOptions } from 'c
 import { z } from 'zod';
 import type { Config } from '../config.server';
 import type { CallResult } from '#contract';
-import { days, hours } from '../time';
+import { days, hours } from '#shared/time';
 import type { Sealer } from './seal.server';
 
 /** docs/product.md §9: the session countdown (68 hours) and the refresh cookie's lifetime (1 year). */

@@ -10,12 +10,7 @@ import { createCookieWriter } from './cookie-writer.server';
 import { createSessionEndings } from './endings.server';
 import { createResolver, SessionStateUnavailable, type SessionState } from './resolver.server';
 import { createSealer } from './seal.server';
-
-/**
- * The message of the 503 thrown when the shared state cannot say whether a session stands (ADR 022): the error
- * page explains it, unlike an upstream's 503, which shows the catalogue's empty page (docs/product.md §2).
- */
-export const SESSION_UNCHECKED = 'session-unchecked';
+import { SESSION_UNCHECKED } from '#shared/session';
 
 /** The countdown the page shows while a user is signed in (docs/product.md §9): the auth cookie's lifetime. */
 export { SESSION_COUNTDOWN } from './cookie-writer.server';

@@ -11,7 +11,7 @@ import { deferredForm } from '~/components/form/deferred-form';
 import { QuestionForm as QuestionFormNow } from '~/components/testing/question-form';
 import { screenMeta } from '~/meta';
 import { pageNotFound } from '~/route-params';
-import { seconds } from '~/time';
+import { seconds } from '#shared/time';
 import { requireTestingPath } from './test-params';
 import { answerSchema } from './test-question.schema';
 
