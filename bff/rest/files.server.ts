@@ -1,9 +1,9 @@
-import { redirect } from '@remix-run/node';
 import contentDisposition from 'content-disposition';
 import { fileRef, VERSION_HEADER } from '#contract';
 import type { Config } from '../config.server';
 import type { SessionPort } from './session-port';
 import { ensureTrailingSlash } from './client.server';
+import { sessionPath, type Settled } from './session-path.server';
 import type { Timings } from './timings.server';
 
 const copy = {
@@ -80,8 +80,8 @@ export function createFileFetcher(deps: { config: Pick<Config, 'rest'>; fetch?: 
 
 /**
  * `context.rest.files`: streams an upstream file (a `fileRef.path` from a contract result) to the browser
- * through a portal resource route. The session's token is added on the server when there is one, renewed once
- * on a 401; a single Range passes through, so a video can be sought. Failures answer a short Russian text with a
+ * through a portal resource route. The session's token is added on the server when there is one, on the one
+ * session-aware path of the /rest calls (renewed once on a 401, signed out when that fails); a single Range passes through, so a video can be sought. Failures answer a short Russian text with a
  * fitting status: a resource route has no error page.
  */
 export function fileCalls(deps: {
@@ -90,20 +90,18 @@ export function fileCalls(deps: {
   timings: Timings;
   signal?: AbortSignal;
 }) {
-  const { fetchFile, session, timings, signal } = deps;
+  const { fetchFile, timings, signal } = deps;
+  const session = sessionPath(deps.session);
 
-  async function fetchWithSession(path: string, range: string | null): Promise<Response> {
-    const token = await session.authToken();
-    const first = await fetchFile(path, { token, range, signal });
-    if (first.status !== 401 || !token) return first;
-    await first.body?.cancel();
-    const renewed = await session.renew(token);
-    if (!renewed) {
-      session.signOut();
-      throw redirect('/');
-    }
-    return fetchFile(path, { token: renewed, range, signal });
+  /** A file the upstream refused for its token (401): its body is not read. */
+  async function refused(outcome: Settled<Response>): Promise<boolean> {
+    if (!('value' in outcome) || outcome.value.status !== 401) return false;
+    await outcome.value.body?.cancel();
+    return true;
   }
+
+  const fetchWithSession = (path: string, range: string | null) =>
+    session.run('optional', (token) => fetchFile(path, { token, range, signal }), refused);
 
   return {
     async stream(path: string, request: Request, options: { download?: string } = {}): Promise<Response> {
