@@ -1,14 +1,13 @@
 import contentDisposition from 'content-disposition';
 import { fileRef, VERSION_HEADER } from '#contract';
 import type { Config } from '../config.server';
+import { plainText, resourceNotFound } from '../not-found.server';
 import type { SessionPort } from './session-port';
 import { ensureTrailingSlash } from './client.server';
 import { sessionPath, type Settled } from './session-path.server';
 import type { Timings } from './timings.server';
 
 const copy = {
-  // The words of the 404 page (docs/product.md §2): every resource route answers a missing thing with them.
-  notFound: 'Ошибка 404. Запрашиваемая страница не существует.',
   unavailable: 'Сервер не ответил. Попробуйте открыть файл ещё раз.',
   failed: (status: number) => `Не удалось получить файл (ошибка ${status}). Попробуйте ещё раз.`,
 };
@@ -31,17 +30,12 @@ export function singleRange(header: string | null): string | null {
   return `bytes=${first}-${last}`;
 }
 
-/** The one answer of every resource route for a thing that is not there (ADR 024); documents get the 404 page. */
-export function resourceNotFound(): Response {
-  return text(404, copy.notFound);
-}
-
 /**
  * A resource route's answer when the call that finds its file failed (not a 404): as a failed file is answered
  * by `stream` — 504 when the upstream did not answer, else 502 naming its status — never the framework's 500.
  */
 export function resourceFailed(upstreamStatus: number | null): Response {
-  return upstreamStatus === null ? text(504, copy.unavailable) : text(502, copy.failed(upstreamStatus));
+  return upstreamStatus === null ? plainText(504, copy.unavailable) : plainText(502, copy.failed(upstreamStatus));
 }
 
 /**
@@ -105,18 +99,18 @@ export function fileCalls(deps: {
 
   return {
     async stream(path: string, request: Request, options: { download?: string } = {}): Promise<Response> {
-      if (!fileRef.shape.path.safeParse(path).success) return text(404, copy.notFound);
+      if (!fileRef.shape.path.safeParse(path).success) return resourceNotFound();
       let upstream: Response;
       try {
         upstream = await timings.time('file', fetchWithSession(path, singleRange(request.headers.get('Range'))));
       } catch (error) {
         if (error instanceof Response) throw error;
-        return text(504, copy.unavailable);
+        return plainText(504, copy.unavailable);
       }
-      if (upstream.status === 404) return text(404, copy.notFound);
+      if (upstream.status === 404) return resourceNotFound();
       if (![200, 206, 416].includes(upstream.status)) {
         await upstream.body?.cancel();
-        return text(502, copy.failed(upstream.status));
+        return plainText(502, copy.failed(upstream.status));
       }
       const headers = new Headers({ 'Content-Security-Policy': FILE_POLICY });
       for (const name of PASSED_HEADERS) {
@@ -127,11 +121,4 @@ export function fileCalls(deps: {
       return new Response(upstream.body, { status: upstream.status, headers });
     },
   };
-}
-
-function text(status: number, message: string): Response {
-  return new Response(message, {
-    status,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-  });
 }

@@ -2,10 +2,10 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { useLoaderData } from '@remix-run/react';
 import { tooManyAttemptsMessage } from '#bff/auth/rate-limit.server';
 import { isCertificateCode } from '#bff/rest/certificates.server';
+import { pageNotFound } from '#bff/not-found.server';
 import { ScreenIntro } from '~/components/screen-intro';
 import { formatDate } from '~/format';
 import { screenMeta } from '~/meta';
-import { pageNotFound } from '~/route-params';
 import { Facts } from '~/components/ui/facts';
 
 const copy = {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireUser } from '#bff/auth/require-user.server';
+import { resourceRoute } from '#bff/not-found.server';
 import { calendarFile, calendarFileName } from '~/calendar.server';
-import { resourceRoute } from '~/resource-route';
 import { readId } from '~/route-params';
 import { minutes } from '#shared/time';
 
