@@ -1,8 +1,4 @@
-import { CERTIFICATE_CODE } from '#contract';
 import type { Call } from './session-client.server';
-
-/** Whether a path segment has the shape of a code: anything else is refused before the upstream is asked. */
-export const isCertificateCode = (code: string): boolean => CERTIFICATE_CODE.test(code);
 
 /**
  * Every certificate the user holds, and the public check of a code (ADR 027). Neither is cached: a certificate

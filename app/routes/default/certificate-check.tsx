@@ -1,7 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { tooManyAttemptsMessage } from '#bff/auth/rate-limit.server';
-import { isCertificateCode } from '#bff/rest/certificates.server';
+import { isCertificateCode } from './path-codes.server';
 import { pageNotFound } from '#bff/not-found.server';
 import { ScreenIntro } from '~/components/screen-intro';
 import { formatDate } from '~/format';

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { requireForm } from '#bff/auth/require-form.server';
-import { readInvitationCode } from '#bff/rest/dictation.server';
+import { readInvitationCode } from './path-codes.server';
 import { OUTCOME_STATUS, saveDictationText } from '~/dictation-writing.server';
 import { dictationTextSchema } from './dictation-writing.schema';
 

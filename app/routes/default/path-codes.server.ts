@@ -1,0 +1,14 @@
+import { CERTIFICATE_CODE, invitationCode } from '#contract';
+
+/**
+ * The codes the public screens read from their path: whatever cannot be one is refused before the upstream is
+ * asked.
+ */
+
+/** The code of `/dictation/{code}` (the writing, its text, its reading), or null when it cannot be one. */
+export function readInvitationCode(token: string | undefined): string | null {
+  return invitationCode.safeParse(token).success ? token! : null;
+}
+
+/** Whether the segment of `/certificates/{code}` has the shape of a certificate's code. */
+export const isCertificateCode = (code: string): boolean => CERTIFICATE_CODE.test(code);
