@@ -211,6 +211,8 @@ export function createSessionStore(deps: {
         const generation = await endings.changed(s.userId);
         if (generation !== null) session = Promise.resolve({ ...s, generation });
       },
+      /** A short-lived sealed note between two requests (a recovery's address, a pending pass), see the writer. */
+      note: writer.note,
       /** Set-Cookie values for this response (written once, when the headers go out). */
       setCookieHeaders: () => writer.headers(),
       /** True when the response depends on who asked: it must not be stored by any shared cache. */
