@@ -1,9 +1,9 @@
 import contentDisposition from 'content-disposition';
-import { fileRef, VERSION_HEADER } from '#contract';
+import { fileRef } from '#contract';
 import type { Config } from '../config.server';
 import { plainText, resourceNotFound } from '../not-found.server';
 import type { SessionPort } from './session-port';
-import { ensureTrailingSlash } from './client.server';
+import { upstreamRequest } from './client.server';
 import { sessionPath, type Settled } from './session-path.server';
 import type { Timings } from './timings.server';
 
@@ -54,12 +54,10 @@ export type FetchFile = (
  * timeout (for the headers only — a long video keeps streaming), no redirects followed. Stateless.
  */
 export function createFileFetcher(deps: { config: Pick<Config, 'rest'>; fetch?: typeof fetch }): FetchFile {
-  const { baseUrl, version, timeoutMs } = deps.config.rest;
+  const { timeoutMs } = deps.config.rest;
   const doFetch = deps.fetch ?? fetch;
   return async (path, { token, range, signal }) => {
-    const url = new URL(path.replace(/^\//, ''), ensureTrailingSlash(baseUrl));
-    if (token) url.searchParams.set('token', token);
-    const headers: Record<string, string> = { Accept: '*/*', [VERSION_HEADER]: version };
+    const { url, headers } = upstreamRequest(deps.config.rest, path, token, '*/*');
     if (range) headers.Range = range;
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
