@@ -4,6 +4,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Client code never imports the BFF. Route modules may import bff/*.server modules in loaders and actions. */
+const appToBff = {
+  regex: '(^|/|#)bff/(?!.*\\.server$)',
+  message: 'Client code must not import bff/ (type-only imports and *.server modules excepted).',
+  allowTypeImports: true,
+};
+
 export default tseslint.config(
   { ignores: ['build/', 'node_modules/', 'playwright-report/', 'test-results/', 'coverage/', 'data/'] },
   js.configs.recommended,
@@ -23,17 +30,12 @@ export default tseslint.config(
       ...react.configs['jsx-runtime'].rules,
       ...reactHooks.configs.recommended.rules,
       'react/prop-types': 'off',
-      // Client code never imports the BFF. Route modules may import bff/*.server modules in loaders and
-      // actions: Remix removes those from the client build (and fails the build if one would leak).
+      // Remix removes bff/*.server modules from the client build (and fails the build if one would leak).
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
-            {
-              regex: '(^|/|#)bff/(?!.*\\.server$)',
-              message: 'Client code must not import bff/ (type-only imports and *.server modules excepted).',
-              allowTypeImports: true,
-            },
+            appToBff,
             {
               regex: '^#contract$',
               message: 'The contract (upstream paths and schemas) stays on the server: import its types only.',
@@ -45,6 +47,12 @@ export default tseslint.config(
     },
   },
   {
+    // A screen's own server helpers (`*.server.ts`, which Remix keeps out of the browser) may use the contract's
+    // values: the schema of a path segment, a file's kind (ADR 046).
+    files: ['app/**/*.server.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [appToBff] }] },
+  },
+  {
     files: ['upstream/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -53,7 +61,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: '(^|/|#)bff/|(^|/)app/|^~/',
-              message: 'upstream/ imports only the shared contract (#contract) and its own files.',
+              message:
+                'upstream/ imports only the contract (#contract), the neutral helpers (#shared/*) and its own files.',
             },
           ],
         },
@@ -70,6 +79,23 @@ export default tseslint.config(
             {
               regex: '(^|/|#)(bff|app|upstream)/|^~/|^#contract$',
               message: 'contract/ is the neutral ground everyone depends on: it imports only zod and its own files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/|#)(bff|app|upstream|contract|tests)/|^~/|^#contract$',
+              message:
+                'shared/ is neutral ground for app/, bff/ and upstream/ (the browser too): it imports only its own files.',
             },
           ],
         },

@@ -9,7 +9,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{app,bff,upstream,scripts}/**/*.test.{ts,tsx}'],
+          include: ['{app,bff,upstream,shared,scripts}/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
       },

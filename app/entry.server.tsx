@@ -8,7 +8,7 @@ import { StylesheetContext } from './components/document-styles';
 import { NonceContext } from './nonce';
 import { createDocumentStream } from './document-stream.server';
 import { stylesheet } from './styles/stylesheet.server';
-import { seconds } from './time';
+import { seconds } from '#shared/time';
 
 /** How long deferred data may stream; rendering is aborted a little later so the stream can report it. */
 export const streamTimeout = seconds(5);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatClock,
   formatDate,
   formatDuration,
   formatFileSize,
@@ -43,9 +42,8 @@ describe('format', () => {
     expect(formatMoscowDateTime('2026-12-31T22:30:00.000Z')).toBe('1 января 2027 г. в 01:30 мск');
   });
 
-  it('writes durations, places in a recording, shares and file sizes as people read them', () => {
+  it('writes durations, shares and file sizes as people read them', () => {
     expect([45, 60, 90].map(formatDuration)).toEqual(['45 мин', '1 ч', '1 ч 30 мин']);
-    expect([7, 754, 3723].map(formatClock)).toEqual(['0:07', '12:34', '1:02:03']);
     expect(formatPercent(0.42)).toBe('42\u00a0%');
     expect([840, 9981, 12 * 1024, 3.4 * 1024 * 1024].map(formatFileSize)).toEqual([
       '840 Б',

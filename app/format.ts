@@ -3,6 +3,8 @@
  * labelled «мск» where a time of day is shown, so a teacher in Novosibirsk knows which clock it is on.
  */
 
+import { pluralWord, type PluralForms } from '#shared/plural';
+
 const LOCALE = 'ru-RU';
 const MOSCOW = 'Europe/Moscow';
 
@@ -16,7 +18,6 @@ const dateTime = new Intl.DateTimeFormat(LOCALE, {
   minute: '2-digit',
   timeZone: MOSCOW,
 });
-const plurals = new Intl.PluralRules(LOCALE);
 const integer = new Intl.NumberFormat(LOCALE);
 // Made once: a formatter costs far more to build than to use (it was a tenth of a content list's CPU; ADR 031).
 const units = {
@@ -48,18 +49,11 @@ export function formatMoscowDateTime(value: string | number | Date): string {
   return `${dateTime.format(new Date(value))} мск`;
 }
 
-/** Russian nouns after numbers: `one` (1, 21), `few` (2–4, 22), `many` (5–20, 11–14, 25). */
-export interface PluralForms {
-  one: string;
-  few: string;
-  many: string;
-}
+export type { PluralForms };
 
-/** «1 участник», «3 участника», «5 участников». */
+/** «1 участник», «3 участника», «5 участников», «1 200 участников»: the count grouped as Russian writes it. */
 export function pluralize(count: number, forms: PluralForms): string {
-  const rule = plurals.select(count);
-  const word = rule === 'one' ? forms.one : rule === 'few' ? forms.few : forms.many;
-  return `${integer.format(count)} ${word}`;
+  return `${integer.format(count)} ${pluralWord(count, forms)}`;
 }
 
 /** «45 мин», «1 ч», «1 ч 30 мин». */
@@ -69,15 +63,6 @@ export function formatDuration(minutes: number): string {
   const rest = minutes % 60;
   if (hours === 0) return unit(rest, 'minute');
   return rest === 0 ? unit(hours, 'hour') : `${unit(hours, 'hour')} ${unit(rest, 'minute')}`;
-}
-
-/** «0:07», «12:34», «1:02:03»: a place in a recording. */
-export function formatClock(totalSeconds: number): string {
-  const s = Math.floor(totalSeconds % 60);
-  const m = Math.floor(totalSeconds / 60) % 60;
-  const h = Math.floor(totalSeconds / 3600);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
 }
 
 /** «42 %». */

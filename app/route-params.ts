@@ -1,9 +1,5 @@
-import { data, type LoaderFunctionArgs } from '@remix-run/node';
-
-/** The error the BFF and the routes throw for a path that names no screen (docs/product.md §8: unknown route). */
-export function pageNotFound(pathname: string) {
-  return data({ message: `Page not found: ${pathname}` }, { status: 404 });
-}
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { pageNotFound } from '#bff/not-found.server';
 
 /** The largest id the contract accepts: the provider's ids are signed 32-bit integers. */
 const MAX_ID = 2_147_483_647;

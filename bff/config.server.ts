@@ -7,7 +7,7 @@ import {
   placeholderSettings,
   REFERENCE_FIRST_AUTH_URL,
 } from './production-settings';
-import { days } from './time';
+import { days } from '#shared/time';
 
 /**
  * Every environment variable the portal reads, parsed once. Nothing else in the project touches

@@ -9,7 +9,8 @@ import { seedDemoContent } from './db/seed';
 import { ensureRecordings } from './dictation/reading';
 import type { Random } from './random';
 import { createHostCheck, isLoopbackHost } from './http/host-check';
-import { seconds, systemClock, type Clock } from './time';
+import { seconds } from '#shared/time';
+import { systemClock, type Clock } from './time';
 
 export { createUpstreamApp } from './app';
 export type { UpstreamDeps } from './app';

@@ -3,7 +3,8 @@ import type { Hono } from 'hono';
 import type { Db } from './db/open';
 import { CallStats } from './http/stats';
 import type { Random } from './random';
-import { seconds, systemClock, type Clock } from './time';
+import { seconds } from '#shared/time';
+import { systemClock, type Clock } from './time';
 
 /** What createUpstreamApp needs; everything but the database has a default. */
 export interface UpstreamDeps {

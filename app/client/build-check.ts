@@ -1,5 +1,5 @@
 import type { Navigation } from '@remix-run/react';
-import { hours } from '~/time';
+import { hours } from '#shared/time';
 
 /** docs/product.md §9: how often the page asks the server whether a new build has been deployed. */
 export const BUILD_CHECK_INTERVAL = hours(1);

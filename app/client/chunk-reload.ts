@@ -1,4 +1,4 @@
-import { seconds } from '~/time';
+import { seconds } from '#shared/time';
 
 /** docs/product.md §8/§9: after a reload, another failed chunk within this window shows the error page instead. */
 export const RELOAD_GUARD_WINDOW = seconds(10);

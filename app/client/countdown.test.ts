@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hours, minutes, seconds } from '~/time';
-import { crossedMark, describeRemaining, formatClock } from './countdown';
-
-describe('formatClock', () => {
-  it('shows minutes and seconds, and hours only when there are any', () => {
-    expect(formatClock(minutes(4) + seconds(9))).toBe('04:09');
-    expect(formatClock(hours(1) + minutes(4) + seconds(9))).toBe('1:04:09');
-  });
-
-  it('rounds up, so the clock reads 00:00 only when the time is over', () => {
-    expect(formatClock(seconds(0.2))).toBe('00:01');
-    expect(formatClock(0)).toBe('00:00');
-    expect(formatClock(-seconds(5))).toBe('00:00');
-  });
-});
+import { hours, minutes, seconds } from '#shared/time';
+import { crossedMark, describeRemaining } from './countdown';
 
 describe('describeRemaining', () => {
   it('speaks Russian with the right noun forms', () => {

@@ -1,4 +1,5 @@
-import { hours, minutes, seconds } from '~/time';
+import { plural } from '#shared/plural';
+import { hours, minutes, seconds } from '#shared/time';
 
 /**
  * The arithmetic of the accessible countdown (app/components/countdown.tsx): what it shows, what it says, and
@@ -19,22 +20,7 @@ export const ANNOUNCE_AT = [
   seconds(10),
 ] as const;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** What the timer shows: `1:04:09` or `04:09`, rounded up, so `00:00` means the time is really over. */
-export function formatClock(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${pad(m)}:${pad(s)}`;
-}
-
-const plural = new Intl.PluralRules('ru-RU');
-const unit = (n: number, one: string, few: string, many: string) => {
-  const form = plural.select(n);
-  return `${n} ${form === 'one' ? one : form === 'few' ? few : many}`;
-};
+const unit = (n: number, one: string, few: string, many: string) => plural(n, { one, few, many });
 
 /** What a screen reader says: `1 час 5 минут`, `2 минуты`, `30 секунд` (seconds only in the last minute). */
 export function describeRemaining(ms: number): string {

@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
-import { minutes } from '~/time';
+import { minutes } from '#shared/time';
 
 /** How long before the end the page warns and offers to continue (WCAG 2.2.1 asks for at least 20 seconds). */
 export const SESSION_WARNING = minutes(5);

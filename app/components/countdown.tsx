@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { announce } from '~/client/announce';
-import { crossedMark, describeRemaining, formatClock } from '~/client/countdown';
-import { minutes, seconds } from '~/time';
+import { crossedMark, describeRemaining } from '~/client/countdown';
+import { formatTimeLeft } from '#shared/clock';
+import { minutes, seconds } from '#shared/time';
 
 interface CountdownProps {
   /** Time left as the server computed it when it rendered the page: the server stays the judge of time. */
@@ -54,7 +55,7 @@ export function Countdown({ remainingMs, label, warnBeforeMs = minutes(5), warni
     <div className="countdown" data-warning={warn || undefined}>
       <span id={labelId}>{label}</span>{' '}
       <span role="timer" aria-labelledby={labelId} className="countdown__clock">
-        {formatClock(left)}
+        {formatTimeLeft(left)}
       </span>
       {warn ? <p className="countdown__warning">{warning}</p> : null}
     </div>

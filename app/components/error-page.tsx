@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { copy as sharedCopy } from '~/copy';
 import { errorDocumentTitle } from '~/meta';
 import { useOptionalRootData } from '~/root-data';
+import { SESSION_UNCHECKED } from '#shared/session';
 import { PublicNav } from './public-nav';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -65,10 +66,10 @@ const handlers: Record<number, (error: ErrorDescription) => ReactNode> = {
       <ReloadLink />
     </>
   ),
-  // Only the portal's own 503 has words: its session check is away (ADR 022; the message is SESSION_UNCHECKED of
-  // bff/session/session.server.ts). An upstream's 503 is outside the catalogue, an empty page like any other.
+  // Only the portal's own 503 has words: its session check is away (ADR 022, SESSION_UNCHECKED). An upstream's
+  // 503 is outside the catalogue, an empty page like any other.
   503: ({ message }) =>
-    message === 'session-unchecked' ? (
+    message === SESSION_UNCHECKED ? (
       <>
         <h1>{sharedCopy.errorTitle(503)}</h1>
         <p>{copy.unavailable}</p>

@@ -1,6 +1,6 @@
 import { useNavigation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { seconds } from '~/time';
+import { seconds } from '#shared/time';
 
 const copy = { label: 'Загрузка страницы' };
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { seconds } from '~/time';
+import { seconds } from '#shared/time';
 
 /** How often the place in the recording is saved while it plays (docs/product.md §7, put history time). */
 const REPORT_EVERY = seconds(15);

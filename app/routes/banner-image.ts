@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { resourceNotFound } from '#bff/rest/files.server';
-import { resourceRoute } from '~/resource-route';
+import { resourceNotFound, resourceRoute } from '#bff/not-found.server';
 import { readId } from '~/route-params';
 
 /** `/banners/{id}/image`: a banner's picture, streamed from the upstream by the path its banner names. */

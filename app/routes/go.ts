@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { declinePrefetch, isPrefetch } from '#bff/auth/prefetch.server';
-import { resourceNotFound } from '#bff/rest/files.server';
+import { resourceNotFound } from '#bff/not-found.server';
 
 /**
  * `/go/{code}`: a followed banner. The transition is recorded with the banner's analytics code, then the browser

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { pageNotFound } from '~/route-params';
+import { pageNotFound } from '#bff/not-found.server';
 
 /** docs/product.md §8: an unmatched path is 404 `Page not found: {path}`, for reads and posts alike. */
 export async function loader({ request }: LoaderFunctionArgs) {

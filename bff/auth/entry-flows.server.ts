@@ -53,8 +53,8 @@ export async function runEntryFlows(request: Request, context: AppLoadContext): 
     // A pass link never replaces a session the visitor has (its refresh cookie counts): it is only stripped.
     if (await context.session.user()) throw redirect(to);
     if (!isPossiblePass(pass)) throw redirect('/login?reason=pass');
-    const remembered = await pendingPass(context.config).remember({ pass, to });
-    throw redirect('/login/pass', { headers: { 'Set-Cookie': remembered } });
+    await pendingPass(context).remember({ pass, to });
+    throw redirect('/login/pass');
   }
 
   if (params.size > 0 && !params.has('status') && !params.has('stage')) {

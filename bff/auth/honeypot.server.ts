@@ -1,7 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { Honeypot, type HoneypotInputProps } from 'remix-utils/honeypot/server';
 import { deriveKey } from '../config.server';
-import { hours } from '../time';
+import { hours } from '#shared/time';
 import type { GuardedForm } from './rate-limit.server';
 
 /** A form left open longer than this is sent again from a fresh page («Обновите страницу…»). */

@@ -1,6 +1,6 @@
 import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hours } from '../time';
+import { hours } from '#shared/time';
 import { createHoneypot } from './honeypot.server';
 
 const secret = 's'.repeat(32);

@@ -4,7 +4,8 @@ import type { Config } from '../config.server';
 import type { Logger } from '../log.server';
 import type { Metrics } from '../metrics.server';
 import { normalLogin, type SharedState } from '../state/shared-state';
-import { days, hours, minutes } from '../time';
+import { plural } from '#shared/plural';
+import { days, hours, minutes } from '#shared/time';
 import { rateLimitAddress } from './client-address.server';
 
 /**
@@ -192,17 +193,13 @@ export function createAuthLimits(
 
 export type AuthLimits = ReturnType<typeof createAuthLimits>;
 
-const plurals = new Intl.PluralRules('ru-RU');
 const units = {
   seconds: { one: 'секунду', few: 'секунды', many: 'секунд' },
   minutes: { one: 'минуту', few: 'минуты', many: 'минут' },
 };
 
 /** «1 минуту», «2 минуты», «15 минут»: the accusative after «через». */
-function inRussian(count: number, forms: { one: string; few: string; many: string }) {
-  const rule = plurals.select(count);
-  return `${count} ${rule === 'one' ? forms.one : rule === 'few' ? forms.few : forms.many}`;
-}
+const inRussian = plural;
 
 /** «Слишком много попыток…» with the wait: under a minute in seconds, else in whole minutes (rounded up). */
 export function tooManyAttemptsMessage(waitSeconds: number): string {

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Metrics } from '../metrics.server';
-import { minutes, seconds } from '../time';
+import { minutes, seconds } from '#shared/time';
 
 /**
  * How a read may be cached (ADR 012): `shared` answers do not depend on who asks; `user` answers belong to one

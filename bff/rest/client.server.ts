@@ -40,18 +40,14 @@ export function createUpstreamClient(deps: {
   fetch?: typeof fetch;
   metrics?: Metrics;
 }): Send {
-  const { baseUrl, version, timeoutMs, retry } = deps.config.rest;
+  const { timeoutMs, retry } = deps.config.rest;
   const doFetch = deps.fetch ?? fetch;
 
   return async function send(name, input = {}) {
     const def = contract[name];
-    const url = new URL(def.path.replace(/^\//, ''), ensureTrailingSlash(baseUrl));
-    for (const [key, value] of Object.entries(def.query.parse(input.query ?? {}) as Record<string, string>)) {
-      url.searchParams.set(key, value);
-    }
-    if (input.token) url.searchParams.set('token', input.token);
+    const query = def.query.parse(input.query ?? {}) as Record<string, string>;
+    const { url, headers } = upstreamRequest(deps.config.rest, def.path, input.token, 'application/json', query);
     const body = input.body === undefined ? undefined : JSON.stringify(def.body.parse(input.body));
-    const headers: Record<string, string> = { Accept: 'application/json', [VERSION_HEADER]: version };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
 
     const log = input.log ?? deps.log;
@@ -131,6 +127,24 @@ export function createUpstreamClient(deps: {
   };
 }
 
-export function ensureTrailingSlash(url: URL): URL {
+/**
+ * Where and how the portal asks the upstream anything, a /rest call or a file: the path under `REST_API_URL`,
+ * the query, the session's `token` when there is one, and the version header.
+ */
+export function upstreamRequest(
+  rest: Pick<Config['rest'], 'baseUrl' | 'version'>,
+  path: string,
+  token: string | null | undefined,
+  accept: string,
+  query: Record<string, string> = {},
+) {
+  const url = new URL(path.replace(/^\//, ''), ensureTrailingSlash(rest.baseUrl));
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  if (token) url.searchParams.set('token', token);
+  const headers: Record<string, string> = { Accept: accept, [VERSION_HEADER]: rest.version };
+  return { url, headers };
+}
+
+function ensureTrailingSlash(url: URL): URL {
   return url.pathname.endsWith('/') ? url : new URL(`${url.href}/`);
 }

@@ -1,4 +1,4 @@
-import { dictationEventState, invitationCode, type CallBody, type DictationEvent } from '#contract';
+import { dictationEventState, type CallBody, type DictationEvent } from '#contract';
 import type { Call } from './session-client.server';
 
 /** An event's state now, beside it: computed from its dates, so a cached read never shows a stale state. */
@@ -34,9 +34,4 @@ export function dictationCalls(call: Call) {
     register: (eventId: number, portalOrigin: string) =>
       call('registerForDictation', { body: { eventId, portalOrigin } }),
   };
-}
-
-/** The code of `/dictation/{code}`, or null when it cannot be one (then nothing is asked of the upstream). */
-export function readInvitationCode(token: string | undefined): string | null {
-  return invitationCode.safeParse(token).success ? token! : null;
 }

@@ -1,14 +1,13 @@
-import { redirect } from '@remix-run/node';
 import contentDisposition from 'content-disposition';
-import { fileRef, VERSION_HEADER } from '#contract';
+import { fileRef } from '#contract';
 import type { Config } from '../config.server';
+import { plainText, resourceNotFound } from '../not-found.server';
 import type { SessionPort } from './session-port';
-import { ensureTrailingSlash } from './client.server';
+import { upstreamRequest } from './client.server';
+import { sessionPath, type Settled } from './session-path.server';
 import type { Timings } from './timings.server';
 
 const copy = {
-  // The words of the 404 page (docs/product.md §2): every resource route answers a missing thing with them.
-  notFound: 'Ошибка 404. Запрашиваемая страница не существует.',
   unavailable: 'Сервер не ответил. Попробуйте открыть файл ещё раз.',
   failed: (status: number) => `Не удалось получить файл (ошибка ${status}). Попробуйте ещё раз.`,
 };
@@ -31,17 +30,12 @@ export function singleRange(header: string | null): string | null {
   return `bytes=${first}-${last}`;
 }
 
-/** The one answer of every resource route for a thing that is not there (ADR 024); documents get the 404 page. */
-export function resourceNotFound(): Response {
-  return text(404, copy.notFound);
-}
-
 /**
  * A resource route's answer when the call that finds its file failed (not a 404): as a failed file is answered
  * by `stream` — 504 when the upstream did not answer, else 502 naming its status — never the framework's 500.
  */
 export function resourceFailed(upstreamStatus: number | null): Response {
-  return upstreamStatus === null ? text(504, copy.unavailable) : text(502, copy.failed(upstreamStatus));
+  return upstreamStatus === null ? plainText(504, copy.unavailable) : plainText(502, copy.failed(upstreamStatus));
 }
 
 /**
@@ -60,12 +54,10 @@ export type FetchFile = (
  * timeout (for the headers only — a long video keeps streaming), no redirects followed. Stateless.
  */
 export function createFileFetcher(deps: { config: Pick<Config, 'rest'>; fetch?: typeof fetch }): FetchFile {
-  const { baseUrl, version, timeoutMs } = deps.config.rest;
+  const { timeoutMs } = deps.config.rest;
   const doFetch = deps.fetch ?? fetch;
   return async (path, { token, range, signal }) => {
-    const url = new URL(path.replace(/^\//, ''), ensureTrailingSlash(baseUrl));
-    if (token) url.searchParams.set('token', token);
-    const headers: Record<string, string> = { Accept: '*/*', [VERSION_HEADER]: version };
+    const { url, headers } = upstreamRequest(deps.config.rest, path, token, '*/*');
     if (range) headers.Range = range;
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
@@ -80,8 +72,8 @@ export function createFileFetcher(deps: { config: Pick<Config, 'rest'>; fetch?: 
 
 /**
  * `context.rest.files`: streams an upstream file (a `fileRef.path` from a contract result) to the browser
- * through a portal resource route. The session's token is added on the server when there is one, renewed once
- * on a 401; a single Range passes through, so a video can be sought. Failures answer a short Russian text with a
+ * through a portal resource route. The session's token is added on the server when there is one, on the one
+ * session-aware path of the /rest calls (renewed once on a 401, signed out when that fails); a single Range passes through, so a video can be sought. Failures answer a short Russian text with a
  * fitting status: a resource route has no error page.
  */
 export function fileCalls(deps: {
@@ -90,35 +82,33 @@ export function fileCalls(deps: {
   timings: Timings;
   signal?: AbortSignal;
 }) {
-  const { fetchFile, session, timings, signal } = deps;
+  const { fetchFile, timings, signal } = deps;
+  const session = sessionPath(deps.session);
 
-  async function fetchWithSession(path: string, range: string | null): Promise<Response> {
-    const token = await session.authToken();
-    const first = await fetchFile(path, { token, range, signal });
-    if (first.status !== 401 || !token) return first;
-    await first.body?.cancel();
-    const renewed = await session.renew(token);
-    if (!renewed) {
-      session.signOut();
-      throw redirect('/');
-    }
-    return fetchFile(path, { token: renewed, range, signal });
+  /** A file the upstream refused for its token (401): its body is not read. */
+  async function refused(outcome: Settled<Response>): Promise<boolean> {
+    if (!('value' in outcome) || outcome.value.status !== 401) return false;
+    await outcome.value.body?.cancel();
+    return true;
   }
+
+  const fetchWithSession = (path: string, range: string | null) =>
+    session.run('optional', (token) => fetchFile(path, { token, range, signal }), refused);
 
   return {
     async stream(path: string, request: Request, options: { download?: string } = {}): Promise<Response> {
-      if (!fileRef.shape.path.safeParse(path).success) return text(404, copy.notFound);
+      if (!fileRef.shape.path.safeParse(path).success) return resourceNotFound();
       let upstream: Response;
       try {
         upstream = await timings.time('file', fetchWithSession(path, singleRange(request.headers.get('Range'))));
       } catch (error) {
         if (error instanceof Response) throw error;
-        return text(504, copy.unavailable);
+        return plainText(504, copy.unavailable);
       }
-      if (upstream.status === 404) return text(404, copy.notFound);
+      if (upstream.status === 404) return resourceNotFound();
       if (![200, 206, 416].includes(upstream.status)) {
         await upstream.body?.cancel();
-        return text(502, copy.failed(upstream.status));
+        return plainText(502, copy.failed(upstream.status));
       }
       const headers = new Headers({ 'Content-Security-Policy': FILE_POLICY });
       for (const name of PASSED_HEADERS) {
@@ -129,11 +119,4 @@ export function fileCalls(deps: {
       return new Response(upstream.body, { status: upstream.status, headers });
     },
   };
-}
-
-function text(status: number, message: string): Response {
-  return new Response(message, {
-    status,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-  });
 }

@@ -1,10 +1,10 @@
-import { redirect } from '@remix-run/node';
 import { contract, type CallName, type CallResult } from '#contract';
 import type { Logger } from '../log.server';
 import type { SessionPort } from './session-port';
 import { readKey, type CachePolicy, type ReadCache } from './cache.server';
 import type { Send, SendInput } from './client.server';
 import { isUpstreamError, toErrorPage, UpstreamError } from './errors.server';
+import { sessionPath, type Settled } from './session-path.server';
 import type { Timings } from './timings.server';
 
 type CallInput<N extends CallName> = Omit<SendInput<N>, 'token' | 'signal' | 'log'>;
@@ -14,6 +14,10 @@ export interface CallOptions<N extends CallName = CallName> {
   /** How the answer of a read may be cached across requests (cache.server.ts); not cached when absent. */
   cache?: N extends SharedCall ? CachePolicy : 'user';
 }
+/** A call the upstream refused for its token (401). */
+const isRefusal = (outcome: Settled<unknown>) =>
+  'error' in outcome && isUpstreamError(outcome.error) && outcome.error.failure === 'unauthorized';
+
 export type Call = <N extends CallName>(
   name: N,
   input?: CallInput<N>,
@@ -38,30 +42,12 @@ export function createSessionCall(deps: {
 }): Call {
   const { send, session, cache, timings, log } = deps;
   const reads = new Map<string, Promise<unknown>>();
-
-  function signedOut() {
-    session.signOut();
-    return redirect('/');
-  }
+  const path = sessionPath(session);
 
   async function withSession<N extends CallName>(name: N, input: CallInput<N>, signal = deps.signal) {
     const { auth } = contract[name];
     if (auth === 'none') return send(name, { ...input, signal, log });
-    const token = await session.authToken();
-    if (!token && auth === 'required') throw signedOut();
-    try {
-      return await send(name, { ...input, token, signal, log });
-    } catch (error) {
-      if (!token || !isUpstreamError(error) || error.failure !== 'unauthorized') throw error;
-      const renewed = await session.renew(token);
-      if (!renewed) throw signedOut();
-      try {
-        return await send(name, { ...input, token: renewed, signal, log });
-      } catch (retryError) {
-        if (isUpstreamError(retryError) && retryError.failure === 'unauthorized') throw signedOut();
-        throw retryError;
-      }
-    }
+    return path.run(auth, (token) => send(name, { ...input, token, signal, log }), isRefusal);
   }
 
   /** The error page of a failed read; a failed mutation goes back to its action, which keeps what was typed. */

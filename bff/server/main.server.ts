@@ -3,7 +3,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { ConfigError, loadConfig } from '../config.server';
 import { createLogger } from '../log.server';
-import { seconds } from '../time';
+import { seconds } from '#shared/time';
 import { createPortalApp, type PortalServerOptions } from './app.server';
 import { serveMetrics } from './metrics-server.server';
 import { unsupportedRuntime } from './runtime.server';

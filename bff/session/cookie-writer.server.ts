@@ -3,7 +3,7 @@ import { parse as parseCookies, serialize, type CookieSerializeOptions } from 'c
 import { z } from 'zod';
 import type { Config } from '../config.server';
 import type { CallResult } from '#contract';
-import { days, hours } from '../time';
+import { days, hours } from '#shared/time';
 import type { Sealer } from './seal.server';
 
 /** docs/product.md §9: the session countdown (68 hours) and the refresh cookie's lifetime (1 year). */
@@ -149,7 +149,27 @@ export function createCookieWriter(sealer: Sealer, settings: Config['session'], 
       const value = { lh: loginHash(login), id: randomBytes(16).toString('base64url') };
       changes.set(deviceName, await sealedLine(deviceName, value, DEVICE_COOKIE_LIFETIME));
     },
-    /** Set-Cookie values for this response. */
+    /**
+     * A short-lived note between two requests of one visitor, kept in a sealed, httpOnly cookie rather than in
+     * the URL, where it would reach access logs, the browser's history and the Referer header: a recovery's
+     * address between its two steps, a pass link's pass until «Войти» (ADR 036). Written with this response's
+     * other cookies, sealed by the same sealer (ADR 046).
+     */
+    note<T>(name: string, schema: z.ZodType<T>, lifetimeMs: number) {
+      return {
+        /** The remembered value, or null when there is none (or it expired, or was tampered with). */
+        read: (): Promise<T | null> => sealer.unseal(cookies[name], schema),
+        /** Remembers `value` for `lifetimeMs`. */
+        async remember(value: T) {
+          changes.set(name, await sealedLine(name, value, lifetimeMs));
+        },
+        /** Forgets it once it is used. */
+        forget() {
+          changes.set(name, serialize(name, '', { ...attributes, maxAge: 0, expires: new Date(0) }));
+        },
+      };
+    },
+    /** Set-Cookie values for this response: the only place the portal writes a cookie. */
     headers: () => [...changes.values()],
   };
 }

@@ -4,7 +4,7 @@ import type { Send } from '../rest/client.server';
 import type { CallResult } from '#contract';
 import { isUpstreamError } from '../rest/errors.server';
 import type { SharedState, Standing } from '../state/shared-state';
-import { hours } from '../time';
+import { hours } from '#shared/time';
 import type { CookieWriter, RefreshCookie } from './cookie-writer.server';
 
 /** How stale the refresh cookie's last-seen time may get before a request writes it anew (ADR 008). */

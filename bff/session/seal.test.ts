@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it, vi } from 'vitest';
-import { hours } from '../time';
+import { hours } from '#shared/time';
 import { createSealer } from './seal.server';
 
 const A = 'a'.repeat(32);

@@ -10,12 +10,7 @@ import { createCookieWriter } from './cookie-writer.server';
 import { createSessionEndings } from './endings.server';
 import { createResolver, SessionStateUnavailable, type SessionState } from './resolver.server';
 import { createSealer } from './seal.server';
-
-/**
- * The message of the 503 thrown when the shared state cannot say whether a session stands (ADR 022): the error
- * page explains it, unlike an upstream's 503, which shows the catalogue's empty page (docs/product.md §2).
- */
-export const SESSION_UNCHECKED = 'session-unchecked';
+import { SESSION_UNCHECKED } from '#shared/session';
 
 /** The countdown the page shows while a user is signed in (docs/product.md §9): the auth cookie's lifetime. */
 export { SESSION_COUNTDOWN } from './cookie-writer.server';
@@ -216,6 +211,8 @@ export function createSessionStore(deps: {
         const generation = await endings.changed(s.userId);
         if (generation !== null) session = Promise.resolve({ ...s, generation });
       },
+      /** A short-lived sealed note between two requests (a recovery's address, a pending pass), see the writer. */
+      note: writer.note,
       /** Set-Cookie values for this response (written once, when the headers go out). */
       setCookieHeaders: () => writer.headers(),
       /** True when the response depends on who asked: it must not be stored by any shared cache. */

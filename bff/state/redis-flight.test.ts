@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../log.server';
-import { days } from '../time';
+import { days } from '#shared/time';
 import { createRedisFlight } from './redis-flight.server';
 import { createRedisState } from './redis-state.server';
 import type { Refreshed, SharedState } from './shared-state';

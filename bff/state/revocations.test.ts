@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { days } from '../time';
+import { days } from '#shared/time';
 import { createRevocations } from './revocations.server';
 
 afterEach(() => vi.useRealTimers());

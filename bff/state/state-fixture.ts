@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { deriveKey } from '../config.server';
 import { startRedis, type RedisService } from '../../scripts/services/redis';
 import { createLogger } from '../log.server';
-import { days } from '../time';
+import { days } from '#shared/time';
 import { createMemoryState } from './memory-state.server';
 import { createRedisState } from './redis-state.server';
 import type { SharedState } from './shared-state';

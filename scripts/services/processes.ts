@@ -24,7 +24,7 @@ const SERVER = 'build/server/main.js';
 
 export function buildIfStale() {
   const built = [path.join(root, 'build/server/index.js'), path.join(root, SERVER)];
-  const sources = Math.max(...['app', 'bff', 'contract'].map((dir) => newestMtime(path.join(root, dir))));
+  const sources = Math.max(...['app', 'bff', 'contract', 'shared'].map((dir) => newestMtime(path.join(root, dir))));
   if (built.every((file) => existsSync(file) && statSync(file).mtimeMs >= sources)) return;
   console.log('Сборка портала…');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });

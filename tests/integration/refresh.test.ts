@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { Client, DEMO_USERS, type Portal } from './harness';
 import { useServers } from './servers';
-import { hours } from '../../bff/time';
+import { hours } from '#shared/time';
 import { headingOf, viewerNameOf } from './page';
 
 /** docs/product.md §4 and docs/architecture.md §4: refreshing the auth token from the refresh cookie, once, and what happens when it fails. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as Iron from 'iron-webcrypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hours } from '../../bff/time';
+import { hours } from '#shared/time';
 import { createSealer } from '../../bff/session/seal.server';
 import { DEMO_USERS, PUBLIC_DEPLOYMENT, readForms, startPortal, type Client } from './harness';
 import { useServers } from './servers';

@@ -1,5 +1,5 @@
 import type { LawWeekDay, LawWeekMaterial, LawWeekTheme } from '#contract';
-import { days, hours, minutes } from '../time';
+import { days, hours, minutes } from '#shared/time';
 import type { Db } from './open';
 import { moscowMidnight } from './week';
 

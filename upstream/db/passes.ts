@@ -1,5 +1,5 @@
 import { randomToken, sha256 } from '../crypto';
-import { days } from '../time';
+import { days } from '#shared/time';
 import type { Db } from './open';
 
 export const PASS_LIFETIME_MS = days(7);

@@ -1,5 +1,5 @@
 import { randomSixDigitCode, safeEqualHex, sha256 } from '../crypto';
-import { minutes } from '../time';
+import { minutes } from '#shared/time';
 import type { Db } from './open';
 
 export const RECOVERY_CODE_LIFETIME_MS = minutes(30);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dictationEventState } from '#contract';
-import { days } from '../time';
+import { days } from '#shared/time';
 import { findEvent, listEvents, toEvent } from './dictation';
 import { openDatabase } from './open';
 import { seedDemoContent } from './seed';

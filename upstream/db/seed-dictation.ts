@@ -1,4 +1,4 @@
-import { days, hours, minutes } from '../time';
+import { days, hours, minutes } from '#shared/time';
 import { createParticipation, upsertEvent } from './dictation';
 import { recordRegistration } from './dictation-registration';
 import type { Db } from './open';

@@ -1,4 +1,4 @@
-import { days } from '../time';
+import { days } from '#shared/time';
 import { insertBannerIfMissing, type NewBanner } from './banners';
 import { insertCertificateIfMissing } from './certificates';
 import type { Db } from './open';

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { days } from '../time';
+import { days } from '#shared/time';
 import { openDatabase } from './open';
 import { DEMO_USERS, seedDemoContent } from './seed';
 

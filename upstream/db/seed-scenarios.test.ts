@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_EXTENSIONS } from '#contract';
-import { days } from '../time';
+import { days } from '#shared/time';
 import { openDatabase } from './open';
 import { seedScenarios } from './seed-scenarios';
 

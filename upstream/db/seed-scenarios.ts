@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { days, hours } from '../time';
+import { days, hours } from '#shared/time';
 import type { Db } from './open';
 import {
   AUDIENCE_BANDS,

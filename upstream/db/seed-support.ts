@@ -1,4 +1,4 @@
-import { days, hours } from '../time';
+import { days, hours } from '#shared/time';
 import type { Db } from './open';
 import { findUserByEmail } from './users';
 

@@ -1,5 +1,5 @@
 import { seededRandom } from '../random';
-import { days, hours, minutes } from '../time';
+import { days, hours, minutes } from '#shared/time';
 import type { Db } from './open';
 import { SEED_TESTS } from './seed-testing-content';
 import { closeAttempt, listQuestions, saveAnswer, type Question } from './testing-attempts';

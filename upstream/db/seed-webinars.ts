@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { days, hours, minutes } from '../time';
+import { days, hours, minutes } from '#shared/time';
 import type { Db } from './open';
 import { WEBINAR_CLOSINGS, WEBINAR_PARTICIPANTS, WEBINAR_SPEAKERS, WEBINAR_TOPICS } from './seed-webinars-content';
 import { findUserByEmail } from './users';

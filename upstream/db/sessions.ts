@@ -1,5 +1,5 @@
 import { randomToken, sha256 } from '../crypto';
-import { days } from '../time';
+import { days } from '#shared/time';
 import type { Db } from './open';
 
 /** The refresh token lives as long as the portal's refresh cookie (docs/product.md §9). */

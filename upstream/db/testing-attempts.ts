@@ -1,6 +1,6 @@
 import type { QuestionKind } from '#contract';
 import type { Random } from '../random';
-import { minutes } from '../time';
+import { minutes } from '#shared/time';
 import type { Db } from './open';
 import type { AttemptRow, TestRow } from './testing';
 import { insertLayout } from './testing-layout';

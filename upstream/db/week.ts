@@ -1,5 +1,5 @@
 import type { SavedDayLink, WeekDay } from '#contract';
-import { days, hours } from '../time';
+import { days, hours } from '#shared/time';
 import type { Db } from './open';
 
 /** Moscow is UTC+3 all year round. */

@@ -1,7 +1,7 @@
 import type { CallResult, DictationReading, DictationSession, ParticipationStatus } from '#contract';
 import type { EventRow, ParticipationRow } from '../db/dictation';
 import { toEvent } from '../db/dictation';
-import { seconds } from '../time';
+import { seconds } from '#shared/time';
 import { errorsIn, gradeFor } from './review';
 
 /**

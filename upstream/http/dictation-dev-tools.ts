@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createParticipation, issueCode, listEvents } from '../db/dictation';
 import { findUserByEmail } from '../db/users';
 import type { Services, UpstreamApp } from '../services';
-import { seconds } from '../time';
+import { seconds } from '#shared/time';
 import { fail } from './envelope';
 
 const invitationRequest = z.object({

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ApiError } from '#contract';
+import { plural } from '#shared/plural';
 
 /**
  * Turns zod issues into the envelope's errors: one per issue, `field` = the first path segment, and a Russian
@@ -73,9 +74,4 @@ function isEmpty(issue: z.ZodIssue): boolean {
   return issue.code === 'too_small' && issue.type === 'string' && Number(issue.minimum) <= 1;
 }
 
-const plural = new Intl.PluralRules('ru-RU');
-const CHARACTER_FORMS: Partial<Record<Intl.LDMLPluralRule, string>> = { one: 'символ', few: 'символа' };
-
-function characters(count: number | bigint): string {
-  return `${count} ${CHARACTER_FORMS[plural.select(Number(count))] ?? 'символов'}`;
-}
+const characters = (count: number | bigint) => plural(count, { one: 'символ', few: 'символа', many: 'символов' });

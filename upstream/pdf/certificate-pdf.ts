@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { LRUCache } from 'lru-cache';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { plural } from '#shared/plural';
 
 /**
  * The certificates as PDFs, made on request from the database rows: the teacher's offline certificate (ADR 015)
@@ -39,12 +40,9 @@ export const issuedDateFormat = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'Europe/Moscow',
 });
 
-const pluralRules = new Intl.PluralRules('ru-RU');
-
 /** «3 ошибки», «5 академических часов»: a number with the Russian plural of its noun (one, few, many). */
 export function countText(count: number, [one, few, many]: [string, string, string]): string {
-  const form = pluralRules.select(count);
-  return `${count} ${form === 'one' ? one : form === 'few' ? few : many}`;
+  return plural(count, { one, few, many });
 }
 
 /**

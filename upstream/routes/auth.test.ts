@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../db/seed';
 import { createTestUpstream } from '../testing';
-import { hours, minutes } from '../time';
+import { hours, minutes } from '#shared/time';
 
 const newUser = {
   email: 'New.User@Example.org',

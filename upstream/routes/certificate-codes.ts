@@ -7,7 +7,7 @@ import { statusOf } from '../dictation/participation';
 import type { CallRegistrar } from '../http/calls';
 import { notFound } from '../http/envelope';
 import type { Services } from '../services';
-import { hours } from '../time';
+import { hours } from '#shared/time';
 import { CERTIFICATE_FILE_PATH, renderFor } from './certificate';
 import { certificateFileOf, certificateNumber } from './dictation-certificate';
 

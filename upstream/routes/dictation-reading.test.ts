@@ -6,7 +6,7 @@ import { CURRENT_EVENT_ID, seedDictation } from '../db/seed-dictation';
 import { DICTATION_EVENTS } from '../db/seed-dictation-content';
 import { ensureRecording, missingTools } from '../dictation/reading';
 import { createTestUpstream } from '../testing';
-import { minutes } from '../time';
+import { minutes } from '#shared/time';
 import { byteRange } from './dictation-reading';
 
 type Session = CallResult<'openDictation'>;

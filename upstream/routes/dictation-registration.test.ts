@@ -4,7 +4,7 @@ import { listMessages } from '../db/outbox';
 import { DEMO_USERS } from '../db/seed';
 import { seedDictation } from '../db/seed-dictation';
 import { createTestUpstream } from '../testing';
-import { days } from '../time';
+import { days } from '#shared/time';
 
 const PORTAL = 'https://portal.example.org';
 /** The seed's event open for registration (writing in 30 days), the announced one, and today's. */

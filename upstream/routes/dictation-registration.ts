@@ -5,7 +5,7 @@ import { findUserById } from '../db/users';
 import type { CallRegistrar } from '../http/calls';
 import { fail } from '../http/envelope';
 import type { Services } from '../services';
-import { minutes } from '../time';
+import { minutes } from '#shared/time';
 
 /**
  * Registering for a dictation (ADR 025, 042): from the opening of registration to the end of writing — on the day

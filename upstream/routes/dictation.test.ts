@@ -8,7 +8,7 @@ import { DEMO_USERS } from '../db/seed';
 import { CURRENT_EVENT_ID, seedDictation } from '../db/seed-dictation';
 import { SAVE_GRACE } from '../dictation/participation';
 import { createTestUpstream, pdfText } from '../testing';
-import { minutes, seconds } from '../time';
+import { minutes, seconds } from '#shared/time';
 
 type Session = CallResult<'openDictation'>;
 

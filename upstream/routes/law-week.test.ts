@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LawWeekDay, LawWeekTheme } from '#contract';
-import { days } from '../time';
+import { days } from '#shared/time';
 import { createTestUpstream } from '../testing';
 
 describe('lawWeekProgram', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createPass } from '../db/passes';
 import { findUserByEmail } from '../db/users';
 import { createTestUpstream } from '../testing';
-import { days } from '../time';
+import { days } from '#shared/time';
 
 const INVALID_PASS = {
   code: 'invalid_pass',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { listMessages } from '../db/outbox';
 import { DEMO_USERS } from '../db/seed';
 import { createTestUpstream } from '../testing';
-import { minutes } from '../time';
+import { minutes } from '#shared/time';
 
 const teacher = DEMO_USERS.teacher;
 const INVALID_CODE = { code: 'invalid_code', field: 'code', message: 'Неверный или устаревший код' };

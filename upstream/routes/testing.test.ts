@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { attempt as attemptSchema, type Attempt, type TestDetail, type TestSummary } from '#contract';
 import { DEMO_USERS } from '../db/seed';
 import { createTestUpstream } from '../testing';
-import { minutes, seconds } from '../time';
+import { minutes, seconds } from '#shared/time';
 
 type Up = Awaited<ReturnType<typeof createTestUpstream>>;
 

@@ -3,7 +3,7 @@ import { contract, type CallResult } from '#contract';
 import { seedWebinars } from '../db/seed-webinars';
 import { DEMO_USERS } from '../db/seed';
 import { createTestUpstream } from '../testing';
-import { days } from '../time';
+import { days } from '#shared/time';
 
 type List = CallResult<'webinarsList'>;
 type Detail = CallResult<'webinarById'>;

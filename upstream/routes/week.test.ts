@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { weekDay } from '#contract';
 import { createTestUpstream } from '../testing';
-import { days, hours } from '../time';
+import { days, hours } from '#shared/time';
 
 type Up = Awaited<ReturnType<typeof createTestUpstream>>;
 

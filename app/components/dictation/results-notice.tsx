@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { pluralize } from '~/format';
-import { hours } from '~/time';
+import { hours } from '#shared/time';
 import type { Participation } from './participation-status';
 
 /** Results stay news this long after they come out; afterwards the list's «Проверен» says it. */

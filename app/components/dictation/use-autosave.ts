@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { announce } from '~/client/announce';
 import { formatMoscowTime } from '~/format';
-import { seconds } from '~/time';
+import { seconds } from '#shared/time';
 import { dropDraft, readDraft, writeDraft } from './local-draft';
 import { createSaveQueue } from './save-queue';
 

@@ -1,15 +1,15 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { tooManyAttemptsMessage } from '#bff/auth/rate-limit.server';
-import { isCertificateCode } from '#bff/rest/certificates.server';
+import { isThrownStatus } from '#bff/not-found.server';
 import {
   CertificateNumberForm,
   CertificateVerdict,
   checkCopy as copy,
   maskedName,
 } from '~/components/certificate-check';
+import { isCertificateCode } from './path-codes.server';
 import { ScreenIntro } from '~/components/screen-intro';
-import { isThrownStatus } from '~/resource-route';
 import { screenMeta } from '~/meta';
 
 const EMPTY_LOOKUP = { values: { number: '', lastName: '' }, errors: {} };

@@ -1,4 +1,4 @@
-import { CERTIFICATE_NUMBER_MAX, isCertificateNumber, normalizeCertificateNumber } from '#bff/rest/certificates.server';
+import { CERTIFICATE_NUMBER_MAX, isCertificateNumber, normalizeCertificateNumber } from './path-codes.server';
 
 /**
  * The look-up of `/certificates` by number and surname (ADR 048), read from the query string. What a person

@@ -8,7 +8,7 @@ import {
   maskedName,
 } from '~/components/certificate-check';
 import { ScreenIntro } from '~/components/screen-intro';
-import { isThrownStatus } from '~/resource-route';
+import { isThrownStatus } from '#bff/not-found.server';
 import { screenMeta } from '~/meta';
 import { readNumberLookup } from './certificates.schema';
 

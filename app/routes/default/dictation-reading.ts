@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { isUpstreamError } from '#bff/rest/errors.server';
-import { readInvitationCode } from '#bff/rest/dictation.server';
-import { resourceFailed, resourceNotFound } from '#bff/rest/files.server';
-import { resourceRoute } from '~/resource-route';
+import { readInvitationCode } from './path-codes.server';
+import { resourceFailed } from '#bff/rest/files.server';
+import { resourceNotFound, resourceRoute } from '#bff/not-found.server';
 
 /**
  * `/dictation/{code}/reading`: the dictation read aloud (ADR 043), streamed from the upstream through the portal

@@ -1,9 +1,24 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { requireForm } from '#bff/auth/require-form.server';
-import { readInvitationCode } from '#bff/rest/dictation.server';
-import { wholeJson } from '~/resource-route';
+import { readInvitationCode } from './path-codes.server';
 import { OUTCOME_STATUS, saveDictationText } from '~/dictation-writing.server';
 import { dictationTextSchema } from './dictation-writing.schema';
+
+/**
+ * A small JSON answer for the page's own `fetch`, sent whole: with its length, so it is never compressed (below
+ * the 1 KB threshold) nor chunked, and leaves the instance in one write with its headers. A compressed or chunked
+ * answer goes out as headers and first bytes, then the rest after a zlib round trip on the thread pool; an
+ * instance killed in between left haproxy with a half-sent answer it cannot retry, and the writer with
+ * `TypeError: terminated` (issue 26). Whole, it either left completely or not at all, and haproxy sends a save
+ * that got no answer to another instance (ADR 041).
+ */
+function wholeJson(value: unknown, init: ResponseInit = {}): Response {
+  const body = JSON.stringify(value);
+  const headers = new Headers(init.headers);
+  headers.set('Content-Type', 'application/json');
+  headers.set('Content-Length', String(Buffer.byteLength(body)));
+  return new Response(body, { ...init, headers });
+}
 
 /**
  * `/dictation/{code}/text`: where the writing page saves the text every few seconds with JavaScript. A plain

@@ -11,7 +11,7 @@ import { StartWriting } from '~/components/dictation/start-writing';
 import { deferredForm } from '~/components/form/deferred-form';
 import { savedLocation, isSavedSearch } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
-import { readInvitationCode } from '#bff/rest/dictation.server';
+import { readInvitationCode } from './path-codes.server';
 import { saveDictationText, startWriting } from '~/dictation-writing.server';
 import { formatDate, formatMoscowDateTime, formatMoscowTime, pluralize } from '~/format';
 import { screenMeta } from '~/meta';

@@ -26,32 +26,36 @@ export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.titl
  * spends nothing — mail scanners and link previews open links too —; «Войти», a POST under the origin check,
  * exchanges the pass (ADR 036). A signed-in visitor, or one without a pass waiting, has nothing to do here.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ context }: LoaderFunctionArgs) {
   await requireAnonymous(context);
-  if (!(await pendingPass(context.config).read(request))) throw redirect(NOT_VALID);
+  if (!(await pendingPass(context).read())) throw redirect(NOT_VALID);
   return null;
 }
 
 /** «Войти»: the pass for a session, then the page the link named; a refused pass is "link not valid". */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireForm(request);
-  const pending = pendingPass(context.config);
-  const forgotten = { 'Set-Cookie': pending.forget() };
+  const pending = pendingPass(context);
+  /** Every way out but a retry forgets the pass. */
+  const leave = (to: string) => {
+    pending.forget();
+    return redirect(to, { status: 303 });
+  };
   // A session got meanwhile (another tab) is kept: a pass link never replaces one.
-  if (await context.session.user()) return redirect('/lk', { status: 303, headers: forgotten });
-  const waiting = await pending.read(request);
-  if (!waiting) return redirect(NOT_VALID, { status: 303, headers: forgotten });
+  if (await context.session.user()) return leave('/lk');
+  const waiting = await pending.read();
+  if (!waiting) return leave(NOT_VALID);
   try {
     await context.session.signIn(await context.rest.auth.exchangePass(waiting.pass));
   } catch (error) {
     if (isUpstreamError(error) && error.failure === 'rejected' && error.call === 'pass') {
-      return redirect(NOT_VALID, { status: 303, headers: forgotten });
+      return leave(NOT_VALID);
     }
     // The upstream did not answer, or the session could not be kept: said on the page, the pass kept for a retry.
     const { formErrors } = upstreamErrors(error);
     return data({ formErrors }, { status: 400 });
   }
-  return redirect(safeRedirect(waiting.to, '/'), { status: 303, headers: forgotten });
+  return leave(safeRedirect(waiting.to, '/'));
 }
 
 export default function PassSignInScreen() {

@@ -34,9 +34,9 @@ export const headers = retryAfterHeaders;
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
 /** The address the first step remembered (in a sealed cookie, never in the URL), for either step. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ context }: LoaderFunctionArgs) {
   await requireAnonymous(context);
-  return { email: await recoveryEmail(context.config).read(request) };
+  return { email: await recoveryEmail(context).read() };
 }
 
 /** One action for both steps; the hidden `intent` field says which form was sent. */
@@ -51,8 +51,8 @@ function requestCode(context: ActionFunctionArgs['context'], formData: FormData)
     form: 'recovery',
     submit: async ({ email }) => {
       await context.rest.auth.sendRecoveryCode({ email });
-      const remembered = await recoveryEmail(context.config).remember(email);
-      return redirect('/password?step=confirm', { status: 303, headers: { 'Set-Cookie': remembered } });
+      await recoveryEmail(context).remember(email);
+      return redirect('/password?step=confirm', { status: 303 });
     },
   });
 }
@@ -66,8 +66,8 @@ function confirmRecovery(context: ActionFunctionArgs['context'], formData: FormD
       await context.rest.auth.confirmRecovery({ email, code, password });
       // The upstream ends the old sessions; the portal ends them too, or its caches would still answer them.
       await context.session.endSessionsOfLogin(email);
-      const forgotten = recoveryEmail(context.config).forget();
-      return redirect('/login?reason=password-changed', { status: 303, headers: { 'Set-Cookie': forgotten } });
+      recoveryEmail(context).forget();
+      return redirect('/login?reason=password-changed', { status: 303 });
     },
   });
 }

@@ -2,9 +2,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireUser } from '#bff/auth/require-user.server';
 import { calendarFile, calendarFileName } from '~/calendar.server';
 import { offersCalendar } from '~/components/dictation/participation-status';
-import { resourceNotFound } from '#bff/rest/files.server';
 import { pluralize } from '~/format';
-import { resourceRoute } from '~/resource-route';
+import { resourceNotFound, resourceRoute } from '#bff/not-found.server';
 import { readId } from '~/route-params';
 
 const minutesForms = { one: 'минута', few: 'минуты', many: 'минут' };

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireUser } from '#bff/auth/require-user.server';
-import { resourceNotFound } from '#bff/rest/files.server';
-import { resourceRoute } from '~/resource-route';
+import { resourceNotFound, resourceRoute } from '#bff/not-found.server';
 import { readId } from '~/route-params';
 
 /**

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireUser } from '#bff/auth/require-user.server';
+import { resourceNotFound, resourceRoute } from '#bff/not-found.server';
 import { calendarFile, calendarFileName } from '~/calendar.server';
-import { resourceNotFound } from '#bff/rest/files.server';
-import { resourceRoute } from '~/resource-route';
 import { readId } from '~/route-params';
 
 /** `/lk/law-week/events/{id}/calendar.ics`: one event of the law week as a calendar event (ADR 028). */

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireUser } from '#bff/auth/require-user.server';
-import { isImageMaterial } from '#bff/rest/materials.server';
-import { resourceNotFound } from '#bff/rest/files.server';
-import { resourceRoute } from '~/resource-route';
+import { isImageMaterial } from './materials.server';
+import { resourceNotFound, resourceRoute } from '#bff/not-found.server';
 import { readId } from '~/route-params';
 
 /**

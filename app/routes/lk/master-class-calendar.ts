@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireUser } from '#bff/auth/require-user.server';
+import { resourceRoute } from '#bff/not-found.server';
 import { calendarFile, calendarFileName } from '~/calendar.server';
-import { resourceRoute } from '~/resource-route';
 import { readId } from '~/route-params';
-import { minutes } from '~/time';
+import { minutes } from '#shared/time';
 
 /** `/lk/master-classes/{id}/calendar.ics`: the master class as a calendar event in Moscow time (ADR 028). */
 export const loader = resourceRoute(async ({ request, params, context }: LoaderFunctionArgs) => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requireForm } from '#bff/auth/require-form.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import { isUpstreamError } from '#bff/rest/errors.server';
-import { resourceRoute } from '~/resource-route';
+import { resourceRoute } from '#bff/not-found.server';
 import { readId } from '~/route-params';
 
 const seconds = z.coerce.number().int().min(0).max(86_400);

@@ -3,10 +3,11 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
 import { CalendarLink } from '~/components/calendar-link';
 import { RecordingPlayer } from '~/components/recording-player';
-import { formatClock, formatDuration, formatMoscowDateTime, pluralize } from '~/format';
+import { formatDuration, formatMoscowDateTime, pluralize } from '~/format';
 import { screenMeta } from '~/meta';
 import { readId } from '~/route-params';
-import { minutes } from '~/time';
+import { formatPosition } from '#shared/clock';
+import { minutes } from '#shared/time';
 
 const copy = {
   fallbackTitle: 'Мастер-класс',
@@ -67,7 +68,7 @@ export default function MasterClassScreen() {
             fallback={copy.download}
           />
           {position > 0 && position < webinar.recordingSeconds - 1 ? (
-            <p>{copy.resumeFrom(formatClock(position))}</p>
+            <p>{copy.resumeFrom(formatPosition(position))}</p>
           ) : null}
         </section>
       ) : webinar.broadcastUrl && !ended ? (

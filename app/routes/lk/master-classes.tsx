@@ -5,7 +5,7 @@ import { requireUser } from '#bff/auth/require-user.server';
 import { ScreenIntro } from '~/components/screen-intro';
 import { formatDuration, formatMoscowDateTime, formatPercent, pluralize } from '~/format';
 import { screenMeta } from '~/meta';
-import { minutes } from '~/time';
+import { minutes } from '#shared/time';
 
 type Summary = CallResult<'webinarsList'>['past'][number];
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/auth/require-user.server';
-import { readScenarioFilters } from '#bff/rest/scenarios.server';
+import { readScenarioFilters } from './scenario-filters.server';
 import { ScreenIntro } from '~/components/screen-intro';
 import { formatDate, formatDuration } from '~/format';
 import { ResultsCount } from '~/components/results-count';

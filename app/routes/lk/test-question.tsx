@@ -5,13 +5,13 @@ import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
 import { requireForm } from '#bff/auth/require-form.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import { isUpstreamError } from '#bff/rest/errors.server';
+import { pageNotFound } from '#bff/not-found.server';
 import { Countdown } from '~/components/countdown';
 import { ScreenIntro } from '~/components/screen-intro';
 import { deferredForm } from '~/components/form/deferred-form';
 import { QuestionForm as QuestionFormNow } from '~/components/testing/question-form';
 import { screenMeta } from '~/meta';
-import { pageNotFound } from '~/route-params';
-import { seconds } from '~/time';
+import { seconds } from '#shared/time';
 import { requireTestingPath } from './test-params';
 import { answerSchema } from './test-question.schema';
 

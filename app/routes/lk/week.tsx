@@ -12,16 +12,15 @@ import { savedLocation, useSavedState } from '~/components/form/use-saved-state'
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
 import { describeWeek } from '~/week-program';
+import { pluralWord } from '#shared/plural';
 import { questionSchema } from './tender-question.schema';
 import { dayLinkSchema } from './week.schema';
-
-const plurals = new Intl.PluralRules('ru-RU');
 
 const copy = {
   title: 'Программа недели',
   lead: 'Каждый день — новое задание. Пока день открыт, отправьте ссылку на материал урока.',
   participating: (count: number) =>
-    `Вы участвуете в программе: ${plurals.select(count) === 'one' ? `отправлена ${count} ссылка` : `отправлено ссылок: ${count}`}.`,
+    `Вы участвуете в программе: ${pluralWord(count, { one: `отправлена ${count} ссылка`, few: `отправлено ссылок: ${count}`, many: `отправлено ссылок: ${count}` })}.`,
   notYet: 'Вы пока не отправили ни одной ссылки. Начните с сегодняшнего дня.',
 };
 
