@@ -1,7 +1,6 @@
 import contentDisposition from 'content-disposition';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical from 'ical-generator';
-import { DateTime } from 'luxon';
 
 /** Every event the portal offers is held in Moscow; calendars show it in the reader's own zone (ADR 028). */
 const ZONE = 'Europe/Moscow';
@@ -28,11 +27,10 @@ export function calendarFile(event: CalendarEvent, fileName: string): Response {
     // No calendar-wide zone, or DTSTAMP would lose its UTC «Z»: the zone is the events', its VTIMEZONE generated.
     timezone: { name: null, generator: getVtimezoneComponent },
   });
-  const start = DateTime.fromISO(event.startsAt, { zone: ZONE });
   calendar.createEvent({
     id: event.uid,
-    start,
-    end: DateTime.fromISO(event.endsAt, { zone: ZONE }),
+    start: new MoscowTime(event.startsAt),
+    end: new MoscowTime(event.endsAt),
     timezone: ZONE,
     stamp: new Date(),
     summary: event.title,
@@ -47,6 +45,69 @@ export function calendarFile(event: CalendarEvent, fileName: string): Response {
       'Cache-Control': 'private, no-store',
     },
   });
+}
+
+const moscowClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+type ClockFields = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+
+/**
+ * An instant that reads as a Moscow clock: its local getters give the time in Moscow, whatever the server's own
+ * zone, from Intl's zone data (which knows Moscow's past offsets too). It has the shape ical-generator recognises
+ * as a zoned date (`internal`, `withTimeZone`, `tzComponents`, as `@date-fns/tz`'s TZDate), so the file says
+ * `DTSTART;TZID=Europe/Moscow:` with Moscow's time; everything else about it is the Date of the same instant.
+ */
+class MoscowTime extends Date {
+  readonly internal: Date;
+  readonly #clock: ClockFields;
+
+  constructor(iso: string) {
+    super(iso);
+    this.internal = new Date(this.getTime());
+    this.#clock = Object.fromEntries(
+      moscowClock
+        .formatToParts(this.internal)
+        .filter(({ type }) => type !== 'literal')
+        .map(({ type, value }) => [type, Number(value)] as const),
+    ) as ClockFields;
+  }
+
+  withTimeZone(zone: string): MoscowTime {
+    if (zone !== ZONE) throw new Error(`MoscowTime cannot show ${zone}`);
+    return this;
+  }
+
+  tzComponents(): ClockFields {
+    return { ...this.#clock };
+  }
+
+  override getFullYear() {
+    return this.#clock.year;
+  }
+  override getMonth() {
+    return this.#clock.month - 1;
+  }
+  override getDate() {
+    return this.#clock.day;
+  }
+  override getHours() {
+    return this.#clock.hour;
+  }
+  override getMinutes() {
+    return this.#clock.minute;
+  }
+  override getSeconds() {
+    return this.#clock.second;
+  }
 }
 
 /** «Мастер-класс.ics» with the characters file systems refuse replaced, within a sane length. */

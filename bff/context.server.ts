@@ -1,4 +1,4 @@
-import type { Honeypot } from 'remix-utils/honeypot/server';
+import type { Honeypot } from './auth/honeypot.server';
 import type { AuthLimits } from './auth/rate-limit.server';
 import type { Config } from './config.server';
 import type { Logger } from './log.server';

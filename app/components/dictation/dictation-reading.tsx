@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from '@remix-run/react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 
 const copy = {
   title: 'Чтение диктанта',
@@ -32,10 +33,10 @@ export function DictationReading({ reading }: { reading: ReadingView | null }) {
   const audio = useRef<HTMLAudioElement>(null);
   /** The fragment a button is playing, which stops at its end; null once it has, or after a seek by hand. */
   const playing = useRef<{ start: number; end: number } | null>(null);
-  const [hydrated, setHydrated] = useState(false);
+  /** The fragment buttons need JavaScript: the server's page and the first render in the browser have none. */
+  const hydrated = useHydrated();
   const [current, setCurrent] = useState(0);
   const [failed, setFailed] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
   const fragments = reading?.fragments ?? [];
   const play = (index: number) => {

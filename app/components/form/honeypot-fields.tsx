@@ -2,20 +2,19 @@ import { useRootData } from '~/root-data';
 
 /**
  * The honeypot of public forms: fields people never see (hidden by CSS, not an inline style, which the CSP
- * forbids) and bots fill in. The server checks them with remix-utils' Honeypot.
+ * forbids) and bots fill in, and the signed time the page was made. The server checks them
+ * (`bff/auth/honeypot.server.ts`, ADR 047).
  */
 export function HoneypotFields() {
   // Only signed-out visitors get the fields (public forms send signed-in users to the cabinet).
   const { honeypot } = useRootData();
   if (!honeypot) return null;
-  const { nameFieldName, validFromFieldName, encryptedValidFrom } = honeypot;
+  const { nameFieldName, validFromFieldName, validFrom } = honeypot;
   return (
     <div className="honeypot" aria-hidden="true">
       <label htmlFor={nameFieldName}>Оставьте это поле пустым</label>
       <input id={nameFieldName} name={nameFieldName} type="text" defaultValue="" autoComplete="off" tabIndex={-1} />
-      {validFromFieldName ? (
-        <input name={validFromFieldName} type="hidden" value={encryptedValidFrom} readOnly />
-      ) : null}
+      <input name={validFromFieldName} type="hidden" value={validFrom} readOnly />
     </div>
   );
 }
