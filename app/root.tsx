@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     product: context.config.product,
     viewer,
     buildId: context.buildId,
-    // Public forms only: signed-in pages need no honeypot (and skip the encryption it costs).
+    // Public forms only: signed-in pages need no honeypot (and skip the signature it costs).
     honeypot: viewer ? null : context.honeypot.getInputProps(),
     // docs/product.md §4.6: the page signs the user out when this runs out; it restarts with every page load.
     sessionCountdownMs: viewer ? SESSION_COUNTDOWN : null,
