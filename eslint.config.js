@@ -4,6 +4,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** What app/ may not import: the BFF but its *.server modules and types, the contract but its types. */
+const appPatterns = [
+  {
+    regex: '(^|/|#)bff/(?!.*\\.server$)',
+    message: 'Client code must not import bff/ (type-only imports and *.server modules excepted).',
+    allowTypeImports: true,
+  },
+  {
+    regex: '^#contract$',
+    message: 'The contract (upstream paths and schemas) stays on the server: import its types only.',
+    allowTypeImports: true,
+  },
+];
+
 export default tseslint.config(
   { ignores: ['build/', 'node_modules/', 'playwright-report/', 'test-results/', 'coverage/', 'data/'] },
   js.configs.recommended,
@@ -25,19 +39,21 @@ export default tseslint.config(
       'react/prop-types': 'off',
       // Client code never imports the BFF. Route modules may import bff/*.server modules in loaders and
       // actions: Remix removes those from the client build (and fails the build if one would leak).
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: appPatterns }],
+    },
+  },
+  {
+    // Forms (schema and component together, app/forms/) and components sit below the routes: neither imports one.
+    files: ['app/forms/**/*.{ts,tsx}', 'app/components/**/*.{ts,tsx}'],
+    rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...appPatterns,
             {
-              regex: '(^|/|#)bff/(?!.*\\.server$)',
-              message: 'Client code must not import bff/ (type-only imports and *.server modules excepted).',
-              allowTypeImports: true,
-            },
-            {
-              regex: '^#contract$',
-              message: 'The contract (upstream paths and schemas) stays on the server: import its types only.',
-              allowTypeImports: true,
+              regex: '^~/routes/|(^|/)routes/',
+              message: 'Forms and components never import a route: a form lives in app/forms/ with its schema.',
             },
           ],
         },
