@@ -39,7 +39,7 @@ export interface FormControls {
 
 type FormErrors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 
-/** A form of a button alone («Начать тест», «Выйти»): nothing to parse. */
+/** A form of a button alone («Начать тест», «Войти» with a pass): nothing to parse. */
 const BUTTON_ONLY = z.object({});
 
 /** One form's schema, or, where a route has several forms, one schema per `intent`. */
