@@ -81,9 +81,9 @@ export interface FormOptions<Schema extends Schemas, Result> {
   check?: () => Response | undefined;
   /** A resource route's answer to a body its schema refuses (default: the form's reply, status 400). */
   invalid?: (errors: Record<string, string[] | null>) => Response;
-  /** The upstream call; a Response (a redirect) or data it returns is the answer. */
+  /** The upstream call; a Response (a redirect) it returns is the answer, and, without `redirectTo`, data too. */
   submit: (value: FormValue<Schema>, form: FormControls) => Promise<Result>;
-  /** Where the browser goes after a `submit` that answered nothing (303); a function is asked after `submit`. */
+  /** Where the browser goes after a `submit` that returned no Response (303); a function is asked after `submit`. */
   redirectTo?: string | (() => string);
   /** The status of the reply to the upstream's refusal (default 400). */
   errorStatus?: (error: UpstreamError) => number;
@@ -93,7 +93,7 @@ export interface FormOptions<Schema extends Schemas, Result> {
  * The one way every action handles its form, resource routes' posts included: the guard, the one form reader
  * (`requireForm`: method, type, field names), the schema, the honeypot and rate limits, then `submit`. A refused
  * submission goes back to its form as a `FormReply` (what was typed kept, secrets not echoed, the upstream's
- * errors at their fields); a `submit` that answered nothing redirects (303) to `redirectTo`, so reloading the page
+ * errors at their fields); a `submit` that returned no Response redirects (303) to `redirectTo`, so reloading the page
  * does not send the form again.
  */
 export async function handleForm<Schema extends Schemas = typeof BUTTON_ONLY, Result = unknown>(
@@ -131,7 +131,8 @@ export async function handleForm<Schema extends Schemas = typeof BUTTON_ONLY, Re
   }
   await limited?.attempt.settle('succeeded');
   await limited?.succeeded();
-  if (result === undefined && options.redirectTo !== undefined) {
+  // What the call returned (the upstream's answer) is no answer to the browser: only a Response (a redirect) is.
+  if (options.redirectTo !== undefined && !(result instanceof Response)) {
     return redirect(typeof options.redirectTo === 'string' ? options.redirectTo : options.redirectTo(), 303);
   }
   return result;

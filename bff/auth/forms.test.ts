@@ -115,6 +115,14 @@ describe('handleForm, signed in', () => {
     expect(submit).toHaveBeenCalledWith({ currentPassword: 'right', city: 'Тула' }, expect.anything());
   });
 
+  it('a success redirects whatever the call returned: the upstream’s answer never goes to the browser', async () => {
+    const { submit, post } = setup();
+    submit.mockResolvedValueOnce({ id: 7, firstName: 'Анна' } as never);
+    const response = (await post({ currentPassword: 'right', city: 'Тула' })) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe('/profile/security?saved=1');
+  });
+
   it('counts attempts per account: one too many is 429 before anything is submitted; a success forgives', async () => {
     const { submit, post } = setup();
     submit.mockRejectedValue(new UpstreamError('rejected', 'changePassword', 400, []));
