@@ -11,6 +11,16 @@ const appToBff = {
   allowTypeImports: true,
 };
 
+/** What app/ may not import: the BFF but its *.server modules and types, the contract but its types. */
+const appPatterns = [
+  appToBff,
+  {
+    regex: '^#contract$',
+    message: 'The contract (upstream paths and schemas) stays on the server: import its types only.',
+    allowTypeImports: true,
+  },
+];
+
 export default tseslint.config(
   { ignores: ['build/', 'node_modules/', 'playwright-report/', 'test-results/', 'coverage/', 'data/'] },
   js.configs.recommended,
@@ -31,15 +41,21 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'react/prop-types': 'off',
       // Remix removes bff/*.server modules from the client build (and fails the build if one would leak).
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: appPatterns }],
+    },
+  },
+  {
+    // Forms (schema and component together, app/forms/) and components sit below the routes: neither imports one.
+    files: ['app/forms/**/*.{ts,tsx}', 'app/components/**/*.{ts,tsx}'],
+    rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
-            appToBff,
+            ...appPatterns,
             {
-              regex: '^#contract$',
-              message: 'The contract (upstream paths and schemas) stays on the server: import its types only.',
-              allowTypeImports: true,
+              regex: '^~/routes/|(^|/)routes/',
+              message: 'Forms and components never import a route: a form lives in app/forms/ with its schema.',
             },
           ],
         },

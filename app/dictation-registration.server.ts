@@ -1,10 +1,11 @@
-import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type AppLoadContext } from '@remix-run/node';
-import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
-import { registerDictationSchema } from '~/routes/default/dictation.schema';
+import { redirect, type AppLoadContext } from '@remix-run/node';
+import { registerDictationSchema } from '~/forms/dictation-register.schema';
+
+/** The registration form's two intents: «Зарегистрироваться», and «Начать диктант» while writing is open. */
+export const registrationForms = { register: registerDictationSchema, join: registerDictationSchema };
 
 /**
- * «Зарегистрироваться» on `/dictation` and in the cabinet (ADR 025), for a user the action already required:
+ * «Зарегистрироваться» on `/dictation` and in the cabinet (ADR 025), the `submit` of a signed-in `handleForm`:
  * the upstream records it, refuses outside the registration period in Russian, and mails the personal link
  * (`{PUBLIC_ORIGIN}/dictation/{code}`). Success redirects back, where the page says «Вы зарегистрированы»; a
  * refusal goes back to that event's form.
@@ -13,19 +14,19 @@ import { registerDictationSchema } from '~/routes/default/dictation.schema';
  * dictation the user already has in the event — then a fresh code started at once, as the cabinet's «Начать
  * диктант» does, and off to the writing form.
  */
-export async function registerForDictation(context: AppLoadContext, form: FormData, back: string) {
-  const submission = parseWithZod(form, { schema: registerDictationSchema });
-  if (submission.status !== 'success') {
-    return data({ eventId: null, result: rejectForm(submission).data }, { status: 400 });
-  }
-  const { eventId } = submission.value;
-  try {
-    const { participationId } = await context.rest.dictation.register(eventId, context.config.publicOrigin);
-    if (form.get('intent') !== 'join') return redirect(back, 303);
-    const { code } = await context.rest.dictation.issueCode(participationId);
-    await context.rest.dictation.start(code);
-    return redirect(`/dictation/${code}`, 303);
-  } catch (error) {
-    return data({ eventId, result: rejectForm(submission, upstreamErrors(error)).data }, { status: 400 });
-  }
+export async function registerForDictation(
+  context: AppLoadContext,
+  { intent, eventId }: { intent: 'register' | 'join'; eventId: number },
+  back: string,
+) {
+  const { participationId } = await context.rest.dictation.register(eventId, context.config.publicOrigin);
+  if (intent !== 'join') return redirect(back, 303);
+  return startDictation(context, participationId);
+}
+
+/** «Начать диктант»: a fresh invitation code for the user's dictation, started at once, and off to the writing. */
+export async function startDictation(context: AppLoadContext, participationId: number) {
+  const { code } = await context.rest.dictation.issueCode(participationId);
+  await context.rest.dictation.start(code);
+  return redirect(`/dictation/${code}`, 303);
 }

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { safeRedirect } from '#bff/auth/redirect.server';
-import { requireForm } from '#bff/auth/require-form.server';
+import { z } from 'zod';
+import { handleForm } from '#bff/auth/forms.server';
 
 /**
  * What a logout asks the browser to drop: cached personal pages, every cookie of the site (the sign-in's device
@@ -19,11 +20,20 @@ export const CLEAR_SITE_DATA = '"cache", "cookies", "storage"';
  * confirmed (ADR 039).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await requireForm(request);
-  const { confirmed } = await context.session.logOut();
-  const from = safeRedirect(form.get('redirectTo'), '/');
-  const target = !confirmed ? '/login?reason=logout-unconfirmed' : /^\/(lk|profile)(\/|$|\?)/i.test(from) ? '/' : from;
-  return redirect(target, { status: 303, headers: { 'Clear-Site-Data': CLEAR_SITE_DATA } });
+  return handleForm(request, context, {
+    guard: 'public',
+    schema: z.object({ redirectTo: z.unknown() }),
+    submit: async ({ redirectTo }) => {
+      const { confirmed } = await context.session.logOut();
+      const from = safeRedirect([redirectTo].flat()[0], '/');
+      const target = !confirmed
+        ? '/login?reason=logout-unconfirmed'
+        : /^\/(lk|profile)(\/|$|\?)/i.test(from)
+          ? '/'
+          : from;
+      return redirect(target, { status: 303, headers: { 'Clear-Site-Data': CLEAR_SITE_DATA } });
+    },
+  });
 }
 
 /** A GET never changes state: /logout only answers to the logout form. */

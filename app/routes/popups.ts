@@ -1,10 +1,9 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { safeRedirect } from '#bff/auth/redirect.server';
-import { requireUser } from '#bff/auth/require-user.server';
 import { isUpstreamError, toErrorPage } from '#bff/rest/errors.server';
 import { popupName } from '#bff/rest/profile.server';
-import { requireForm } from '#bff/auth/require-form.server';
+import { handleForm } from '#bff/auth/forms.server';
 
 const schema = z.object({ popup: popupName, redirectTo: z.string().optional() });
 
@@ -13,16 +12,23 @@ const schema = z.object({ popup: popupName, redirectTo: z.string().optional() })
  * the page it was shown on. A plain form post, so dismissing works without JavaScript; with it, a fetcher.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireUser(request, context);
-  const parsed = schema.safeParse(Object.fromEntries(await requireForm(request)));
-  if (!parsed.success) {
-    throw new Response('Неизвестное окно.', { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-  }
-  // Not a form with fields to put errors next to: a failure is the error page of its status.
-  await context.rest.profile.setPopup(parsed.data.popup, true).catch((error: unknown) => {
-    throw isUpstreamError(error) ? toErrorPage(error) : error;
+  return handleForm(request, context, {
+    guard: 'signed-in',
+    schema,
+    invalid: () => {
+      throw new Response('Неизвестное окно.', {
+        status: 400,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      });
+    },
+    submit: async ({ popup, redirectTo }) => {
+      // Not a form with fields to put errors next to: a failure is the error page of its status.
+      await context.rest.profile.setPopup(popup, true).catch((error: unknown) => {
+        throw isUpstreamError(error) ? toErrorPage(error) : error;
+      });
+      return redirect(safeRedirect(redirectTo, '/lk'), 303);
+    },
   });
-  return redirect(safeRedirect(parsed.data.redirectTo, '/lk'), 303);
 }
 
 /** A GET never changes state: /popups only answers to the popup forms. */

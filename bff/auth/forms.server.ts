@@ -1,8 +1,8 @@
 import type { Submission } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
-import type { z } from 'zod';
-import { isUpstreamError, pageStatusOf } from '../rest/errors.server';
+import { z } from 'zod';
+import { isUpstreamError, pageStatusOf, type UpstreamError } from '../rest/errors.server';
 import { passesHoneypot } from './honeypot.server';
 import { tooManyAttemptsMessage, type AttemptOutcome, type GuardedForm } from './rate-limit.server';
 import { requireForm } from './require-form.server';
@@ -20,106 +20,182 @@ const SECRET_FIELDS = ['password', 'passwordConfirm', 'currentPassword', 'newPas
 type Reply = ReturnType<Submission<unknown>['reply']>;
 
 /**
- * A failed submission, as the page shows it: status 400 (or the one given) and conform's reply, secrets not
- * echoed.
+ * A refused submission, as the page shows it: the status given and the `FormReply`, secrets not echoed.
  */
-export function rejectForm(
-  submission: Submission<unknown>,
-  errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {},
-  init: ResponseInit = { status: 400 },
-) {
-  return data<Reply>(submission.reply({ ...errors, hideFields: SECRET_FIELDS }), init);
+function rejectForm(submission: Submission<unknown>, errors: FormErrors, init: ResponseInit, intent: string | null) {
+  return data<FormReply>({ intent, result: submission.reply({ ...errors, hideFields: SECRET_FIELDS }) }, init);
+}
+
+/** The one shape a form's action answers a refused submission with: which form (its `intent`) and conform's reply. */
+export interface FormReply {
+  intent: string | null;
+  result: Reply;
+}
+
+/** What `submit` may answer with besides going on: the form's reply with the errors it names. */
+export interface FormControls {
+  reject: (errors: FormErrors, init?: ResponseInit) => ReturnType<typeof rejectForm>;
+}
+
+type FormErrors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
+
+/** A form of a button alone («Начать тест», «Войти» with a pass): nothing to parse. */
+const BUTTON_ONLY = z.object({});
+
+/** One form's schema, or, where a route has several forms, one schema per `intent`. */
+type Schemas = z.ZodTypeAny | { [intent: string]: z.ZodTypeAny };
+
+/** What a form's schema gives: a route of several forms gets a discriminated union on `intent`. */
+export type FormValue<Schema extends Schemas> = Schema extends { _output: infer Value }
+  ? Value
+  : {
+      [Intent in keyof Schema & string]: (Schema[Intent] extends { _output: infer Value } ? Value : never) & {
+        intent: Intent;
+      };
+    }[keyof Schema & string];
+
+export interface FormOptions<Schema extends Schemas, Result> {
+  /**
+   * Who may send the form. `signed-in`: a user, or a guest is sent to sign in before the form is read. `public`:
+   * anyone (the origin check and the body limits hold for every form alike).
+   */
+  guard: 'public' | 'signed-in';
+  /**
+   * The form's schema; where a route has several forms, one per `intent` (the field the form or its pressed button
+   * sends), and the value is a discriminated union on `intent`. None: a form of a button alone.
+   */
+  schema?: Schema;
+  /** Where there are several: the form a missing or unknown `intent` is parsed as. */
+  defaultIntent?: keyof Schema & string;
+  /**
+   * The attempts counted (ADR 040). A public form: its honeypot, then the limits per address and per e-mail (the
+   * value's `email`). A signed-in form: the limit per account (its upstream checks something a stolen session
+   * could guess).
+   */
+  limit?: GuardedForm | ((value: FormValue<Schema>) => GuardedForm | undefined);
+  /** Clear the failed attempts after a success (default: a signed-in form yes, a public form no). */
+  forgive?: boolean | ((value: FormValue<Schema>) => boolean);
+  /** Upstream field names the form calls differently (`login` → `email`). */
+  fieldNames?: Record<string, string>;
+  /** Refuses the request before its form is parsed (a path that names nothing), after the form was read. */
+  check?: () => Response | undefined;
+  /** A resource route's answer to a body its schema refuses (default: the form's reply, status 400). */
+  invalid?: (errors: Record<string, string[] | null>) => Response;
+  /** The upstream call; a Response (a redirect) it returns is the answer, and, without `redirectTo`, data too. */
+  submit: (value: FormValue<Schema>, form: FormControls) => Promise<Result>;
+  /** Where the browser goes after a `submit` that returned no Response (303); a function is asked after `submit`. */
+  redirectTo?: string | (() => string);
+  /** The status of the reply to the upstream's refusal (default 400). */
+  errorStatus?: (error: UpstreamError) => number;
 }
 
 /**
- * The one way a public form (sign-in, registration, recovery) is handled: parsed with its schema, the honeypot
- * and the rate limits for its e-mail checked before anything reaches the upstream, then `submit`. Every
- * failure goes back to the form with what was typed; `forgive` clears the e-mail's failed attempts after a
- * success (not for forms whose success says nothing, such as asking for a recovery code).
+ * The one way every action handles its form, resource routes' posts included: the guard, the one form reader
+ * (`requireForm`: method, type, field names), the schema, the honeypot and rate limits, then `submit`. A refused
+ * submission goes back to its form as a `FormReply` (what was typed kept, secrets not echoed, the upstream's
+ * errors at their fields); a `submit` that returned no Response redirects (303) to `redirectTo`, so reloading the page
+ * does not send the form again.
  */
-export async function submitPublicForm<Schema extends z.ZodType<{ email: string }>>(
-  context: AppLoadContext,
-  formData: FormData,
-  options: {
-    schema: Schema;
-    form: GuardedForm;
-    submit: (value: z.output<Schema>) => Promise<Response>;
-    /** Upstream field names the form calls differently (`login` → `email`). */
-    fieldNames?: Record<string, string>;
-    forgive?: boolean;
-  },
-) {
-  const submission = parseWithZod(formData, { schema: options.schema });
-  if (submission.status !== 'success') return rejectForm(submission);
-  const { email } = submission.value;
-
-  if (!passesHoneypot(context, formData, options.form)) return rejectForm(submission, { formErrors: [copy.spam] });
-  const device = await context.session.deviceFor(email);
-  const attempt = await context.limits.attempt(options.form, context.clientAddress, email, device);
-  if (attempt.wait !== null) return tooManyAttempts(context, submission, options.form, attempt.wait);
-
-  let response: Response;
-  try {
-    response = await options.submit(submission.value);
-  } catch (error) {
-    await attempt.settle(outcomeOf(error));
-    return rejectForm(submission, upstreamErrors(error, options.fieldNames));
-  }
-  await attempt.settle('succeeded');
-  if (options.forgive) {
-    await context.limits.forgive(options.form, context.clientAddress, email, device);
-    await context.session.trustDevice(email);
-  }
-  // A form that signed someone in says whose the e-mail is: a later recovery by it ends their sessions.
-  await context.session.linkLogin(email);
-  return response;
-}
-
-/**
- * The one way a signed-in form (profile, password change) is handled: for a signed-in user only, read with the
- * one form reader and parsed with its schema, rate limited per account when `limit` names the form (its
- * upstream checks something a stolen session could guess, such as the current password), then `submit`. A
- * failure goes back to the form with what was typed and the upstream's errors at their fields; a success
- * redirects (303) to `redirectTo`, so reloading the page does not send the form again.
- */
-export async function submitSignedInForm<Schema extends z.ZodTypeAny>(
+export async function handleForm<Schema extends Schemas = typeof BUTTON_ONLY, Result = unknown>(
   request: Request,
   context: AppLoadContext,
-  options: {
-    schema: Schema;
-    submit: (value: z.output<Schema>) => Promise<unknown>;
-    /** Where the browser goes once submitted; a function is asked after `submit`. */
-    redirectTo: string | (() => string);
-    limit?: GuardedForm;
-  },
+  options: FormOptions<Schema, Result>,
 ) {
-  const user = await requireUser(request, context);
-  const submission = parseWithZod(await requireForm(request), { schema: options.schema });
-  if (submission.status !== 'success') return rejectForm(submission);
+  const user = options.guard === 'signed-in' ? await requireUser(request, context) : null;
+  const formData = await requireForm(request);
+  const refused = options.check?.();
+  if (refused) return refused;
+  const { intent, schema } = pickForm(formData, options);
+  const submission: Submission<unknown> = parseWithZod(formData, { schema });
+  const reject = (errors: FormErrors = {}, init: ResponseInit = { status: 400 }) =>
+    rejectForm(submission, errors, init, intent);
+  if (submission.status !== 'success') return options.invalid ? options.invalid(submission.error ?? {}) : reject();
+  const parsed = submission.value as Record<string, unknown>;
+  const value: unknown = (options.schema ?? BUTTON_ONLY) instanceof z.ZodType ? parsed : { ...parsed, intent };
 
-  const account = `user-${user.id}`;
-  const attempt = options.limit ? await context.limits.attempt(options.limit, context.clientAddress, account) : null;
-  if (options.limit && attempt && attempt.wait !== null)
-    return tooManyAttempts(context, submission, options.limit, attempt.wait);
+  const { limit, forgive: forgiving } = options as { limit?: unknown; forgive?: unknown };
+  const form = decide(limit, value) as GuardedForm | undefined;
+  const forgive = (decide(forgiving, value) as boolean | undefined) ?? !!user;
+  const limited = form ? await countAttempt(context, formData, { form, forgive, email: parsed.email, user }) : null;
+  if (limited === 'spam') return reject({ formErrors: [copy.spam] });
+  if (limited && limited.attempt.wait !== null)
+    return tooManyAttempts(context, limited.form, limited.attempt.wait, reject);
+
+  let result: Result;
   try {
-    await options.submit(submission.value);
+    result = await options.submit(value as FormValue<Schema>, { reject });
   } catch (error) {
-    await attempt?.settle(outcomeOf(error));
-    return rejectForm(submission, upstreamErrors(error));
+    await limited?.attempt.settle(outcomeOf(error));
+    const errors = upstreamErrors(error, options.fieldNames);
+    return reject(errors, { status: options.errorStatus?.(error as UpstreamError) ?? 400 });
   }
-  await attempt?.settle('succeeded');
-  if (options.limit) await context.limits.forgive(options.limit, context.clientAddress, account);
-  return redirect(typeof options.redirectTo === 'string' ? options.redirectTo : options.redirectTo(), 303);
+  await limited?.attempt.settle('succeeded');
+  await limited?.succeeded();
+  // What the call returned (the upstream's answer) is no answer to the browser: only a Response (a redirect) is.
+  if (options.redirectTo !== undefined && !(result instanceof Response)) {
+    return redirect(typeof options.redirectTo === 'string' ? options.redirectTo : options.redirectTo(), 303);
+  }
+  return result;
+}
+
+/** An option given as is or as a function of the form's value. */
+function decide(option: unknown, value: unknown): unknown {
+  return typeof option === 'function' ? (option as (value: unknown) => unknown)(value) : option;
+}
+
+/** Which of the route's forms was sent, by its `intent` field, and the schema it is parsed with. */
+function pickForm(
+  formData: FormData,
+  { schema = BUTTON_ONLY, defaultIntent }: { schema?: Schemas; defaultIntent?: string },
+) {
+  const sent = formData.get('intent');
+  const intent = typeof sent === 'string' ? sent : null;
+  if (schema instanceof z.ZodType) return { intent, schema };
+  const picked = intent !== null && Object.hasOwn(schema, intent) ? intent : defaultIntent;
+  if (picked === undefined || !Object.hasOwn(schema, picked)) throw new Error(`no form for the intent ${picked}`);
+  return { intent: picked, schema: schema[picked]! };
+}
+
+/**
+ * The attempt a guarded form counts: a public form's honeypot (`spam` when it tripped), then its limits per
+ * address and e-mail; a signed-in form's per account. `succeeded` forgives the failures where the form does.
+ */
+async function countAttempt(
+  context: AppLoadContext,
+  formData: FormData,
+  { form, forgive, email, user }: { form: GuardedForm; forgive: boolean; email: unknown; user: { id: number } | null },
+) {
+  if (user) {
+    const account = `user-${user.id}`;
+    const attempt = await context.limits.attempt(form, context.clientAddress, account);
+    const succeeded = async () => {
+      if (forgive) await context.limits.forgive(form, context.clientAddress, account);
+    };
+    return { form, attempt, succeeded };
+  }
+  if (!passesHoneypot(context, formData, form)) return 'spam' as const;
+  if (typeof email !== 'string') throw new Error(`the public form ${form} has no e-mail to count attempts by`);
+  const device = await context.session.deviceFor(email);
+  const attempt = await context.limits.attempt(form, context.clientAddress, email, device);
+  const succeeded = async () => {
+    if (forgive) {
+      await context.limits.forgive(form, context.clientAddress, email, device);
+      await context.session.trustDevice(email);
+    }
+    // A form that signed someone in says whose the e-mail is: a later recovery by it ends their sessions.
+    await context.session.linkLogin(email);
+  };
+  return { form, attempt, succeeded };
 }
 
 /**
  * A throttled attempt at a guarded form: HTTP 429 with Retry-After and the Russian message on the form (JS on or
  * off), what was typed kept.
  */
-function tooManyAttempts(context: AppLoadContext, submission: Submission<unknown>, form: GuardedForm, wait: number) {
+function tooManyAttempts(context: AppLoadContext, form: GuardedForm, wait: number, reject: FormControls['reject']) {
   context.log.warn({ form }, 'rate limited');
   const message = tooManyAttemptsMessage(wait);
-  return rejectForm(submission, { formErrors: [message] }, { status: 429, headers: { 'Retry-After': String(wait) } });
+  return reject({ formErrors: [message] }, { status: 429, headers: { 'Retry-After': String(wait) } });
 }
 
 /**

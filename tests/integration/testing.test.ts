@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT_ANSWER_MAX } from '#contract';
-import { ANSWER_TEXT_MAX } from '../../app/routes/lk/test-question.schema';
+import { ANSWER_TEXT_MAX } from '../../app/forms/test-question.schema';
 import { seededRandom } from '../../upstream/random';
 import { minutes } from '#shared/time';
 import { Client, decodeHtml, DEMO_USERS, readForms } from './harness';

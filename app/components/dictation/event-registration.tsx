@@ -3,8 +3,8 @@ import { Link } from '@remix-run/react';
 import type { DictationEventState, ParticipationStatus } from '#contract';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formatDate, formatMoscowDateTime, pluralize } from '~/format';
-import { RegisterDictationForm as RegisterDictationFormNow } from './register-form';
-import { StartDictationForm as StartDictationFormNow } from './start-form';
+import { RegisterDictationForm as RegisterDictationFormNow } from '~/forms/dictation-register';
+import { StartDictationForm as StartDictationFormNow } from '~/forms/dictation-start';
 
 const copy = {
   registered: 'Вы зарегистрированы.',
@@ -28,12 +28,12 @@ const copy = {
 
 /** The forms hydrate after their own chunks (ADR 021). */
 const RegisterDictationForm = deferredForm(import.meta.env.SSR ? RegisterDictationFormNow : null, () =>
-  import('./register-form').then((m) => m.RegisterDictationForm),
+  import('~/forms/dictation-register').then((m) => m.RegisterDictationForm),
 );
 
 /** «Начать диктант» / «Продолжить диктант» for a dictation of the user's (the cabinet's list and home, `/dictation`). */
 export const StartDictationForm = deferredForm(import.meta.env.SSR ? StartDictationFormNow : null, () =>
-  import('./start-form').then((m) => m.StartDictationForm),
+  import('~/forms/dictation-start').then((m) => m.StartDictationForm),
 );
 
 /** The user's dictation in the event, if any: the latest one. */

@@ -9,7 +9,7 @@ import { lazy, memo, Suspense, type ComponentType } from 'react';
  * drops out of the browser's route chunk:
  *
  *     const DayLinkForm = deferredForm(import.meta.env.SSR ? DayLinkFormNow : null, () =>
- *       import('~/components/home/day-link-form').then((m) => m.DayLinkForm));
+ *       import('~/forms/day-link').then((m) => m.DayLinkForm));
  *
  * Until the chunk arrives React keeps the server's HTML of the form (a Suspense boundary that waits to hydrate);
  * `memo` keeps a parent's re-render with equal props from reaching that boundary, which would make React throw the

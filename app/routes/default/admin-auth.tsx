@@ -1,17 +1,17 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
-import { submitPublicForm } from '#bff/auth/forms.server';
+import { handleForm } from '#bff/auth/forms.server';
 import { requireAnonymous } from '#bff/auth/require-user.server';
-import { requireForm } from '#bff/auth/require-form.server';
 import { deferredForm } from '~/components/form/deferred-form';
+import { formReply } from '~/components/form/form-reply';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
-import { AdminAuthForm as AdminAuthFormNow } from './admin-auth.form';
-import { schema } from './admin-auth.schema';
+import { AdminAuthForm as AdminAuthFormNow } from '~/forms/admin-auth';
+import { schema } from '~/forms/admin-auth.schema';
 import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 
 const AdminAuthForm = deferredForm(import.meta.env.SSR ? AdminAuthFormNow : null, () =>
-  import('./admin-auth.form').then((m) => m.AdminAuthForm),
+  import('~/forms/admin-auth').then((m) => m.AdminAuthForm),
 );
 
 const copy = {
@@ -30,9 +30,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 /** Staff sign-in through the v2 auth call, which accepts admin accounts only (ADR 003). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return submitPublicForm(context, await requireForm(request), {
+  return handleForm(request, context, {
+    guard: 'public',
     schema,
-    form: 'admin',
+    limit: 'admin',
     fieldNames: { login: 'email' },
     forgive: true,
     submit: async ({ email, password }) => {
@@ -43,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminAuthScreen() {
-  const lastResult = useActionData<typeof action>();
+  const lastResult = formReply(useActionData<typeof action>());
   return (
     <section className="auth-screen">
       <ScreenIntro title={copy.title} lead={copy.lead} />

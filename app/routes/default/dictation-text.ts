@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { requireForm } from '#bff/auth/require-form.server';
+import { handleForm } from '#bff/auth/forms.server';
 import { readInvitationCode } from './path-codes.server';
 import { OUTCOME_STATUS, saveDictationText } from '~/dictation-writing.server';
-import { dictationTextSchema } from './dictation-writing.schema';
+import { dictationTextSchema } from '~/forms/dictation-writer.schema';
 
 /**
  * A small JSON answer for the page's own `fetch`, sent whole: with its length, so it is never compressed (below
@@ -27,14 +27,22 @@ function wholeJson(value: unknown, init: ResponseInit = {}): Response {
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const code = readInvitationCode(params.token);
-  const form = await requireForm(request);
-  if (!code) return wholeJson({ outcome: 'unknown' }, { status: 404 });
-  const parsed = dictationTextSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    return wholeJson({ outcome: 'invalid', message: parsed.error.issues[0]!.message }, { status: 400 });
-  }
-  const result = await saveDictationText(context, code, parsed.data);
-  return wholeJson(result, { status: OUTCOME_STATUS[result.outcome], headers: { 'Cache-Control': 'no-store' } });
+  return handleForm(request, context, {
+    guard: 'public',
+    schema: dictationTextSchema,
+    check: () => (code ? undefined : wholeJson({ outcome: 'unknown' }, { status: 404 })),
+    invalid: (errors) => {
+      const message = Object.values(errors).flat()[0];
+      return wholeJson({ outcome: 'invalid', message }, { status: 400 });
+    },
+    submit: async (text) => {
+      const result = await saveDictationText(context, code!, text);
+      return wholeJson(result, {
+        status: OUTCOME_STATUS[result.outcome],
+        headers: { 'Cache-Control': 'no-store' },
+      });
+    },
+  });
 }
 
 /** Only the page posts here; a visitor who opens the address lands on the dictation. */

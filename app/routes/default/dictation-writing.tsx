@@ -1,21 +1,20 @@
-import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { DictationSession, DictationEventState } from '#contract';
-import { rejectForm } from '#bff/auth/forms.server';
-import { requireForm } from '#bff/auth/require-form.server';
+import { handleForm } from '#bff/auth/forms.server';
 import { isUpstreamError, toErrorPage } from '#bff/rest/errors.server';
 import { DictationReading, type ReadingView } from '~/components/dictation/dictation-reading';
-import { DictationWriter as DictationWriterNow } from '~/components/dictation/dictation-writer';
+import { DictationWriter as DictationWriterNow } from '~/forms/dictation-writer';
 import { StartWriting } from '~/components/dictation/start-writing';
 import { deferredForm } from '~/components/form/deferred-form';
+import { formReply } from '~/components/form/form-reply';
 import { savedLocation, isSavedSearch } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
 import { readInvitationCode } from './path-codes.server';
 import { saveDictationText, startWriting } from '~/dictation-writing.server';
 import { formatDate, formatMoscowDateTime, formatMoscowTime, pluralize } from '~/format';
 import { screenMeta } from '~/meta';
-import { dictationTextSchema } from './dictation-writing.schema';
+import { dictationWritingForms } from '~/forms/dictation-writer.schema';
 
 const copy = {
   fallbackTitle: 'Диктант',
@@ -69,7 +68,7 @@ type View =
 
 /** The writing form hydrates after its own chunk (ADR 021): the server's HTML works, and keeps what is typed, until then. */
 const DictationWriter = deferredForm(import.meta.env.SSR ? DictationWriterNow : null, () =>
-  import('~/components/dictation/dictation-writer').then((m) => m.DictationWriter),
+  import('~/forms/dictation-writer').then((m) => m.DictationWriter),
 );
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: view }) =>
@@ -131,28 +130,31 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  * text and asks first; a text sent after the time is refused and the last one saved in time is shown.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const formData = await requireForm(request);
   const code = readInvitationCode(params.token);
-  if (!code) return redirect('/dictation', 303);
-  if (formData.get('intent') === 'start') return startWriting(context, code);
-  const submission = parseWithZod(formData, { schema: dictationTextSchema });
-  if (submission.status !== 'success') return data({ result: rejectForm(submission).data }, { status: 400 });
-  const finishing = formData.get('intent') === 'finish';
-  const confirmed = formData.get('confirmed') === '1';
-  const outcome = await saveDictationText(context, code, submission.value, finishing && confirmed);
-  switch (outcome.outcome) {
-    case 'saved':
-      if (finishing && !confirmed) {
-        return data({ confirm: { text: submission.value.text, revision: outcome.revision } });
+  return handleForm(request, context, {
+    guard: 'public',
+    schema: dictationWritingForms,
+    defaultIntent: 'save',
+    check: () => (code ? undefined : redirect('/dictation', 303)),
+    submit: async (value, { reject }) => {
+      if (value.intent === 'start') return startWriting(context, code!);
+      const { text, revision } = value;
+      const finishing = value.intent === 'finish';
+      const confirmed = finishing && value.confirmed === '1';
+      const outcome = await saveDictationText(context, code!, { text, revision }, confirmed);
+      switch (outcome.outcome) {
+        case 'saved':
+          if (finishing && !confirmed) return data({ confirm: { text, revision: outcome.revision } });
+          return redirect(savedLocation(request), 303);
+        case 'late':
+          return data({ late: { text: outcome.text, savedAt: outcome.savedAt } }, { status: 409 });
+        case 'failed':
+          return reject({ formErrors: [copy.failed] }, { status: outcome.status });
+        default:
+          return redirect(`/dictation/${code}`, 303);
       }
-      return redirect(savedLocation(request), 303);
-    case 'late':
-      return data({ late: { text: outcome.text, savedAt: outcome.savedAt } }, { status: 409 });
-    case 'failed':
-      return data({ result: rejectForm(submission, { formErrors: [copy.failed] }).data }, { status: outcome.status });
-    default:
-      return redirect(`/dictation/${code}`, 303);
-  }
+    },
+  });
 }
 
 export default function DictationWritingScreen() {
@@ -207,7 +209,7 @@ export default function DictationWritingScreen() {
             savedAt={view.savedAt}
             remainingMs={view.remainingMs}
             participationId={view.participationId}
-            lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
+            lastResult={formReply(actionData)}
           />
         )}
       </section>

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { requireForm } from '#bff/auth/require-form.server';
-import { requireUser } from '#bff/auth/require-user.server';
+import { handleForm } from '#bff/auth/forms.server';
 import { describeEventState, EventDates, EventStateBadge } from '~/components/dictation/event-dates';
 import { EventRegistration, ownByEvent, type JoinableEvent } from '~/components/dictation/event-registration';
-import { registerForDictation } from '~/dictation-registration.server';
+import { registerForDictation, registrationForms } from '~/dictation-registration.server';
+import { formReply, replyMessages } from '~/components/form/form-reply';
 import { ScreenIntro } from '~/components/screen-intro';
 import { pickLeadEvent } from '~/dictation-lead';
 import { screenMeta } from '~/meta';
@@ -48,8 +48,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
  * sign in and comes back here.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireUser(request, context);
-  return registerForDictation(context, await requireForm(request), '/dictation');
+  return handleForm(request, context, {
+    guard: 'signed-in',
+    schema: registrationForms,
+    defaultIntent: 'register',
+    submit: (value) => registerForDictation(context, value, '/dictation'),
+  });
 }
 
 export default function DictationScreen() {
@@ -61,19 +65,16 @@ export default function DictationScreen() {
       event={event}
       own={own ? (own[event.id] ?? false) : null}
       action="/dictation"
-      lastResult={actionData?.eventId === event.id ? actionData.result : undefined}
+      lastResult={formReply(actionData, { field: ['eventId', event.id] })}
     />
   );
   // A refusal for an event without a form of its own now (its registration has just closed): above the events.
   const joinable = (event: JoinableEvent | null) =>
     (event?.state === 'registration' || event?.state === 'writing') && !own?.[event.id];
-  const shown = [lead, ...others].some((event) => joinable(event) && event!.id === actionData?.eventId);
-  const refusal =
-    actionData && !shown
-      ? Object.values(actionData.result.error ?? {})
-          .flat()
-          .join(' ')
-      : '';
+  const shown = [lead, ...others].some(
+    (event) => joinable(event) && formReply(actionData, { field: ['eventId', event!.id] }),
+  );
+  const refusal = shown ? '' : replyMessages(formReply(actionData)).join(' ');
   return (
     <section className="dictation-page">
       <ScreenIntro title={copy.title} lead={copy.lead} />

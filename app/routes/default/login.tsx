@@ -1,19 +1,19 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useSearchParams } from '@remix-run/react';
-import { submitPublicForm } from '#bff/auth/forms.server';
+import { handleForm } from '#bff/auth/forms.server';
 import { safeRedirect } from '#bff/auth/redirect.server';
 import { requireAnonymous } from '#bff/auth/require-user.server';
-import { requireForm } from '#bff/auth/require-form.server';
 import { deferredForm } from '~/components/form/deferred-form';
+import { formReply } from '~/components/form/form-reply';
 import { FormNotice } from '~/components/form/form-alert';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
-import { LoginForm as LoginFormNow } from './login.form';
-import { schema } from './login.schema';
+import { LoginForm as LoginFormNow } from '~/forms/login';
+import { schema } from '~/forms/login.schema';
 import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 
 const LoginForm = deferredForm(import.meta.env.SSR ? LoginFormNow : null, () =>
-  import('./login.form').then((m) => m.LoginForm),
+  import('~/forms/login').then((m) => m.LoginForm),
 );
 
 const copy = {
@@ -37,9 +37,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return submitPublicForm(context, await requireForm(request), {
+  return handleForm(request, context, {
+    guard: 'public',
     schema,
-    form: 'login',
+    limit: 'login',
     fieldNames: { login: 'email' },
     forgive: true,
     submit: async ({ email, password, redirectTo }) => {
@@ -53,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** `/login` and `/dictation2024-login`. */
 export default function LoginScreen() {
-  const lastResult = useActionData<typeof action>();
+  const lastResult = formReply(useActionData<typeof action>());
   const [searchParams] = useSearchParams();
   const reason = copy.reasons[searchParams.get('reason') ?? ''];
   return (

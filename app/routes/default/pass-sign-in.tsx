@@ -1,11 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData } from '@remix-run/react';
-import { upstreamErrors } from '#bff/auth/forms.server';
+import { handleForm } from '#bff/auth/forms.server';
 import { pendingPass } from '#bff/auth/pending-pass.server';
 import { safeRedirect } from '#bff/auth/redirect.server';
 import { requireAnonymous } from '#bff/auth/require-user.server';
-import { requireForm } from '#bff/auth/require-form.server';
 import { isUpstreamError } from '#bff/rest/errors.server';
+import { formReply } from '~/components/form/form-reply';
 import { SubmitButton } from '~/components/form/submit-button';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
@@ -34,38 +34,39 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 /** «Войти»: the pass for a session, then the page the link named; a refused pass is "link not valid". */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireForm(request);
   const pending = pendingPass(context);
   /** Every way out but a retry forgets the pass. */
   const leave = (to: string) => {
     pending.forget();
     return redirect(to, { status: 303 });
   };
-  // A session got meanwhile (another tab) is kept: a pass link never replaces one.
-  if (await context.session.user()) return leave('/lk');
-  const waiting = await pending.read();
-  if (!waiting) return leave(NOT_VALID);
-  try {
-    await context.session.signIn(await context.rest.auth.exchangePass(waiting.pass));
-  } catch (error) {
-    if (isUpstreamError(error) && error.failure === 'rejected' && error.call === 'pass') {
-      return leave(NOT_VALID);
-    }
-    // The upstream did not answer, or the session could not be kept: said on the page, the pass kept for a retry.
-    const { formErrors } = upstreamErrors(error);
-    return data({ formErrors }, { status: 400 });
-  }
-  return leave(safeRedirect(waiting.to, '/'));
+  return handleForm(request, context, {
+    guard: 'public',
+    submit: async () => {
+      // A session got meanwhile (another tab) is kept: a pass link never replaces one.
+      if (await context.session.user()) return leave('/lk');
+      const waiting = await pending.read();
+      if (!waiting) return leave(NOT_VALID);
+      try {
+        await context.session.signIn(await context.rest.auth.exchangePass(waiting.pass));
+      } catch (error) {
+        if (isUpstreamError(error) && error.failure === 'rejected' && error.call === 'pass') return leave(NOT_VALID);
+        // The upstream did not answer, or the session could not be kept: said on the page, the pass kept for a retry.
+        throw error;
+      }
+      return leave(safeRedirect(waiting.to, '/'));
+    },
+  });
 }
 
 export default function PassSignInScreen() {
-  const failed = useActionData<typeof action>();
+  const failed = formReply(useActionData<typeof action>())?.error?.[''] ?? [];
   return (
     <section className="auth-screen">
       <ScreenIntro title={copy.title} lead={copy.lead} />
-      {failed?.formErrors.length ? (
+      {failed.length ? (
         <p className="form-alert" role="alert" tabIndex={-1} autoFocus>
-          {failed.formErrors.join(' ')}
+          {failed.join(' ')}
         </p>
       ) : null}
       <Form method="post" className="form-actions">

@@ -1,25 +1,25 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
-import { submitPublicForm } from '#bff/auth/forms.server';
+import { handleForm } from '#bff/auth/forms.server';
 import { requireAnonymous } from '#bff/auth/require-user.server';
 import { recoveryEmail } from '#bff/auth/recovery-email.server';
-import { requireForm } from '#bff/auth/require-form.server';
 import { deferredForm } from '~/components/form/deferred-form';
+import { formReply } from '~/components/form/form-reply';
 import { FormNotice } from '~/components/form/form-alert';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
 import {
   RecoveryConfirmForm as RecoveryConfirmFormNow,
   RecoveryRequestForm as RecoveryRequestFormNow,
-} from './password.form';
-import { confirmSchema, requestSchema } from './password.schema';
+} from '~/forms/password';
+import { confirmSchema, requestSchema } from '~/forms/password.schema';
 import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 
 const RecoveryRequestForm = deferredForm(import.meta.env.SSR ? RecoveryRequestFormNow : null, () =>
-  import('./password.form').then((m) => m.RecoveryRequestForm),
+  import('~/forms/password').then((m) => m.RecoveryRequestForm),
 );
 const RecoveryConfirmForm = deferredForm(import.meta.env.SSR ? RecoveryConfirmFormNow : null, () =>
-  import('./password.form').then((m) => m.RecoveryConfirmForm),
+  import('~/forms/password').then((m) => m.RecoveryConfirmForm),
 );
 
 const copy = {
@@ -39,34 +39,27 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { email: await recoveryEmail(context).read() };
 }
 
-/** One action for both steps; the hidden `intent` field says which form was sent. */
+/** One action for both steps; the hidden `intent` field says which form was sent (the first step when none). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await requireForm(request);
-  return formData.get('intent') === 'confirm' ? confirmRecovery(context, formData) : requestCode(context, formData);
-}
-
-function requestCode(context: ActionFunctionArgs['context'], formData: FormData) {
-  return submitPublicForm(context, formData, {
-    schema: requestSchema,
-    form: 'recovery',
-    submit: async ({ email }) => {
-      await context.rest.auth.sendRecoveryCode({ email });
-      await recoveryEmail(context).remember(email);
-      return redirect('/password?step=confirm', { status: 303 });
-    },
-  });
-}
-
-function confirmRecovery(context: ActionFunctionArgs['context'], formData: FormData) {
-  return submitPublicForm(context, formData, {
-    schema: confirmSchema,
-    form: 'recovery-code',
-    forgive: true,
-    submit: async ({ email, code, password }) => {
+  const remembered = recoveryEmail(context);
+  return handleForm(request, context, {
+    guard: 'public',
+    schema: { request: requestSchema, confirm: confirmSchema },
+    defaultIntent: 'request',
+    limit: ({ intent }) => (intent === 'confirm' ? 'recovery-code' : 'recovery'),
+    // Asking for a code says nothing about the account: only a confirmed code forgives the failures.
+    forgive: ({ intent }) => intent === 'confirm',
+    submit: async (value) => {
+      if (value.intent === 'request') {
+        await context.rest.auth.sendRecoveryCode({ email: value.email });
+        await remembered.remember(value.email);
+        return redirect('/password?step=confirm', { status: 303 });
+      }
+      const { email, code, password } = value;
       await context.rest.auth.confirmRecovery({ email, code, password });
       // The upstream ends the old sessions; the portal ends them too, or its caches would still answer them.
       await context.session.endSessionsOfLogin(email);
-      recoveryEmail(context).forget();
+      remembered.forget();
       return redirect('/login?reason=password-changed', { status: 303 });
     },
   });
@@ -84,7 +77,7 @@ export default function PasswordScreen() {
 }
 
 function RequestStep({ email }: { email: string }) {
-  const lastResult = useActionData<typeof action>();
+  const lastResult = formReply(useActionData<typeof action>());
   return (
     <section className="auth-screen">
       <ScreenIntro title={copy.title} lead={copy.requestLead} />
@@ -94,7 +87,7 @@ function RequestStep({ email }: { email: string }) {
 }
 
 function ConfirmStep({ email }: { email: string }) {
-  const lastResult = useActionData<typeof action>();
+  const lastResult = formReply(useActionData<typeof action>());
   return (
     <section className="auth-screen">
       <ScreenIntro title={copy.title} lead={copy.confirmLead} />

@@ -1,18 +1,18 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useSearchParams } from '@remix-run/react';
 import { safeRedirect } from '#bff/auth/redirect.server';
-import { submitPublicForm } from '#bff/auth/forms.server';
+import { handleForm } from '#bff/auth/forms.server';
 import { requireAnonymous } from '#bff/auth/require-user.server';
-import { requireForm } from '#bff/auth/require-form.server';
 import { deferredForm } from '~/components/form/deferred-form';
+import { formReply } from '~/components/form/form-reply';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
-import { RegistrationForm as RegistrationFormNow } from './registration.form';
-import { schema } from './registration.schema';
+import { RegistrationForm as RegistrationFormNow } from '~/forms/registration';
+import { schema } from '~/forms/registration.schema';
 import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 
 const RegistrationForm = deferredForm(import.meta.env.SSR ? RegistrationFormNow : null, () =>
-  import('./registration.form').then((m) => m.RegistrationForm),
+  import('~/forms/registration').then((m) => m.RegistrationForm),
 );
 
 const copy = {
@@ -30,9 +30,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return submitPublicForm(context, await requireForm(request), {
+  return handleForm(request, context, {
+    guard: 'public',
     schema,
-    form: 'registration',
+    limit: 'registration',
     submit: async ({ email, password, firstName, lastName, phone, redirectTo }) => {
       const target = safeRedirect(redirectTo);
       await context.session.signIn(await context.rest.auth.register({ email, password, firstName, lastName, phone }));
@@ -42,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RegistrationScreen() {
-  const lastResult = useActionData<typeof action>();
+  const lastResult = formReply(useActionData<typeof action>());
   const [searchParams] = useSearchParams();
   return (
     <section className="auth-screen">

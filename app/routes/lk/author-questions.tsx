@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { submitSignedInForm } from '#bff/auth/forms.server';
+import { handleForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import type { AuthorQuestion } from '#contract';
 import { deferredForm } from '~/components/form/deferred-form';
+import { formReply } from '~/components/form/form-reply';
 import { isSavedSearch, savedLocation } from '~/components/form/use-saved-state';
 import { NewMark } from '~/components/new-mark';
 import { ScreenIntro } from '~/components/screen-intro';
@@ -12,12 +13,12 @@ import type { Tone } from '~/components/ui/status-badge';
 import { formatMoscowDateTime } from '~/format';
 import { markShownAsSeen } from '~/read-receipt.server';
 import { screenMeta } from '~/meta';
-import { AuthorQuestionForm as AuthorQuestionFormNow } from './author-questions.form';
-import { authorQuestionSchema } from './author-questions.schema';
+import { AuthorQuestionForm as AuthorQuestionFormNow } from '~/forms/author-question';
+import { authorQuestionSchema } from '~/forms/author-question.schema';
 
 /** The form hydrates once its own chunk has loaded (ADR 021). */
 const AuthorQuestionForm = deferredForm(import.meta.env.SSR ? AuthorQuestionFormNow : null, () =>
-  import('./author-questions.form').then((m) => m.AuthorQuestionForm),
+  import('~/forms/author-question').then((m) => m.AuthorQuestionForm),
 );
 
 const copy = {
@@ -59,7 +60,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return submitSignedInForm(request, context, {
+  return handleForm(request, context, {
+    guard: 'signed-in',
     schema: authorQuestionSchema,
     submit: (question) => context.rest.authorQuestions.ask(question),
     redirectTo: savedLocation(request),
@@ -69,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** `/lk/author-questions`: ask the authors, and follow one's questions to their answers (ADR 020). */
 export default function AuthorQuestionsScreen() {
   const { topics, questions, canAsk, openLimit, sent } = useLoaderData<typeof loader>();
-  const rejected = useActionData<typeof action>();
+  const rejected = formReply(useActionData<typeof action>());
   return (
     <>
       <ScreenIntro title={copy.title} lead={copy.lead} />

@@ -10,7 +10,7 @@ import {
   ParticipationBadge,
 } from '~/components/dictation/participation-status';
 import { ReviewText } from '~/components/dictation/review-text';
-import { StartDictationForm as StartDictationFormNow } from '~/components/dictation/start-form';
+import { StartDictationForm as StartDictationFormNow } from '~/forms/dictation-start';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formatFileSize } from '~/format';
 import { screenMeta } from '~/meta';
@@ -31,7 +31,7 @@ const copy = {
 };
 
 const StartDictationForm = deferredForm(import.meta.env.SSR ? StartDictationFormNow : null, () =>
-  import('~/components/dictation/start-form').then((m) => m.StartDictationForm),
+  import('~/forms/dictation-start').then((m) => m.StartDictationForm),
 );
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>

@@ -1,8 +1,6 @@
-import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
-import { requireForm } from '#bff/auth/require-form.server';
+import { handleForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import { EventRegistration, StartDictationForm } from '~/components/dictation/event-registration';
 import { CalendarLink } from '~/components/calendar-link';
@@ -14,11 +12,12 @@ import {
 } from '~/components/dictation/participation-status';
 import { freshResults, ResultsNotice } from '~/components/dictation/results-notice';
 import { ScreenIntro } from '~/components/screen-intro';
-import { registerForDictation } from '~/dictation-registration.server';
+import { registerForDictation, registrationForms, startDictation } from '~/dictation-registration.server';
+import { formReply, replyMessages } from '~/components/form/form-reply';
 import { describeEventState, EventStateBadge } from '~/components/dictation/event-dates';
 import { formatMoscowDateTime } from '~/format';
 import { screenMeta } from '~/meta';
-import { startDictationSchema } from './dictations.schema';
+import { startDictationSchema } from '~/forms/dictation-start.schema';
 
 const copy = {
   title: 'Диктанты',
@@ -57,40 +56,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * диктант» for an event open for writing the user is not in yet (`intent=join`, ADR 042).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireUser(request, context);
-  const form = await requireForm(request);
-  const intent = form.get('intent');
-  if (intent === 'register' || intent === 'join') return registerForDictation(context, form, '/lk/dictations');
-  const submission = parseWithZod(form, { schema: startDictationSchema });
-  if (submission.status !== 'success') return data({ id: null, result: rejectForm(submission).data }, { status: 400 });
-  try {
-    const { code } = await context.rest.dictation.issueCode(submission.value.id);
-    await context.rest.dictation.start(code);
-    return redirect(`/dictation/${code}`, 303);
-  } catch (error) {
-    const reply = rejectForm(submission, upstreamErrors(error));
-    return data({ id: submission.value.id, result: reply.data }, { status: 400 });
-  }
+  return handleForm(request, context, {
+    guard: 'signed-in',
+    schema: { start: startDictationSchema, ...registrationForms },
+    defaultIntent: 'start',
+    submit: (value) =>
+      value.intent === 'start'
+        ? startDictation(context, value.id)
+        : registerForDictation(context, value, '/lk/dictations'),
+  });
 }
 
 /** `/lk/dictations`: every dictation of the user with its status and score, newest event first. */
 export default function DictationsScreen() {
   const { dictations, results, open } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const registering = reply && 'eventId' in reply ? reply : null;
-  const actionData = reply && 'id' in reply ? reply : null;
+  const registering = { intents: ['register', 'join'] };
+  const starting = { intents: ['start'] };
+  const registerReply = (eventId: number) => formReply(reply, { ...registering, field: ['eventId', eventId] });
+  const startReply = (id: number) => formReply(reply, { ...starting, field: ['id', id] });
   // A refusal for a dictation without a form of its own (say, one no longer open): shown above the list.
   const orphan =
-    actionData && !dictations.some((item) => item.id === actionData.id && canWrite(item))
-      ? actionData
-      : registering && !open.some((event) => event.id === registering.eventId)
-        ? registering
-        : null;
-  const orphanErrors = orphan
-    ? Object.values(orphan.result.error ?? {})
-        .flat()
-        .join(' ') || copy.badRequest
-    : null;
+    formReply(reply, starting) && !dictations.some((item) => canWrite(item) && startReply(item.id))
+      ? formReply(reply, starting)
+      : formReply(reply, registering) && !open.some((event) => registerReply(event.id))
+        ? formReply(reply, registering)
+        : undefined;
+  const orphanErrors = orphan ? replyMessages(orphan).join(' ') || copy.badRequest : null;
   return (
     <section className="dictations-screen">
       <ScreenIntro title={copy.title} lead={copy.lead}>
@@ -118,7 +110,7 @@ export default function DictationsScreen() {
                   event={event}
                   own={false}
                   action="/lk/dictations"
-                  lastResult={registering?.eventId === event.id ? registering.result : undefined}
+                  lastResult={registerReply(event.id)}
                 />
               </li>
             ))}
@@ -144,11 +136,7 @@ export default function DictationsScreen() {
                 )}
               </p>
               {canWrite(item) ? (
-                <StartDictationForm
-                  id={item.id}
-                  started={item.status === 'writing'}
-                  lastResult={actionData?.id === item.id ? actionData.result : undefined}
-                />
+                <StartDictationForm id={item.id} started={item.status === 'writing'} lastResult={startReply(item.id)} />
               ) : (
                 <p>
                   <Link

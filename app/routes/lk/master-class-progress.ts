@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { requireForm } from '#bff/auth/require-form.server';
+import { handleForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import { isUpstreamError } from '#bff/rest/errors.server';
 import { resourceRoute } from '#bff/not-found.server';
@@ -16,16 +16,22 @@ const schema = z.object({ positionSeconds: seconds, watchedSeconds: seconds });
  */
 export const action = resourceRoute(async ({ request, params, context }: ActionFunctionArgs) => {
   const webinarId = readId(params, request);
-  await requireUser(request, context);
-  const parsed = schema.safeParse(Object.fromEntries(await requireForm(request)));
-  if (!parsed.success) return new Response(null, { status: 400 });
-  try {
-    await context.rest.webinars.putHistoryTime({ webinarId, ...parsed.data });
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    return new Response(null, { status: error.status && error.status >= 400 ? error.status : 502 });
-  }
-  return new Response(null, { status: 204 });
+  // Every answer is a bare status: `invalid` and `submit` answer each case, so no form reply is ever made.
+  const answer = handleForm(request, context, {
+    guard: 'signed-in',
+    schema,
+    invalid: () => new Response(null, { status: 400 }),
+    submit: async (time) => {
+      try {
+        await context.rest.webinars.putHistoryTime({ webinarId, ...time });
+      } catch (error) {
+        if (!isUpstreamError(error)) throw error;
+        return new Response(null, { status: error.status && error.status >= 400 ? error.status : 502 });
+      }
+      return new Response(null, { status: 204 });
+    },
+  });
+  return answer as Promise<Response>;
 });
 
 /** Only the player posts here; a visitor who opens the address lands on the master class. */

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { submitSignedInForm } from '#bff/auth/forms.server';
+import { handleForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import type { SupportRequest } from '#contract';
 import { deferredForm } from '~/components/form/deferred-form';
+import { formReply } from '~/components/form/form-reply';
 import { isSavedSearch, savedLocation } from '~/components/form/use-saved-state';
 import { NewMark } from '~/components/new-mark';
 import { ScreenIntro } from '~/components/screen-intro';
@@ -14,13 +15,13 @@ import { formatMoscowDateTime } from '~/format';
 import { markShownAsSeen } from '~/read-receipt.server';
 import { screenMeta } from '~/meta';
 import { useRootData } from '~/root-data';
-import { SupportForm as SupportFormNow } from './support.form';
-import { supportSchema } from './support.schema';
+import { SupportForm as SupportFormNow } from '~/forms/support';
+import { supportSchema } from '~/forms/support.schema';
 import { Facts } from '~/components/ui/facts';
 
 /** The form hydrates once its own chunk has loaded (ADR 021). */
 const SupportForm = deferredForm(import.meta.env.SSR ? SupportFormNow : null, () =>
-  import('./support.form').then((m) => m.SupportForm),
+  import('~/forms/support').then((m) => m.SupportForm),
 );
 
 const copy = {
@@ -70,7 +71,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return submitSignedInForm(request, context, {
+  return handleForm(request, context, {
+    guard: 'signed-in',
     schema: supportSchema,
     submit: (value) => context.rest.support.send(value),
     redirectTo: savedLocation(request),
@@ -80,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** `/lk/support`: the contacts from configuration, a request form and the user's requests (ADR 020). */
 export default function SupportScreen() {
   const { topics, requests, canSend, openLimit, email, sent } = useLoaderData<typeof loader>();
-  const rejected = useActionData<typeof action>();
+  const rejected = formReply(useActionData<typeof action>());
   return (
     <>
       <ScreenIntro title={copy.title} lead={copy.lead} />

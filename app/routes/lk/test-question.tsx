@@ -1,23 +1,22 @@
-import { parseWithZod } from '@conform-to/zod';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useNavigate } from '@remix-run/react';
-import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
-import { requireForm } from '#bff/auth/require-form.server';
+import { handleForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import { isUpstreamError } from '#bff/rest/errors.server';
 import { pageNotFound } from '#bff/not-found.server';
 import { Countdown } from '~/components/countdown';
 import { ScreenIntro } from '~/components/screen-intro';
 import { deferredForm } from '~/components/form/deferred-form';
-import { QuestionForm as QuestionFormNow } from '~/components/testing/question-form';
+import { formReply } from '~/components/form/form-reply';
+import { QuestionForm as QuestionFormNow } from '~/forms/test-question';
 import { screenMeta } from '~/meta';
 import { seconds } from '#shared/time';
 import { requireTestingPath } from './test-params';
-import { answerSchema } from './test-question.schema';
+import { answerSchema } from '~/forms/test-question.schema';
 
 /** The form and conform load in a chunk of their own, after the page (ADR 021). */
 const QuestionForm = deferredForm(import.meta.env.SSR ? QuestionFormNow : null, () =>
-  import('~/components/testing/question-form').then((m) => m.QuestionForm),
+  import('~/forms/test-question').then((m) => m.QuestionForm),
 );
 
 const copy = {
@@ -66,34 +65,36 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { testId } = requireTestingPath(params, request, 'n');
-  await requireUser(request, context);
-  const submission = parseWithZod(await requireForm(request), { schema: answerSchema });
-  if (submission.status !== 'success') return rejectForm(submission);
-  const { attemptId, questionId, kind, intent, optionIds, text } = submission.value;
-  const result = `/lk/testing/${testId}/attempts/${attemptId}`;
-  const given = kind === 'text' ? text !== '' : optionIds.length > 0;
-  try {
-    if (given) {
-      await context.rest.testing.answer(
-        kind === 'text' ? { attemptId, questionId, text } : { attemptId, questionId, optionIds },
-      );
-    }
-    if (intent === 'finish') {
-      await context.rest.testing.finish(attemptId);
-      return redirect(result, 303);
-    }
-  } catch (error) {
-    const closed = isUpstreamError(error) && error.errors.map(({ code }) => CLOSED[code]).find(Boolean);
-    if (closed) return redirect(`${result}?reason=${closed}`, 303);
-    return rejectForm(submission, upstreamErrors(error));
-  }
-  return redirect(`/lk/testing/${testId}/questions/${intent.replace(/^\w+-/, '')}`, 303);
+  return handleForm(request, context, {
+    guard: 'signed-in',
+    schema: answerSchema,
+    submit: async ({ attemptId, questionId, kind, intent, optionIds, text }) => {
+      const result = `/lk/testing/${testId}/attempts/${attemptId}`;
+      const given = kind === 'text' ? text !== '' : optionIds.length > 0;
+      try {
+        if (given) {
+          await context.rest.testing.answer(
+            kind === 'text' ? { attemptId, questionId, text } : { attemptId, questionId, optionIds },
+          );
+        }
+        if (intent === 'finish') {
+          await context.rest.testing.finish(attemptId);
+          return redirect(result, 303);
+        }
+      } catch (error) {
+        const closed = isUpstreamError(error) && error.errors.map(({ code }) => CLOSED[code]).find(Boolean);
+        if (closed) return redirect(`${result}?reason=${closed}`, 303);
+        throw error;
+      }
+      return redirect(`/lk/testing/${testId}/questions/${intent.replace(/^\w+-/, '')}`, 303);
+    },
+  });
 }
 
 /** `/lk/testing/{id}/questions/{n}`: one question of the open attempt, with the time left and every question. */
 export default function TestQuestionScreen() {
   const data = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = formReply(useActionData<typeof action>());
   const navigate = useNavigate();
   const { testId, attemptId, question, count, remainingSeconds } = data;
   return (

@@ -1,10 +1,10 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { upstreamErrors } from '#bff/auth/forms.server';
-import { requireForm } from '#bff/auth/require-form.server';
+import { handleForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
-import { pageStatusOf, type UpstreamError } from '#bff/rest/errors.server';
+import { pageStatusOf } from '#bff/rest/errors.server';
 import { ScreenIntro } from '~/components/screen-intro';
+import { formReply, replyMessages } from '~/components/form/form-reply';
 import { SubmitButton } from '~/components/form/submit-button';
 import { AttemptHistory } from '~/components/testing/attempt-history';
 import {
@@ -43,23 +43,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /** «Начать тест» / «Пройти ещё раз»: the upstream starts an attempt (or returns the open one) within its limit. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = readId(params, request);
-  await requireUser(request, context);
-  await requireForm(request);
-  try {
-    const attempt = await context.rest.testing.start(id);
-    return redirect(`/lk/testing/${id}/questions/${attempt.nextPosition}`, 303);
-  } catch (error) {
-    const { formErrors, fieldErrors } = upstreamErrors(error);
-    const message = [...formErrors, ...Object.values(fieldErrors).flat()].join(' ');
-    // upstreamErrors has rethrown anything that is not an upstream failure.
-    return data({ error: message }, { status: pageStatusOf(error as UpstreamError) });
-  }
+  return handleForm(request, context, {
+    guard: 'signed-in',
+    submit: async () => {
+      const attempt = await context.rest.testing.start(id);
+      return redirect(`/lk/testing/${id}/questions/${attempt.nextPosition}`, 303);
+    },
+    errorStatus: pageStatusOf,
+  });
 }
 
 /** `/lk/testing/{id}`: what the test is, its limits, the user's attempts, and the way in. */
 export default function TestScreen() {
   const { test } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const refused = replyMessages(formReply(useActionData<typeof action>())).join(' ');
   const { current } = test;
   return (
     <article className="test">
@@ -83,7 +80,7 @@ export default function TestScreen() {
       <div className="test__start">
         {refused ? (
           <p role="alert" className="test__refused">
-            {refused.error}
+            {refused}
           </p>
         ) : null}
         {current ? (

@@ -1,20 +1,19 @@
-import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { rejectForm, upstreamErrors } from '#bff/auth/forms.server';
-import { requireForm } from '#bff/auth/require-form.server';
+import { handleForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import { deferredForm } from '~/components/form/deferred-form';
-import { DayLinkForm as DayLinkFormNow } from '~/components/home/day-link-form';
-import { TenderQuestion as TenderQuestionNow } from '~/components/home/tender-question';
+import { formReply } from '~/components/form/form-reply';
+import { DayLinkForm as DayLinkFormNow } from '~/forms/day-link';
+import { TenderQuestion as TenderQuestionNow } from '~/forms/tender-question';
 import { WeekProgram } from '~/components/home/week-program';
 import { savedLocation, useSavedState } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
 import { describeWeek } from '~/week-program';
 import { pluralWord } from '#shared/plural';
-import { questionSchema } from './tender-question.schema';
-import { dayLinkSchema } from './week.schema';
+import { questionSchema } from '~/forms/tender-question.schema';
+import { dayLinkSchema } from '~/forms/day-link.schema';
 
 const copy = {
   title: 'Программа недели',
@@ -25,10 +24,10 @@ const copy = {
 };
 
 const DayLinkForm = deferredForm(import.meta.env.SSR ? DayLinkFormNow : null, () =>
-  import('~/components/home/day-link-form').then((m) => m.DayLinkForm),
+  import('~/forms/day-link').then((m) => m.DayLinkForm),
 );
 const TenderQuestion = deferredForm(import.meta.env.SSR ? TenderQuestionNow : null, () =>
-  import('~/components/home/tender-question').then((m) => m.TenderQuestion),
+  import('~/forms/tender-question').then((m) => m.TenderQuestion),
 );
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
@@ -48,34 +47,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** A form's failed submission, tagged with the form it belongs to, so the other form stays untouched. */
-function rejected(intent: 'day-link' | 'question', reply: ReturnType<typeof rejectForm>) {
-  return data({ intent, result: reply.data }, { status: 400 });
-}
-
-/** Two forms post here: a day's link (`intent=day-link`) and the tender question (`intent=question`). */
+/** Two forms post here: a day's link (`intent=day-link`, the one when none is named) and the tender question (`intent=question`). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireUser(request, context);
-  const formData = await requireForm(request);
-  if (formData.get('intent') === 'question') {
-    const submission = parseWithZod(formData, { schema: questionSchema });
-    if (submission.status !== 'success') return rejected('question', rejectForm(submission));
-    try {
-      await context.rest.tender.ask(submission.value.text);
-    } catch (error) {
-      return rejected('question', rejectForm(submission, upstreamErrors(error)));
-    }
-    return redirect(`${new URL(request.url).pathname}#tender`, 303);
-  }
-  const submission = parseWithZod(formData, { schema: dayLinkSchema });
-  if (submission.status !== 'success') return rejected('day-link', rejectForm(submission));
-  try {
-    await context.rest.week.putDayLink(submission.value);
-  } catch (error) {
-    return rejected('day-link', rejectForm(submission, upstreamErrors(error)));
-  }
-  // Only today's day is open, so `?saved` names its form without a day parameter (foreign ones are cleared).
-  return redirect(`${savedLocation(request)}#day-${submission.value.dayId}`, 303);
+  return handleForm(request, context, {
+    guard: 'signed-in',
+    schema: { 'day-link': dayLinkSchema, question: questionSchema },
+    defaultIntent: 'day-link',
+    submit: async (value) => {
+      if (value.intent === 'question') {
+        await context.rest.tender.ask(value.text);
+        return redirect(`${new URL(request.url).pathname}#tender`, 303);
+      }
+      await context.rest.week.putDayLink({ dayId: value.dayId, link: value.link });
+      // Only today's day is open, so `?saved` names its form without a day parameter (foreign ones are cleared).
+      return redirect(`${savedLocation(request)}#day-${value.dayId}`, 303);
+    },
+  });
 }
 
 export default function CabinetWeekScreen() {
@@ -94,11 +81,11 @@ export default function CabinetWeekScreen() {
             day={day}
             saved={saved}
             onInput={onInput}
-            lastResult={actionData?.intent === 'day-link' ? actionData.result : undefined}
+            lastResult={formReply(actionData, { intents: ['day-link'] })}
           />
         )}
       />
-      <TenderQuestion state={tender} lastResult={actionData?.intent === 'question' ? actionData.result : undefined} />
+      <TenderQuestion state={tender} lastResult={formReply(actionData, { intents: ['question'] })} />
     </section>
   );
 }

@@ -1,19 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { submitSignedInForm } from '#bff/auth/forms.server';
+import { handleForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import type { Profile } from '#contract';
 import { deferredForm } from '~/components/form/deferred-form';
+import { formReply } from '~/components/form/form-reply';
 import { CertificateCard } from '~/components/home/certificate-card';
 import { savedLocation, useSavedState } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
-import { ProfileForm as ProfileFormNow } from './index.form';
-import { schema } from './index.schema';
+import { ProfileForm as ProfileFormNow } from '~/forms/profile';
+import { schema } from '~/forms/profile.schema';
 import { Facts } from '~/components/ui/facts';
 
 const ProfileForm = deferredForm(import.meta.env.SSR ? ProfileFormNow : null, () =>
-  import('./index.form').then((m) => m.ProfileForm),
+  import('~/forms/profile').then((m) => m.ProfileForm),
 );
 
 const copy = {
@@ -37,7 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return submitSignedInForm(request, context, {
+  return handleForm(request, context, {
+    guard: 'signed-in',
     schema,
     submit: (profile) => context.rest.profile.update(profile),
     redirectTo: savedLocation(request),
@@ -46,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ProfileScreen() {
   const { email, role, certificate, values } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = formReply(useActionData<typeof action>());
   const { saved, onInput } = useSavedState();
   return (
     <section className="profile-screen">

@@ -1,18 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLocation, useSearchParams } from '@remix-run/react';
-import { submitSignedInForm } from '#bff/auth/forms.server';
+import { handleForm } from '#bff/auth/forms.server';
 import { requireUser } from '#bff/auth/require-user.server';
 import { deferredForm } from '~/components/form/deferred-form';
+import { formReply } from '~/components/form/form-reply';
 import { FormNotice } from '~/components/form/form-alert';
 import { savedLocation, useSavedState } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/meta';
-import { ChangePasswordForm as ChangePasswordFormNow } from './security.form';
-import { schema } from './security.schema';
+import { ChangePasswordForm as ChangePasswordFormNow } from '~/forms/password-change';
+import { schema } from '~/forms/password-change.schema';
 import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 
 const ChangePasswordForm = deferredForm(import.meta.env.SSR ? ChangePasswordFormNow : null, () =>
-  import('./security.form').then((m) => m.ChangePasswordForm),
+  import('~/forms/password-change').then((m) => m.ChangePasswordForm),
 );
 
 const copy = {
@@ -37,7 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   let confirmed = true;
-  return submitSignedInForm(request, context, {
+  return handleForm(request, context, {
+    guard: 'signed-in',
     schema,
     // The current password is checked upstream: without a limit, a stolen session could guess it.
     limit: 'password-change',
@@ -54,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SecurityScreen() {
   const { saved, onInput } = useSavedState();
   const { key } = useLocation();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = formReply(useActionData<typeof action>());
   const [search] = useSearchParams();
   const unconfirmed = search.get('reason') === UNCONFIRMED;
   return (

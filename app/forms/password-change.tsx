@@ -5,7 +5,7 @@ import { FormAlert } from '~/components/form/form-alert';
 import { SubmitButton } from '~/components/form/submit-button';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 
-const loadSchema = () => import('./security.schema').then((m) => m.schema);
+const loadSchema = () => import('./password-change.schema').then((m) => m.schema);
 
 const copy = {
   currentPassword: 'Текущий пароль',

@@ -6,7 +6,7 @@ import { SubmitButton } from '~/components/form/submit-button';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 import type { ProgramDay } from '~/week-program';
 
-const loadSchema = () => import('~/routes/lk/week.schema').then((m) => m.dayLinkSchema);
+const loadSchema = () => import('./day-link.schema').then((m) => m.dayLinkSchema);
 
 const copy = {
   label: 'Ссылка на материал дня',

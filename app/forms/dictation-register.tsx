@@ -4,7 +4,7 @@ import { FormAlert } from '~/components/form/form-alert';
 import { SubmitButton } from '~/components/form/submit-button';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 
-const loadSchema = () => import('~/routes/default/dictation.schema').then((m) => m.registerDictationSchema);
+const loadSchema = () => import('./dictation-register.schema').then((m) => m.registerDictationSchema);
 
 const copy = { register: 'Зарегистрироваться', join: 'Начать диктант' };
 

@@ -6,10 +6,10 @@ import { FieldMessages } from '~/components/form/field-messages';
 import { FormAlert } from '~/components/form/form-alert';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 import { formatMoscowTime } from '~/format';
-import { useAutosave, type SaveStatus } from './use-autosave';
-import { useLocalDraft } from './use-local-draft';
+import { useAutosave, type SaveStatus } from '~/components/dictation/use-autosave';
+import { useLocalDraft } from '~/components/dictation/use-local-draft';
 
-const loadSchema = () => import('~/routes/default/dictation-writing.schema').then((m) => m.dictationTextSchema);
+const loadSchema = () => import('./dictation-writer.schema').then((m) => m.dictationTextSchema);
 
 const copy = {
   label: 'Текст диктанта',

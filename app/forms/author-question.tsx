@@ -8,7 +8,7 @@ import { useSchemaForm } from '~/components/form/use-schema-form';
 import { QUESTION_MAX, QUESTION_MIN } from '~/request-limits';
 
 /** Client-side validation loads after hydration (use-schema-form.ts). */
-const loadSchema = () => import('./author-questions.schema').then((m) => m.authorQuestionSchema);
+const loadSchema = () => import('./author-question.schema').then((m) => m.authorQuestionSchema);
 
 const copy = {
   topic: 'Тема вопроса',

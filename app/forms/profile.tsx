@@ -7,7 +7,7 @@ import { SubmitButton } from '~/components/form/submit-button';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 import { PHONE_HINT, PHONE_MASK } from '~/mask';
 
-const loadSchema = () => import('./index.schema').then((m) => m.schema);
+const loadSchema = () => import('./profile.schema').then((m) => m.schema);
 
 const copy = {
   formTitle: 'Личные данные',

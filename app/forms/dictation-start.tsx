@@ -4,7 +4,7 @@ import { FormAlert } from '~/components/form/form-alert';
 import { SubmitButton } from '~/components/form/submit-button';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 
-const loadSchema = () => import('~/routes/lk/dictations.schema').then((m) => m.startDictationSchema);
+const loadSchema = () => import('./dictation-start.schema').then((m) => m.startDictationSchema);
 
 const copy = { start: 'Начать диктант', resume: 'Продолжить диктант' };
 

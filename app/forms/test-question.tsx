@@ -11,12 +11,12 @@ import type { AttemptQuestion } from '#contract';
 import { FieldMessages } from '~/components/form/field-messages';
 import { FormAlert } from '~/components/form/form-alert';
 import { useSchemaForm } from '~/components/form/use-schema-form';
-import type { answerSchema } from '~/routes/lk/test-question.schema';
-import { QuestionNavigation } from './question-navigation';
+import type { answerSchema } from './test-question.schema';
+import { QuestionNavigation } from '~/components/testing/question-navigation';
 
 type Shape = z.input<typeof answerSchema>;
 
-const loadSchema = () => import('~/routes/lk/test-question.schema').then((m) => m.answerSchema);
+const loadSchema = () => import('./test-question.schema').then((m) => m.answerSchema);
 
 const copy = {
   question: (n: number) => `Вопрос ${n}`,

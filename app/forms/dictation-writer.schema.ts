@@ -11,3 +11,13 @@ export const dictationTextSchema = z.object({
   text: z.string().max(DICTATION_TEXT_LIMIT, 'Текст слишком длинный: не более 5000 знаков').default(''),
   revision: z.coerce.number().int().min(1).max(1_000_000_000),
 });
+
+/**
+ * The writing page's forms by `intent` (the button pressed): «Начать диктант» sends nothing else; «Сохранить» and
+ * «Завершить диктант» send the text, the latter `confirmed=1` once the participant has confirmed.
+ */
+export const dictationWritingForms = {
+  start: z.object({}),
+  save: dictationTextSchema,
+  finish: dictationTextSchema.extend({ confirmed: z.unknown() }),
+};

@@ -7,7 +7,7 @@ import { SubmitButton } from '~/components/form/submit-button';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 import { formatMoscowDateTime } from '~/format';
 
-const loadSchema = () => import('~/routes/lk/tender-question.schema').then((m) => m.questionSchema);
+const loadSchema = () => import('./tender-question.schema').then((m) => m.questionSchema);
 
 const copy = {
   title: 'Вопрос организаторам конкурса',
