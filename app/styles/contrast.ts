@@ -1,5 +1,30 @@
 /** WCAG 2.x contrast of the colour tokens (ADR 029): read from tokens.css by its tests, never shipped. */
 
+const surfaces = ['--color-surface', '--color-surface-alt'];
+const tints = ['--color-accent-soft', '--color-success-soft', '--color-warning-soft', '--color-danger-soft'];
+
+/** Text colours, each with the backgrounds the stylesheets draw it on. */
+export const TEXT_PAIRS: Array<[string, string[]]> = [
+  ['--color-text', [...surfaces, ...tints]],
+  ['--color-muted', [...surfaces, '--color-accent-soft']],
+  ['--color-accent', [...surfaces, '--color-accent-soft']],
+  ['--color-accent-strong', [...surfaces, '--color-accent-soft']],
+  ['--color-success', [...surfaces, '--color-success-soft', '--color-warning-soft']],
+  ['--color-warning', [...surfaces, '--color-warning-soft']],
+  ['--color-danger', [...surfaces, '--color-danger-soft', '--color-warning-soft']],
+  ['--color-on-accent', ['--color-accent', '--color-accent-strong', '--color-success']],
+];
+
+/** Colours of controls' edges and of the focus ring, with what they must stand out from. */
+export const CONTROL_PAIRS: Array<[string, string[]]> = [
+  ['--color-control-border', surfaces],
+  ['--color-focus', [...surfaces, '--color-accent-soft', '--color-danger-soft']],
+  ['--color-accent', [...surfaces, '--color-accent-soft']],
+  ['--color-accent-strong', surfaces],
+  ['--color-danger', surfaces],
+  ['--color-success', surfaces],
+];
+
 /** The colour tokens of one scheme, by name (`--color-text` → `#1b1f24`). */
 export type Scheme = Map<string, string>;
 

@@ -1,17 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import postcss, { type Declaration } from 'postcss';
 import { describe, expect, it } from 'vitest';
-import { CONTROL_PAIRS, TEXT_PAIRS } from './tokens.test';
+import { CONTROL_PAIRS, TEXT_PAIRS } from './contrast';
 
 /**
  * axe checks text contrast but not the edges of controls (WCAG 1.4.11, issue 15: the scenario filters and the
  * tender question's text area were drawn 1.4:1). The token test proves which colours reach 3:1 and 4.5:1; this
- * one proves every stylesheet uses only those: each text colour is a tested text token, and each border or
+ * one proves every stylesheet of app/ (app/styles and the components' own) uses only those: each text colour is a tested text token, and each border or
  * outline of a control is a tested control token.
  */
-const dir = new URL('./', import.meta.url);
-const sheets = readdirSync(dir)
-  .filter((name) => name.endsWith('.css') && name !== 'tokens.css')
+const dir = new URL('../', import.meta.url);
+const sheets = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+  .filter((name) => name.endsWith('.css') && name !== 'styles/tokens.css')
   .map((name) => ({ name, root: postcss.parse(readFileSync(new URL(name, dir), 'utf8')) }));
 
 const CONTROL = /(^|[\s,>+~(])(input|select|textarea|button|summary)\b|\.button\b|\.test-nav__item\b|\.segmented__/;
@@ -35,7 +35,9 @@ function declarations(test: (decl: Declaration) => boolean) {
 
 describe('colours in the stylesheets', () => {
   it('reads every stylesheet but the tokens', () => {
-    expect(sheets.map((sheet) => sheet.name)).toEqual(expect.arrayContaining(['app.css', 'forms.css']));
+    expect(sheets.map((sheet) => sheet.name)).toEqual(
+      expect.arrayContaining(['styles/app.css', 'styles/forms.css', 'components/countdown.css']),
+    );
   });
 
   it('draws text only in colours tested at 4.5:1', () => {

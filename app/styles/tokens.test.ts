@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, readSchemes } from './contrast';
+import { CONTROL_PAIRS, contrastRatio, readSchemes, TEXT_PAIRS } from './contrast';
 
 /**
  * WCAG AA for every colour the stylesheets may use (they can use only tokens: stylelint, ADR 029): text 4.5:1 on
@@ -8,31 +8,6 @@ import { contrastRatio, readSchemes } from './contrast';
  * the surfaces they sit on. Read from tokens.css itself, in both schemes.
  */
 const schemes = readSchemes(readFileSync(new URL('./tokens.css', import.meta.url), 'utf8'));
-
-const surfaces = ['--color-surface', '--color-surface-alt'];
-const tints = ['--color-accent-soft', '--color-success-soft', '--color-warning-soft', '--color-danger-soft'];
-
-/** Text colours, each with the backgrounds the stylesheets draw it on. */
-export const TEXT_PAIRS: Array<[string, string[]]> = [
-  ['--color-text', [...surfaces, ...tints]],
-  ['--color-muted', [...surfaces, '--color-accent-soft']],
-  ['--color-accent', [...surfaces, '--color-accent-soft']],
-  ['--color-accent-strong', [...surfaces, '--color-accent-soft']],
-  ['--color-success', [...surfaces, '--color-success-soft', '--color-warning-soft']],
-  ['--color-warning', [...surfaces, '--color-warning-soft']],
-  ['--color-danger', [...surfaces, '--color-danger-soft', '--color-warning-soft']],
-  ['--color-on-accent', ['--color-accent', '--color-accent-strong', '--color-success']],
-];
-
-/** Colours of controls' edges and of the focus ring, with what they must stand out from. */
-export const CONTROL_PAIRS: Array<[string, string[]]> = [
-  ['--color-control-border', surfaces],
-  ['--color-focus', [...surfaces, '--color-accent-soft', '--color-danger-soft']],
-  ['--color-accent', [...surfaces, '--color-accent-soft']],
-  ['--color-accent-strong', surfaces],
-  ['--color-danger', surfaces],
-  ['--color-success', surfaces],
-];
 
 describe.each(Object.entries(schemes))('the %s scheme', (_, scheme) => {
   const colour = (name: string) => {
