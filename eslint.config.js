@@ -118,12 +118,35 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // app/lib/ is the floor of app/ (ADR 049): plain helpers that import nothing else of app/ but types.
+    files: ['app/lib/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/|#)bff/|^#contract$',
+              message: 'app/lib/ runs in the browser too: it imports nothing of bff/ and only types of the contract.',
+              allowTypeImports: true,
+            },
+            {
+              regex: '^\\.\\./|^~/(?!lib/)',
+              message: 'app/lib/ imports only its own files (and types): everything else in app/ builds on it.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...bffLayers(),
 );
 
 /**
  * bff/ depends on nothing of the app, the reference upstream or the tests, and its folders form layers, so the
- * graph has no cycle: rest (the upstream client) ← state (what instances share) ← session ← auth ← server. A folder imports only from the
+ * graph has no cycle: rest (the upstream client) ← state (what instances share) ← session ← request ← server. A folder imports only from the
  * layers below it (and from the files at bff/'s top: config, log, time, context types).
  */
 function bffLayers() {
@@ -131,7 +154,11 @@ function bffLayers() {
     regex: '(^|/)(app|upstream|tests)/|^~/',
     message: 'bff/ depends on nothing of the app, the reference upstream or the tests.',
   };
-  const layers = ['rest', 'state', 'session', 'auth', 'server'];
+  const testOutside = {
+    regex: '(^|/)(app|upstream)/|^~/|(^|/)tests/(?!(state|note)-fixture$)',
+    message: 'A bff/ test depends on nothing of the app or the reference upstream; of tests/, only on its fixtures.',
+  };
+  const layers = ['rest', 'state', 'session', 'request', 'server'];
   const top = {
     files: ['bff/*.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [outside] }] },
@@ -148,15 +175,19 @@ function bffLayers() {
             message: `bff/${folder} may import only from lower layers (${layers.slice(0, index).join(', ') || 'none'}).`,
           });
         }
-        // Tests and their fixtures may reach up (a state test seals with the session's sealer): no module imports them.
-        const tests = [`bff/${folder}/**/*.test.ts`, `bff/${folder}/**/*-fixture.ts`];
+        // Tests may reach up (a state test seals with the session's sealer) and use the fixtures kept under tests/
+        // (tests/state-fixture.ts, tests/note-fixture.ts): no module imports them.
+        const tests = [`bff/${folder}/**/*.test.ts`];
         return [
           {
             files: [`bff/${folder}/**/*.ts`],
             ignores: tests,
             rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
           },
-          { files: tests, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [outside] }] } },
+          {
+            files: tests,
+            rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [testOutside] }] },
+          },
         ];
       })
       .flat(),

@@ -5,8 +5,8 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { redactUrl } from '#bff/log.server';
 import { StylesheetContext } from './components/document-styles';
-import { NonceContext } from './nonce';
-import { createDocumentStream } from './document-stream.server';
+import { NonceContext } from './lib/nonce';
+import { createDocumentStream } from './server/document-stream.server';
 import { stylesheet } from './styles/stylesheet.server';
 import { seconds } from '#shared/time';
 

@@ -11,8 +11,8 @@ import {
   useRouteError,
 } from '@remix-run/react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { runEntryFlows } from '#bff/auth/entry-flows.server';
-import { getViewer } from '#bff/auth/viewer.server';
+import { runEntryFlows } from '#bff/request/entry-flows.server';
+import { getViewer } from '#bff/request/viewer.server';
 import { SESSION_COUNTDOWN } from '#bff/session/session.server';
 import { useBuildCheck } from './client/use-build-check';
 import { useChunkReload } from './client/use-chunk-reload';
@@ -21,9 +21,9 @@ import { DocumentStyles } from './components/document-styles';
 import { describeError, ErrorPage } from './components/error-page';
 import { NavigationProgress } from './components/navigation-progress';
 import { RouteAnnouncer } from './components/route-announcer';
-import { copy } from './copy';
-import { errorDocumentTitle, readProductTitle, screenMeta } from './meta';
-import { useNonce } from './nonce';
+import { copy } from './lib/copy';
+import { errorDocumentTitle, readProductTitle, screenMeta } from './lib/meta';
+import { useNonce } from './lib/nonce';
 
 /** Only signed-in users near the end of their session ever load it. */
 const SessionWarning = lazy(() => import('./components/session-warning'));

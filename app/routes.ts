@@ -1,5 +1,5 @@
 import { type RouteConfig, index, layout, route } from '@remix-run/route-config';
-import { FLAT_PATHS } from './flat-paths';
+import { FLAT_PATHS } from './lib/flat-paths';
 
 /** The route table of docs/product.md §2, one line a route. Optional ids are checked for digits in the loaders. */
 export default [

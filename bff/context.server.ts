@@ -1,5 +1,5 @@
-import type { Honeypot } from './auth/honeypot.server';
-import type { AuthLimits } from './auth/rate-limit.server';
+import type { Honeypot } from './request/honeypot.server';
+import type { AuthLimits } from './request/rate-limit.server';
 import type { Config } from './config.server';
 import type { Logger } from './log.server';
 import type { Metrics } from './metrics.server';

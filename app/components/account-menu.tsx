@@ -1,7 +1,7 @@
 import { createPath, Form, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { copy } from '~/copy';
-import type { ViewerData } from '~/root-data';
+import { copy } from '~/lib/copy';
+import type { ViewerData } from '~/lib/root-data';
 
 export function viewerName(viewer: ViewerData): string {
   return `${viewer.firstName} ${viewer.lastName}`.trim() || viewer.email;

@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react';
 import { Facts } from '~/components/ui/facts';
-import { formatDate } from '~/format';
+import { formatDate } from '~/lib/format';
 
 /**
  * The public check of a certificate (ADR 027, 048): the verdict on a genuine one, the page of one not found, and

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { useNonce } from '~/nonce';
+import { useNonce } from '~/lib/nonce';
 
 /**
  * The stylesheet text, provided by entry.server from app/styles/stylesheet.server.ts. In the browser it stays '':

@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, Link, useLocation } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
-import { copy as sharedCopy } from '~/copy';
-import { errorDocumentTitle } from '~/meta';
-import { useOptionalRootData } from '~/root-data';
+import { copy as sharedCopy } from '~/lib/copy';
+import { errorDocumentTitle } from '~/lib/meta';
+import { useOptionalRootData } from '~/lib/root-data';
 import { SESSION_UNCHECKED } from '#shared/session';
 import { PublicNav } from './public-nav';
 import { SiteFooter } from './site-footer';

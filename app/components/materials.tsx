@@ -1,4 +1,4 @@
-import { formatFileSize } from '~/format';
+import { formatFileSize } from '~/lib/format';
 
 const copy = { download: 'Скачать' };
 

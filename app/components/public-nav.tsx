@@ -1,6 +1,6 @@
 import { NavLink } from '@remix-run/react';
-import { copy as sharedCopy } from '~/copy';
-import type { ViewerData } from '~/root-data';
+import { copy as sharedCopy } from '~/lib/copy';
+import type { ViewerData } from '~/lib/root-data';
 
 const copy = {
   label: 'Основная навигация',

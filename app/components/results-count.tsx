@@ -1,7 +1,7 @@
 import { useLocation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { announce } from '~/client/announce';
-import { pluralize, type PluralForms } from '~/format';
+import { pluralize, type PluralForms } from '~/lib/format';
 
 /** `Найдено: 21 сценарий`, `Найдено: 3 сценария`, `Ничего не найдено`. */
 export function describeCount(count: number, noun: PluralForms): string {

@@ -1,4 +1,4 @@
-import type { ContactsData } from '~/root-data';
+import type { ContactsData } from '~/lib/root-data';
 
 const copy = {
   label: 'Контакты',

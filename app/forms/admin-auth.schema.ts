@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldRules } from '~/form-fields';
+import { fieldRules } from '~/forms/fields';
 
 export const schema = z.object({
   email: fieldRules.email,

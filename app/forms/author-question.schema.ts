@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QUESTION_MAX, QUESTION_MIN } from '~/request-limits';
+import { QUESTION_MAX, QUESTION_MIN } from '~/forms/limits';
 
 /** A question to the authors (ADR 020); the upstream checks the same and that the topic is one of its own. */
 export const authorQuestionSchema = z.object({

@@ -5,7 +5,7 @@ import { SelectField } from '~/components/form/select-field';
 import { SubmitButton } from '~/components/form/submit-button';
 import { TextareaField } from '~/components/form/textarea-field';
 import { useSchemaForm } from '~/components/form/use-schema-form';
-import { QUESTION_MAX, QUESTION_MIN } from '~/request-limits';
+import { QUESTION_MAX, QUESTION_MIN } from '~/forms/limits';
 
 /** Client-side validation loads after hydration (use-schema-form.ts). */
 const loadSchema = () => import('./author-question.schema').then((m) => m.authorQuestionSchema);

@@ -4,7 +4,7 @@ import { Field } from '~/components/form/field';
 import { FormAlert } from '~/components/form/form-alert';
 import { SubmitButton } from '~/components/form/submit-button';
 import { useSchemaForm } from '~/components/form/use-schema-form';
-import type { ProgramDay } from '~/week-program';
+import type { ProgramDay } from '~/lib/week-program';
 
 const loadSchema = () => import('./day-link.schema').then((m) => m.dayLinkSchema);
 

@@ -5,7 +5,7 @@ import { Countdown } from '~/components/countdown';
 import { FieldMessages } from '~/components/form/field-messages';
 import { FormAlert } from '~/components/form/form-alert';
 import { useSchemaForm } from '~/components/form/use-schema-form';
-import { formatMoscowTime } from '~/format';
+import { formatMoscowTime } from '~/lib/format';
 import { useAutosave, type SaveStatus } from '~/components/dictation/use-autosave';
 import { useLocalDraft } from '~/components/dictation/use-local-draft';
 

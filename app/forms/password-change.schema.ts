@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldRules, withConfirmation } from '~/form-fields';
+import { fieldRules, withConfirmation } from '~/forms/fields';
 
 export const schema = withConfirmation(
   {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldRules, withConfirmation } from '~/form-fields';
+import { fieldRules, withConfirmation } from '~/forms/fields';
 
 /** Step 1: the address the code goes to. */
 export const requestSchema = z.object({ intent: z.literal('request'), email: fieldRules.email });

@@ -5,7 +5,7 @@ import { Field } from '~/components/form/field';
 import { FormAlert } from '~/components/form/form-alert';
 import { SubmitButton } from '~/components/form/submit-button';
 import { useSchemaForm } from '~/components/form/use-schema-form';
-import { PHONE_HINT, PHONE_MASK } from '~/mask';
+import { PHONE_HINT, PHONE_MASK } from '~/lib/mask';
 
 const loadSchema = () => import('./profile.schema').then((m) => m.schema);
 

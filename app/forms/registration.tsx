@@ -6,7 +6,7 @@ import { FormAlert } from '~/components/form/form-alert';
 import { HoneypotFields } from '~/components/form/honeypot-fields';
 import { SubmitButton } from '~/components/form/submit-button';
 import { useSchemaForm } from '~/components/form/use-schema-form';
-import { PHONE_HINT, PHONE_MASK } from '~/mask';
+import { PHONE_HINT, PHONE_MASK } from '~/lib/mask';
 
 const loadSchema = () => import('./registration.schema').then((m) => m.schema);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGE_MAX, MESSAGE_MIN } from '~/request-limits';
+import { MESSAGE_MAX, MESSAGE_MIN } from '~/forms/limits';
 
 /**
  * A support request (ADR 020); the upstream checks the same and that the topic is one of its own. No address to

@@ -5,7 +5,7 @@ import { SelectField } from '~/components/form/select-field';
 import { SubmitButton } from '~/components/form/submit-button';
 import { TextareaField } from '~/components/form/textarea-field';
 import { useSchemaForm } from '~/components/form/use-schema-form';
-import { MESSAGE_MAX, MESSAGE_MIN } from '~/request-limits';
+import { MESSAGE_MAX, MESSAGE_MIN } from '~/forms/limits';
 
 /** Client-side validation loads after hydration (use-schema-form.ts). */
 const loadSchema = () => import('./support.schema').then((m) => m.supportSchema);

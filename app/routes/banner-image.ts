@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { resourceNotFound, resourceRoute } from '#bff/not-found.server';
-import { readId } from '~/route-params';
+import { readId } from '~/server/route-params';
 
 /** `/banners/{id}/image`: a banner's picture, streamed from the upstream by the path its banner names. */
 export const loader = resourceRoute(async ({ params, request, context }: LoaderFunctionArgs) => {

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { pageNotFound } from '#bff/not-found.server';
-import { flatRedirectTarget } from '~/flat-redirect-target';
+import { flatRedirectTarget } from '~/lib/flat-redirect-target';
 
 /** docs/product.md §2's flat fallback paths answer with a permanent redirect to the nested screen (ADR 002). */
 export async function loader({ request }: LoaderFunctionArgs) {

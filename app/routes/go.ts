@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { declinePrefetch, isPrefetch } from '#bff/auth/prefetch.server';
+import { declinePrefetch, isPrefetch } from '#bff/request/prefetch.server';
 import { resourceNotFound } from '#bff/not-found.server';
 
 /**

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { safeRedirect } from '#bff/auth/redirect.server';
+import { safeRedirect } from '#bff/request/redirect.server';
 import { z } from 'zod';
-import { handleForm } from '#bff/auth/forms.server';
+import { handleForm } from '#bff/request/forms.server';
 
 /**
  * What a logout asks the browser to drop: cached personal pages, every cookie of the site (the sign-in's device

@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { safeRedirect } from '#bff/auth/redirect.server';
+import { safeRedirect } from '#bff/request/redirect.server';
 import { isUpstreamError, toErrorPage } from '#bff/rest/errors.server';
 import { popupName } from '#bff/rest/profile.server';
-import { handleForm } from '#bff/auth/forms.server';
+import { handleForm } from '#bff/request/forms.server';
 
 const schema = z.object({ popup: popupName, redirectTo: z.string().optional() });
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import postcss, { type Declaration } from 'postcss';
 import { describe, expect, it } from 'vitest';
-import { CONTROL_PAIRS, TEXT_PAIRS } from './contrast';
+import { CONTROL_PAIRS, TEXT_PAIRS } from '../../tests/contrast';
 
 /**
  * axe checks text contrast but not the edges of controls (WCAG 1.4.11, issue 15: the scenario filters and the

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONTROL_PAIRS, contrastRatio, readSchemes, TEXT_PAIRS } from './contrast';
+import { CONTROL_PAIRS, contrastRatio, readSchemes, TEXT_PAIRS } from '../../tests/contrast';
 
 /**
  * WCAG AA for every colour the stylesheets may use (they can use only tokens: stylelint, ADR 029): text 4.5:1 on

@@ -4,7 +4,7 @@ import { createLogger } from '../log.server';
 import type { Send } from '../rest/client.server';
 import { createRedisState } from '../state/redis-state.server';
 import type { SharedState } from '../state/shared-state';
-import { FIXTURE_SECRET, STATE_KINDS, useSharedStates } from '../state/state-fixture';
+import { FIXTURE_SECRET, STATE_KINDS, useSharedStates } from '../../tests/state-fixture';
 import { UpstreamError } from '../rest/errors.server';
 import { createSessionStore } from './session.server';
 import { createSealer } from './seal.server';

@@ -5,7 +5,7 @@ import { days } from '#shared/time';
 import { createRedisFlight } from './redis-flight.server';
 import { createRedisState } from './redis-state.server';
 import type { Refreshed, SharedState } from './shared-state';
-import { FIXTURE_SECRET, useSharedStates } from './state-fixture';
+import { FIXTURE_SECRET, useSharedStates } from '../../tests/state-fixture';
 import { createSealer } from '../session/seal.server';
 
 const states = useSharedStates();

@@ -1,11 +1,11 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { createAuthLimits } from '../auth/rate-limit.server';
+import { createAuthLimits } from '../request/rate-limit.server';
 import { createLogger } from '../log.server';
 import { days } from '#shared/time';
 import { createRedisState } from './redis-state.server';
 import type { Refreshed } from './shared-state';
-import { FIXTURE_LIMITS_KEY, FIXTURE_SECRET, STATE_KINDS, useSharedStates } from './state-fixture';
+import { FIXTURE_LIMITS_KEY, FIXTURE_SECRET, STATE_KINDS, useSharedStates } from '../../tests/state-fixture';
 import { createSealer } from '../session/seal.server';
 
 const states = useSharedStates();

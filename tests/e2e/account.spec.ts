@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, heading, login, loginForm, logout, newUser, outbox, registerUser, type Credentials } from './support';
 
-/** The phone field's hint (app/mask.ts): the format in words, read after the field's error. */
+/** The phone field's hint (app/lib/mask.ts): the format in words, read after the field's error. */
 const PHONE_HINT = 'Десять цифр после +7, например +7 (900) 123-45-67.';
 
 /** Account screens: registration, recovery, admin sign-in, profile, password change, welcome notice. */

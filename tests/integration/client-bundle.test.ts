@@ -40,16 +40,16 @@ const markers: [marker: string, origin: string][] = [
   ['createSharedState', 'bff/state/state.server.ts'],
   ['createRedisFlight', 'bff/state/redis-flight.server.ts'],
   ['crypto-js', 'the AES library of the former honeypot (ADR 047)'],
-  ['portal honeypot valid-from', 'the honeypot signature (bff/auth/honeypot.server.ts)'],
-  ['timingSafeEqual', 'the honeypot signature (bff/auth/honeypot.server.ts)'],
+  ['portal honeypot valid-from', 'the honeypot signature (bff/request/honeypot.server.ts)'],
+  ['timingSafeEqual', 'the honeypot signature (bff/request/honeypot.server.ts)'],
   ['pino', 'the server logger'],
   ['node:sqlite', 'the reference upstream'],
   ['/rest/users/authentication', 'upstream paths (contract/)'],
   ['/rest/v2/users', 'upstream paths (contract/)'],
   ['X-Api-Version', 'the upstream version header'],
-  ['Слишком много попыток', 'bff/auth/rate-limit.server.ts'],
-  ['Не удалось отправить форму', 'bff/auth/forms.server.ts'],
-  ['Сервер не ответил', 'bff/auth/forms.server.ts'],
+  ['Слишком много попыток', 'bff/request/rate-limit.server.ts'],
+  ['Не удалось отправить форму', 'bff/request/forms.server.ts'],
+  ['Сервер не ответил', 'bff/request/forms.server.ts'],
   ['process.env', 'server configuration'],
 ];
 
@@ -106,7 +106,7 @@ describe('the markers are real (control)', () => {
   it('the pattern for .server modules matches import specifiers and file names', () => {
     for (const sample of [
       'from "../session/session.server"',
-      "import('#bff/auth/forms.server.ts')",
+      "import('#bff/request/forms.server.ts')",
       'seal.server.js',
     ]) {
       expect(SERVER_MODULE.test(sample), sample).toBe(true);

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { FLAT_PATHS } from '../../app/flat-paths';
+import { FLAT_PATHS } from '../../app/lib/flat-paths';
 import { DEMO_USERS, type Client } from './harness';
 import { useServers } from './servers';
 import { headingOf, titleOf, viewerNameOf } from './page';

@@ -1,6 +1,6 @@
 import type { DictationEvent, DictationEventState } from '#contract';
 import { StatusBadge, type Tone } from '~/components/ui/status-badge';
-import { formatDate, formatMoscowDateTime, pluralize } from '~/format';
+import { formatDate, formatMoscowDateTime, pluralize } from '~/lib/format';
 
 /** How a dictation event stands and its dates in Russian: the public page and the cabinet say it alike. */
 

@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { Link } from '@remix-run/react';
 import type { DictationEventState, ParticipationStatus } from '#contract';
 import { deferredForm } from '~/components/form/deferred-form';
-import { formatDate, formatMoscowDateTime, pluralize } from '~/format';
+import { formatDate, formatMoscowDateTime, pluralize } from '~/lib/format';
 import { RegisterDictationForm as RegisterDictationFormNow } from '~/forms/dictation-register';
 import { StartDictationForm as StartDictationFormNow } from '~/forms/dictation-start';
 

@@ -1,6 +1,6 @@
 import type { CallResult, DictationEventState, ParticipationStatus } from '#contract';
 import { StatusBadge, type Tone } from '~/components/ui/status-badge';
-import { formatDate, formatMoscowDateTime, pluralize } from '~/format';
+import { formatDate, formatMoscowDateTime, pluralize } from '~/lib/format';
 
 /** A user's dictation in words: its status, and its score once checked (the list and the result page). */
 

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { pluralize } from '~/format';
+import { pluralize } from '~/lib/format';
 import { hours } from '#shared/time';
 import type { Participation } from './participation-status';
 

@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react';
 import { SubmitButton } from '~/components/form/submit-button';
-import { formatMoscowDateTime, pluralize } from '~/format';
+import { formatMoscowDateTime, pluralize } from '~/lib/format';
 
 const copy = {
   lead: 'Прочитайте, как проходит диктант. Время пойдёт только после нажатия «Начать диктант».',

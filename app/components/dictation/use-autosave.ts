@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { announce } from '~/client/announce';
-import { formatMoscowTime } from '~/format';
+import { formatMoscowTime } from '~/lib/format';
 import { seconds } from '#shared/time';
 import { dropDraft, readDraft, writeDraft } from './local-draft';
 import { createSaveQueue } from './save-queue';
@@ -17,7 +17,7 @@ const copy = {
   timeUp: 'Время вышло. Диктант сдан: на проверку ушёл последний сохранённый текст.',
 };
 
-/** What the autosave route answers (app/dictation-writing.server.ts). */
+/** What the autosave route answers (app/dictation/writing.server.ts). */
 type Outcome =
   | { outcome: 'saved'; revision: number; savedAt: string; stale: boolean }
   | { outcome: 'late'; text: string; savedAt: string | null }

@@ -1,7 +1,7 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import { FieldLabel, FieldMessages, hintIdOf } from './field-messages';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { formatForMask } from '~/mask';
+import { formatForMask } from '~/lib/mask';
 
 type InputType = 'text' | 'email' | 'password' | 'tel' | 'url';
 

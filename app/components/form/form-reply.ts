@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
-import type { FormReply } from '#bff/auth/forms.server';
+import type { FormReply } from '#bff/request/forms.server';
 
 /**
  * The reply an action's `handleForm` gave (`FormReply`), for the form it belongs to: one of `intents` (any form

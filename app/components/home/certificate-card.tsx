@@ -1,5 +1,5 @@
 import type { Certificate } from '#contract';
-import { formatDate, formatFileSize } from '~/format';
+import { formatDate, formatFileSize } from '~/lib/format';
 import { Facts } from '../ui/facts';
 
 const copy = {

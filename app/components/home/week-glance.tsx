@@ -1,8 +1,8 @@
 import { Link } from '@remix-run/react';
 import { Card } from '~/components/ui/card';
 import { StatusBadge, type Tone } from '~/components/ui/status-badge';
-import { formatWeekday } from '~/format';
-import type { DayState, ProgramDay } from '~/week-program';
+import { formatWeekday } from '~/lib/format';
+import type { DayState, ProgramDay } from '~/lib/week-program';
 
 const copy = {
   title: 'Программа недели',

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { formatWeekday } from '~/format';
+import { formatWeekday } from '~/lib/format';
 import { DayStateBadge } from './week-glance';
-import type { ProgramDay } from '~/week-program';
+import type { ProgramDay } from '~/lib/week-program';
 
 const copy = {
   label: 'Дни программы',

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { AttemptSummary } from '#contract';
-import { formatMoscowDateTime } from '~/format';
+import { formatMoscowDateTime } from '~/lib/format';
 import { describeScore } from './test-status';
 
 const copy = {

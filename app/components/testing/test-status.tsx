@@ -1,5 +1,5 @@
 import type { Attempt, AttemptSummary, TestSummary } from '#contract';
-import { formatDuration, pluralize } from '~/format';
+import { formatDuration, pluralize } from '~/lib/format';
 
 /** How a test and the user's place in it read in Russian, on the list and on the test's page (ADR 019). */
 

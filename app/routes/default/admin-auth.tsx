@@ -1,11 +1,11 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
-import { handleForm } from '#bff/auth/forms.server';
-import { requireAnonymous } from '#bff/auth/require-user.server';
+import { handleForm } from '#bff/request/forms.server';
+import { requireAnonymous } from '#bff/request/require-user.server';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
 import { ScreenIntro } from '~/components/screen-intro';
-import { screenMeta } from '~/meta';
+import { screenMeta } from '~/lib/meta';
 import { AdminAuthForm as AdminAuthFormNow } from '~/forms/admin-auth';
 import { schema } from '~/forms/admin-auth.schema';
 import { retryAfterHeaders } from '~/components/form/retry-after-headers';

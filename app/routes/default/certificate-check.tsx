@@ -1,6 +1,6 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { tooManyAttemptsMessage } from '#bff/auth/rate-limit.server';
+import { tooManyAttemptsMessage } from '#bff/request/rate-limit.server';
 import { isThrownStatus } from '#bff/not-found.server';
 import {
   CertificateNumberForm,
@@ -10,7 +10,7 @@ import {
 } from '~/components/certificate-check';
 import { isCertificateCode } from './path-codes.server';
 import { ScreenIntro } from '~/components/screen-intro';
-import { screenMeta } from '~/meta';
+import { screenMeta } from '~/lib/meta';
 
 const EMPTY_LOOKUP = { values: { number: '', lastName: '' }, errors: {} };
 

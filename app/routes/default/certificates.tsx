@@ -1,6 +1,6 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { tooManyAttemptsMessage } from '#bff/auth/rate-limit.server';
+import { tooManyAttemptsMessage } from '#bff/request/rate-limit.server';
 import {
   CertificateNumberForm,
   CertificateVerdict,
@@ -9,7 +9,7 @@ import {
 } from '~/components/certificate-check';
 import { ScreenIntro } from '~/components/screen-intro';
 import { isThrownStatus } from '#bff/not-found.server';
-import { screenMeta } from '~/meta';
+import { screenMeta } from '~/lib/meta';
 import { readNumberLookup } from './certificates.schema';
 
 const lead =

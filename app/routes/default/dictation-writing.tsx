@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { DictationSession, DictationEventState } from '#contract';
-import { handleForm } from '#bff/auth/forms.server';
+import { handleForm } from '#bff/request/forms.server';
 import { isUpstreamError, toErrorPage } from '#bff/rest/errors.server';
 import { DictationReading, type ReadingView } from '~/components/dictation/dictation-reading';
 import { DictationWriter as DictationWriterNow } from '~/forms/dictation-writer';
@@ -11,9 +11,9 @@ import { formReply } from '~/components/form/form-reply';
 import { savedLocation, isSavedSearch } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
 import { readInvitationCode } from './path-codes.server';
-import { saveDictationText, startWriting } from '~/dictation-writing.server';
-import { formatDate, formatMoscowDateTime, formatMoscowTime, pluralize } from '~/format';
-import { screenMeta } from '~/meta';
+import { saveDictationText, startWriting } from '~/dictation/writing.server';
+import { formatDate, formatMoscowDateTime, formatMoscowTime, pluralize } from '~/lib/format';
+import { screenMeta } from '~/lib/meta';
 import { dictationWritingForms } from '~/forms/dictation-writer.schema';
 
 const copy = {

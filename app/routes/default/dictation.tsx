@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { handleForm } from '#bff/auth/forms.server';
+import { handleForm } from '#bff/request/forms.server';
 import { describeEventState, EventDates, EventStateBadge } from '~/components/dictation/event-dates';
 import { EventRegistration, ownByEvent, type JoinableEvent } from '~/components/dictation/event-registration';
-import { registerForDictation, registrationForms } from '~/dictation-registration.server';
+import { registerForDictation, registrationForms } from '~/dictation/registration.server';
 import { formReply, replyMessages } from '~/components/form/form-reply';
 import { ScreenIntro } from '~/components/screen-intro';
-import { pickLeadEvent } from '~/dictation-lead';
-import { screenMeta } from '~/meta';
-import { useOptionalRootData } from '~/root-data';
+import { pickLeadEvent } from '~/dictation/lead';
+import { screenMeta } from '~/lib/meta';
+import { useOptionalRootData } from '~/lib/root-data';
 
 const copy = {
   title: 'Диктант',

@@ -5,10 +5,10 @@ import { DictationNow } from '~/components/home/dictation-now';
 import { WeekGlance } from '~/components/home/week-glance';
 import { ScreenIntro } from '~/components/screen-intro';
 import { Card } from '~/components/ui/card';
-import { pickLeadEvent } from '~/dictation-lead';
-import { screenMeta } from '~/meta';
-import { useRootData } from '~/root-data';
-import { describeWeek } from '~/week-program';
+import { pickLeadEvent } from '~/dictation/lead';
+import { screenMeta } from '~/lib/meta';
+import { useRootData } from '~/lib/root-data';
+import { describeWeek } from '~/lib/week-program';
 
 const copy = {
   lead: 'Портал для учителей, школьников и родителей: диктант, программа недели, сценарии уроков, мастер-классы и тестирование. Всё, в чём вы участвуете, собрано в личном кабинете.',

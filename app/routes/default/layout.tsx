@@ -2,7 +2,7 @@ import { Outlet } from '@remix-run/react';
 import { PublicNav } from '~/components/public-nav';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
-import { useRootData } from '~/root-data';
+import { useRootData } from '~/lib/root-data';
 
 /** The public layout: product title, sign-in or cabinet link, contacts. */
 export default function DefaultLayout() {

@@ -1,13 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useSearchParams } from '@remix-run/react';
-import { handleForm } from '#bff/auth/forms.server';
-import { safeRedirect } from '#bff/auth/redirect.server';
-import { requireAnonymous } from '#bff/auth/require-user.server';
+import { handleForm } from '#bff/request/forms.server';
+import { safeRedirect } from '#bff/request/redirect.server';
+import { requireAnonymous } from '#bff/request/require-user.server';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
 import { FormNotice } from '~/components/form/form-alert';
 import { ScreenIntro } from '~/components/screen-intro';
-import { screenMeta } from '~/meta';
+import { screenMeta } from '~/lib/meta';
 import { LoginForm as LoginFormNow } from '~/forms/login';
 import { schema } from '~/forms/login.schema';
 import { retryAfterHeaders } from '~/components/form/retry-after-headers';

@@ -1,14 +1,14 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData } from '@remix-run/react';
-import { handleForm } from '#bff/auth/forms.server';
-import { pendingPass } from '#bff/auth/pending-pass.server';
-import { safeRedirect } from '#bff/auth/redirect.server';
-import { requireAnonymous } from '#bff/auth/require-user.server';
+import { handleForm } from '#bff/request/forms.server';
+import { pendingPass } from '#bff/request/pending-pass.server';
+import { safeRedirect } from '#bff/request/redirect.server';
+import { requireAnonymous } from '#bff/request/require-user.server';
 import { isUpstreamError } from '#bff/rest/errors.server';
 import { formReply } from '~/components/form/form-reply';
 import { SubmitButton } from '~/components/form/submit-button';
 import { ScreenIntro } from '~/components/screen-intro';
-import { screenMeta } from '~/meta';
+import { screenMeta } from '~/lib/meta';
 
 const copy = {
   title: 'Вход по ссылке из письма',

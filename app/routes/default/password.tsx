@@ -1,13 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
-import { handleForm } from '#bff/auth/forms.server';
-import { requireAnonymous } from '#bff/auth/require-user.server';
-import { recoveryEmail } from '#bff/auth/recovery-email.server';
+import { handleForm } from '#bff/request/forms.server';
+import { requireAnonymous } from '#bff/request/require-user.server';
+import { recoveryEmail } from '#bff/request/recovery-email.server';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
 import { FormNotice } from '~/components/form/form-alert';
 import { ScreenIntro } from '~/components/screen-intro';
-import { screenMeta } from '~/meta';
+import { screenMeta } from '~/lib/meta';
 import {
   RecoveryConfirmForm as RecoveryConfirmFormNow,
   RecoveryRequestForm as RecoveryRequestFormNow,

@@ -1,12 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useSearchParams } from '@remix-run/react';
-import { safeRedirect } from '#bff/auth/redirect.server';
-import { handleForm } from '#bff/auth/forms.server';
-import { requireAnonymous } from '#bff/auth/require-user.server';
+import { safeRedirect } from '#bff/request/redirect.server';
+import { handleForm } from '#bff/request/forms.server';
+import { requireAnonymous } from '#bff/request/require-user.server';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
 import { ScreenIntro } from '~/components/screen-intro';
-import { screenMeta } from '~/meta';
+import { screenMeta } from '~/lib/meta';
 import { RegistrationForm as RegistrationFormNow } from '~/forms/registration';
 import { schema } from '~/forms/registration.schema';
 import { retryAfterHeaders } from '~/components/form/retry-after-headers';

@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { WeekProgram } from '~/components/home/week-program';
 import { ScreenIntro } from '~/components/screen-intro';
-import { screenMeta } from '~/meta';
-import { useRootData } from '~/root-data';
-import { describeWeek } from '~/week-program';
+import { screenMeta } from '~/lib/meta';
+import { useRootData } from '~/lib/root-data';
+import { describeWeek } from '~/lib/week-program';
 
 const copy = {
   title: 'Программа недели',

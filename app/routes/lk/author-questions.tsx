@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { handleForm } from '#bff/auth/forms.server';
-import { requireUser } from '#bff/auth/require-user.server';
+import { handleForm } from '#bff/request/forms.server';
+import { requireUser } from '#bff/request/require-user.server';
 import type { AuthorQuestion } from '#contract';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
@@ -10,9 +10,9 @@ import { NewMark } from '~/components/new-mark';
 import { ScreenIntro } from '~/components/screen-intro';
 import { RequestList } from '~/components/ui/request-list';
 import type { Tone } from '~/components/ui/status-badge';
-import { formatMoscowDateTime } from '~/format';
-import { markShownAsSeen } from '~/read-receipt.server';
-import { screenMeta } from '~/meta';
+import { formatMoscowDateTime } from '~/lib/format';
+import { markShownAsSeen } from '~/server/read-receipt.server';
+import { screenMeta } from '~/lib/meta';
 import { AuthorQuestionForm as AuthorQuestionFormNow } from '~/forms/author-question';
 import { authorQuestionSchema } from '~/forms/author-question.schema';
 

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { requireUser } from '#bff/auth/require-user.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { CERTIFICATE_HREF } from '~/components/home/certificate-card';
 import { ScreenIntro } from '~/components/screen-intro';
-import { formatDate, formatFileSize } from '~/format';
-import { screenMeta } from '~/meta';
+import { formatDate, formatFileSize } from '~/lib/format';
+import { screenMeta } from '~/lib/meta';
 
 const copy = {
   title: 'Сертификаты',

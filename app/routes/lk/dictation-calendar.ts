@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireUser } from '#bff/auth/require-user.server';
-import { calendarFile, calendarFileName } from '~/calendar.server';
+import { requireUser } from '#bff/request/require-user.server';
+import { calendarFile, calendarFileName } from '~/server/calendar.server';
 import { offersCalendar } from '~/components/dictation/participation-status';
-import { pluralize } from '~/format';
+import { pluralize } from '~/lib/format';
 import { resourceNotFound, resourceRoute } from '#bff/not-found.server';
-import { readId } from '~/route-params';
+import { readId } from '~/server/route-params';
 
 const minutesForms = { one: 'минута', few: 'минуты', many: 'минут' };
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireUser } from '#bff/auth/require-user.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { resourceNotFound, resourceRoute } from '#bff/not-found.server';
-import { readId } from '~/route-params';
+import { readId } from '~/server/route-params';
 
 /**
  * `/lk/dictations/{id}/certificate.pdf`: the certificate of participation of a checked dictation, streamed from

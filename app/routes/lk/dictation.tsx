@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { requireUser } from '#bff/auth/require-user.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { EventDates } from '~/components/dictation/event-dates';
 import { CalendarLink } from '~/components/calendar-link';
 import {
@@ -12,9 +12,9 @@ import {
 import { ReviewText } from '~/components/dictation/review-text';
 import { StartDictationForm as StartDictationFormNow } from '~/forms/dictation-start';
 import { deferredForm } from '~/components/form/deferred-form';
-import { formatFileSize } from '~/format';
-import { screenMeta } from '~/meta';
-import { readId } from '~/route-params';
+import { formatFileSize } from '~/lib/format';
+import { screenMeta } from '~/lib/meta';
+import { readId } from '~/server/route-params';
 
 const copy = {
   fallbackTitle: 'Диктант',

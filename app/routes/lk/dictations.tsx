@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { handleForm } from '#bff/auth/forms.server';
-import { requireUser } from '#bff/auth/require-user.server';
+import { handleForm } from '#bff/request/forms.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { EventRegistration, StartDictationForm } from '~/components/dictation/event-registration';
 import { CalendarLink } from '~/components/calendar-link';
 import {
@@ -12,11 +12,11 @@ import {
 } from '~/components/dictation/participation-status';
 import { freshResults, ResultsNotice } from '~/components/dictation/results-notice';
 import { ScreenIntro } from '~/components/screen-intro';
-import { registerForDictation, registrationForms, startDictation } from '~/dictation-registration.server';
+import { registerForDictation, registrationForms, startDictation } from '~/dictation/registration.server';
 import { formReply, replyMessages } from '~/components/form/form-reply';
 import { describeEventState, EventStateBadge } from '~/components/dictation/event-dates';
-import { formatMoscowDateTime } from '~/format';
-import { screenMeta } from '~/meta';
+import { formatMoscowDateTime } from '~/lib/format';
+import { screenMeta } from '~/lib/meta';
 import { startDictationSchema } from '~/forms/dictation-start.schema';
 
 const copy = {

@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { requireUser } from '#bff/auth/require-user.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { EventRegistration, ownByEvent } from '~/components/dictation/event-registration';
 import { freshResults, ResultsNotice } from '~/components/dictation/results-notice';
 import { BannerList } from '~/components/home/banner-list';
 import { CertificateCard } from '~/components/home/certificate-card';
 import { ScreenIntro } from '~/components/screen-intro';
 import { Card } from '~/components/ui/card';
-import { formatMoscowDateTime, formatWeekday, pluralize } from '~/format';
+import { formatMoscowDateTime, formatWeekday, pluralize } from '~/lib/format';
 import { WelcomeNotice } from '~/components/welcome-notice';
-import { screenMeta } from '~/meta';
-import { useRootData } from '~/root-data';
-import { describeWeek, todayOf } from '~/week-program';
+import { screenMeta } from '~/lib/meta';
+import { useRootData } from '~/lib/root-data';
+import { describeWeek, todayOf } from '~/lib/week-program';
 
 const copy = {
   title: 'Личный кабинет',

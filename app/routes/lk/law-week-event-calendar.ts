@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireUser } from '#bff/auth/require-user.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { resourceNotFound, resourceRoute } from '#bff/not-found.server';
-import { calendarFile, calendarFileName } from '~/calendar.server';
-import { readId } from '~/route-params';
+import { calendarFile, calendarFileName } from '~/server/calendar.server';
+import { readId } from '~/server/route-params';
 
 /** `/lk/law-week/events/{id}/calendar.ics`: one event of the law week as a calendar event (ADR 028). */
 export const loader = resourceRoute(async ({ request, params, context }: LoaderFunctionArgs) => {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireUser } from '#bff/auth/require-user.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { isImageMaterial } from './materials.server';
 import { resourceNotFound, resourceRoute } from '#bff/not-found.server';
-import { readId } from '~/route-params';
+import { readId } from '~/server/route-params';
 
 /**
  * `/lk/law-week/materials/{id}`: a material of an event or a theme of the law week, found in the (shared,

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { requireUser } from '#bff/auth/require-user.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { materialLink } from './materials.server';
 import { CalendarLink } from '~/components/calendar-link';
 import { MaterialList } from '~/components/materials';
 import { ScreenIntro } from '~/components/screen-intro';
-import { formatMoscowTimeRange, formatWeekday, moscowDate } from '~/format';
+import { formatMoscowTimeRange, formatWeekday, moscowDate } from '~/lib/format';
 import { SegmentedNav } from '~/components/ui/segmented-nav';
-import { screenMeta } from '~/meta';
+import { screenMeta } from '~/lib/meta';
 import { Facts } from '~/components/ui/facts';
 
 const copy = {

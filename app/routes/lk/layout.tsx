@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, NavLink, Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react';
 import type { UnseenReplies } from '#contract';
-import { requireUser } from '#bff/auth/require-user.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { AccountMenu } from '~/components/account-menu';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
-import { copy as sharedCopy } from '~/copy';
-import { useRootData } from '~/root-data';
-import { checkNumericParams } from '~/route-params';
+import { copy as sharedCopy } from '~/lib/copy';
+import { useRootData } from '~/lib/root-data';
+import { checkNumericParams } from '~/server/route-params';
 
 const copy = { navLabel: 'Разделы личного кабинета', current: 'Раздел:', unseen: ' — новых ответов: ' };
 

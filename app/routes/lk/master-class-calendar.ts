@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireUser } from '#bff/auth/require-user.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { resourceRoute } from '#bff/not-found.server';
-import { calendarFile, calendarFileName } from '~/calendar.server';
-import { readId } from '~/route-params';
+import { calendarFile, calendarFileName } from '~/server/calendar.server';
+import { readId } from '~/server/route-params';
 import { minutes } from '#shared/time';
 
 /** `/lk/master-classes/{id}/calendar.ics`: the master class as a calendar event in Moscow time (ADR 028). */

@@ -1,10 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { handleForm } from '#bff/auth/forms.server';
-import { requireUser } from '#bff/auth/require-user.server';
+import { handleForm } from '#bff/request/forms.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { isUpstreamError } from '#bff/rest/errors.server';
 import { resourceRoute } from '#bff/not-found.server';
-import { readId } from '~/route-params';
+import { readId } from '~/server/route-params';
 
 const seconds = z.coerce.number().int().min(0).max(86_400);
 const schema = z.object({ positionSeconds: seconds, watchedSeconds: seconds });

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { requireUser } from '#bff/auth/require-user.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { CalendarLink } from '~/components/calendar-link';
 import { RecordingPlayer } from '~/components/recording-player';
-import { formatDuration, formatMoscowDateTime, pluralize } from '~/format';
-import { screenMeta } from '~/meta';
-import { readId } from '~/route-params';
+import { formatDuration, formatMoscowDateTime, pluralize } from '~/lib/format';
+import { screenMeta } from '~/lib/meta';
+import { readId } from '~/server/route-params';
 import { formatPosition } from '#shared/clock';
 import { minutes } from '#shared/time';
 

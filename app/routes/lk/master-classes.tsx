@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { CallResult } from '#contract';
-import { requireUser } from '#bff/auth/require-user.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { ScreenIntro } from '~/components/screen-intro';
-import { formatDuration, formatMoscowDateTime, formatPercent, pluralize } from '~/format';
-import { screenMeta } from '~/meta';
+import { formatDuration, formatMoscowDateTime, formatPercent, pluralize } from '~/lib/format';
+import { screenMeta } from '~/lib/meta';
 import { minutes } from '#shared/time';
 
 type Summary = CallResult<'webinarsList'>['past'][number];

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireUser } from '#bff/auth/require-user.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { isImageMaterial } from './materials.server';
 import { resourceNotFound, resourceRoute } from '#bff/not-found.server';
-import { readId } from '~/route-params';
+import { readId } from '~/server/route-params';
 
 /**
  * `/lk/scenarios/{id}/files/{n}`: the scenario's n-th material, streamed from the upstream through the portal.

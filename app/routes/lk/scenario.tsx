@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { requireUser } from '#bff/auth/require-user.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { materialLink } from './materials.server';
 import { MaterialList } from '~/components/materials';
 import { audiencesLabel } from '~/components/scenarios';
 import { ScreenIntro } from '~/components/screen-intro';
-import { formatDate, formatDuration } from '~/format';
-import { screenMeta } from '~/meta';
-import { readId } from '~/route-params';
+import { formatDate, formatDuration } from '~/lib/format';
+import { screenMeta } from '~/lib/meta';
+import { readId } from '~/server/route-params';
 import { Facts } from '~/components/ui/facts';
 
 const copy = {

@@ -1,12 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { requireUser } from '#bff/auth/require-user.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { readScenarioFilters } from './scenario-filters.server';
 import { ScreenIntro } from '~/components/screen-intro';
-import { formatDate, formatDuration } from '~/format';
+import { formatDate, formatDuration } from '~/lib/format';
 import { ResultsCount } from '~/components/results-count';
-import { screenMeta } from '~/meta';
+import { screenMeta } from '~/lib/meta';
 import { audiencesLabel, withQuery } from '~/components/scenarios';
 import { EmptyState } from '~/components/ui/empty-state';
 import { Pagination } from '~/components/ui/pagination';

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { readId } from '~/route-params';
+import { readId } from '~/server/route-params';
 
 /**
  * The test id and a second number of a testing path (`/lk/testing/{id}/questions/{n}`,

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useNavigate } from '@remix-run/react';
-import { handleForm } from '#bff/auth/forms.server';
-import { requireUser } from '#bff/auth/require-user.server';
+import { handleForm } from '#bff/request/forms.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { isUpstreamError } from '#bff/rest/errors.server';
 import { pageNotFound } from '#bff/not-found.server';
 import { Countdown } from '~/components/countdown';
@@ -9,7 +9,7 @@ import { ScreenIntro } from '~/components/screen-intro';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
 import { QuestionForm as QuestionFormNow } from '~/forms/test-question';
-import { screenMeta } from '~/meta';
+import { screenMeta } from '~/lib/meta';
 import { seconds } from '#shared/time';
 import { requireTestingPath } from './test-params';
 import { answerSchema } from '~/forms/test-question.schema';

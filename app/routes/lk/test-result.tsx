@@ -1,12 +1,12 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
-import { requireUser } from '#bff/auth/require-user.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { pageNotFound } from '#bff/not-found.server';
 import { ScreenIntro } from '~/components/screen-intro';
 import { AnswerReview } from '~/components/testing/answer-review';
 import { describeReview } from '~/components/testing/test-status';
-import { formatMoscowDateTime } from '~/format';
-import { screenMeta } from '~/meta';
+import { formatMoscowDateTime } from '~/lib/format';
+import { screenMeta } from '~/lib/meta';
 import { requireTestingPath } from './test-params';
 
 const copy = {

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { handleForm } from '#bff/auth/forms.server';
-import { requireUser } from '#bff/auth/require-user.server';
+import { handleForm } from '#bff/request/forms.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { pageStatusOf } from '#bff/rest/errors.server';
 import { ScreenIntro } from '~/components/screen-intro';
 import { formReply, replyMessages } from '~/components/form/form-reply';
@@ -14,8 +14,8 @@ import {
   describeTimeLeft,
   mayStartAgain,
 } from '~/components/testing/test-status';
-import { screenMeta } from '~/meta';
-import { readId } from '~/route-params';
+import { screenMeta } from '~/lib/meta';
+import { readId } from '~/server/route-params';
 
 const copy = {
   fallbackTitle: 'Тест',

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { requireUser } from '#bff/auth/require-user.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { ScreenIntro } from '~/components/screen-intro';
 import { describeAttemptsUsed, describeLimits, describeStatus } from '~/components/testing/test-status';
 import { StatusBadge, type Tone } from '~/components/ui/status-badge';
-import { screenMeta } from '~/meta';
+import { screenMeta } from '~/lib/meta';
 
 const copy = {
   title: 'Тестирование',

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { handleForm } from '#bff/auth/forms.server';
-import { requireUser } from '#bff/auth/require-user.server';
+import { handleForm } from '#bff/request/forms.server';
+import { requireUser } from '#bff/request/require-user.server';
 import type { Profile } from '#contract';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
 import { CertificateCard } from '~/components/home/certificate-card';
 import { savedLocation, useSavedState } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
-import { screenMeta } from '~/meta';
+import { screenMeta } from '~/lib/meta';
 import { ProfileForm as ProfileFormNow } from '~/forms/profile';
 import { schema } from '~/forms/profile.schema';
 import { Facts } from '~/components/ui/facts';

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, NavLink, Outlet } from '@remix-run/react';
-import { requireUser } from '#bff/auth/require-user.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { AccountMenu } from '~/components/account-menu';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
-import { copy as sharedCopy } from '~/copy';
-import { useRootData } from '~/root-data';
+import { copy as sharedCopy } from '~/lib/copy';
+import { useRootData } from '~/lib/root-data';
 
 const copy = {
   navLabel: 'Настройки профиля',

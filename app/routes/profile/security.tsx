@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLocation, useSearchParams } from '@remix-run/react';
-import { handleForm } from '#bff/auth/forms.server';
-import { requireUser } from '#bff/auth/require-user.server';
+import { handleForm } from '#bff/request/forms.server';
+import { requireUser } from '#bff/request/require-user.server';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
 import { FormNotice } from '~/components/form/form-alert';
 import { savedLocation, useSavedState } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
-import { screenMeta } from '~/meta';
+import { screenMeta } from '~/lib/meta';
 import { ChangePasswordForm as ChangePasswordFormNow } from '~/forms/password-change';
 import { schema } from '~/forms/password-change.schema';
 import { retryAfterHeaders } from '~/components/form/retry-after-headers';

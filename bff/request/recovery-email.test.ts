@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.server';
-import { visitorOf } from './note-fixture';
+import { visitorOf } from '../../tests/note-fixture';
 import { recoveryEmail } from './recovery-email.server';
 
 const config = loadConfig({ SESSION_SECRET: 'recovery-test-secret-recovery-test-secret-0123' });

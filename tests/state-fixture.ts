@@ -1,12 +1,12 @@
 import { afterAll, beforeAll } from 'vitest';
-import { deriveKey } from '../config.server';
-import { startRedis, type RedisService } from '../../scripts/services/redis';
-import { createLogger } from '../log.server';
+import { deriveKey } from '../bff/config.server';
+import { startRedis, type RedisService } from '../scripts/services/redis';
+import { createLogger } from '../bff/log.server';
 import { days } from '#shared/time';
-import { createMemoryState } from './memory-state.server';
-import { createRedisState } from './redis-state.server';
-import type { SharedState } from './shared-state';
-import { createSealer } from '../session/seal.server';
+import { createMemoryState } from '../bff/state/memory-state.server';
+import { createRedisState } from '../bff/state/redis-state.server';
+import type { SharedState } from '../bff/state/shared-state';
+import { createSealer } from '../bff/session/seal.server';
 
 export const STATE_KINDS = ['memory', 'redis'] as const;
 export const FIXTURE_SECRET = 'unit-test-secret-unit-test-secret-unit-test';

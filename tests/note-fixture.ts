@@ -1,7 +1,7 @@
-import { loadConfig, type Config } from '../config.server';
-import { createLogger } from '../log.server';
-import type { Send } from '../rest/client.server';
-import { createSessionStore } from '../session/session.server';
+import { loadConfig, type Config } from '../bff/config.server';
+import { createLogger } from '../bff/log.server';
+import type { Send } from '../bff/rest/client.server';
+import { createSessionStore } from '../bff/session/session.server';
 
 /**
  * Requests of one visitor for the notes' tests: each gets its session (the one cookie writer) for `config`, the

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldRules, withConfirmation } from './form-fields';
+import { fieldRules, withConfirmation } from './fields';
 
 function errorsOf(submission: { status?: string; error?: unknown }) {
   return submission.status === 'success' ? undefined : (submission.error as Record<string, string[]> | null);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizePhone } from './mask';
+import { normalizePhone } from '../lib/mask';
 
 /**
  * Field rules with their Russian messages, shared by the forms' zod schemas. They mirror the /rest contract's

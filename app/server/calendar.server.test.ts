@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readCalendarEvent } from '../tests/calendar-file';
+import { readCalendarEvent } from '../../tests/calendar-file';
 import { calendarFile } from './calendar.server';
 
 const ZONE_BEFORE = process.env.TZ;

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { isPrefetch } from '#bff/auth/prefetch.server';
+import { isPrefetch } from '#bff/request/prefetch.server';
 import type { ReplySection } from '#contract';
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.server';
-import { FIXTURE_LIMITS_KEY, FIXTURE_SECRET, STATE_KINDS, useSharedStates } from '../state/state-fixture';
+import { FIXTURE_LIMITS_KEY, FIXTURE_SECRET, STATE_KINDS, useSharedStates } from '../../tests/state-fixture';
 import { createAuthLimits, tooManyAttemptsMessage, type AttemptOutcome, type GuardedForm } from './rate-limit.server';
 
 const states = useSharedStates();

@@ -7,7 +7,7 @@ import { UpstreamError } from '../rest/errors.server';
 import { handleForm, upstreamErrors } from './forms.server';
 import { createMemoryState } from '../state/memory-state.server';
 import { createAuthLimits } from './rate-limit.server';
-import { FIXTURE_LIMITS_KEY } from '../state/state-fixture';
+import { FIXTURE_LIMITS_KEY } from '../../tests/state-fixture';
 import { passesHoneypot } from './honeypot.server';
 
 // The honeypot has tests of its own; here it only says yes or no.

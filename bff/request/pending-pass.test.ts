@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.server';
-import { visitorOf } from './note-fixture';
+import { visitorOf } from '../../tests/note-fixture';
 import { isPossiblePass, pendingPass } from './pending-pass.server';
 
 const config = loadConfig({ SESSION_SECRET: 'pending-pass-secret-pending-pass-secret-01234' });
