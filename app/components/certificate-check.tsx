@@ -1,3 +1,4 @@
+import type { HeadersFunction } from '@remix-run/node';
 import { Form } from '@remix-run/react';
 import { Facts } from '~/components/ui/facts';
 import { formatDate } from '~/lib/format';
@@ -33,6 +34,17 @@ export const checkCopy = {
 };
 
 /** «Иван П.»: enough to match the paper, too little to find the person (ADR 027). */
+/**
+ * The headers of both checks (by code, by number): the 429's wait, no cache anywhere (what a check says must be
+ * what the upstream says now), no index (a holder's name, however masked, is not for search engines).
+ */
+export const checkHeaders: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
+  const retryAfter = loaderHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};
+
 export const maskedName = (holder: { firstName: string; lastInitial: string }) =>
   holder.lastInitial ? `${holder.firstName} ${holder.lastInitial}.` : holder.firstName;
 

@@ -1,9 +1,10 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { tooManyAttemptsMessage } from '#bff/request/rate-limit.server';
 import { isThrownStatus } from '#bff/not-found.server';
 import {
   CertificateNumberForm,
+  checkHeaders,
   CertificateVerdict,
   checkCopy as copy,
   maskedName,
@@ -20,13 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
-/** The 429's wait, and no cache anywhere: what a check says must be what the upstream says now. */
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
-  const retryAfter = loaderHeaders.get('Retry-After');
-  if (retryAfter) headers.set('Retry-After', retryAfter);
-  return headers;
-};
+export const headers = checkHeaders;
 
 /**
  * `/certificates/{code}`, public: whether a certificate is genuine (ADR 027). A look that finds no certificate

@@ -1,8 +1,9 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { tooManyAttemptsMessage } from '#bff/request/rate-limit.server';
 import {
   CertificateNumberForm,
+  checkHeaders,
   CertificateVerdict,
   checkCopy as copy,
   maskedName,
@@ -21,13 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
-/** As the page of a code: the 429's wait, no cache anywhere, no index. */
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
-  const retryAfter = loaderHeaders.get('Retry-After');
-  if (retryAfter) headers.set('Retry-After', retryAfter);
-  return headers;
-};
+export const headers = checkHeaders;
 
 /**
  * `/certificates`, public: the check by the printed number with the holder's surname (ADR 048), a GET form.
