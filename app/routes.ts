@@ -32,6 +32,7 @@ export default [
     route('lk/testing', 'routes/lk/testing.tsx'),
     route('lk/testing/:id', 'routes/lk/test.tsx'),
     route('lk/testing/:id/questions/:n', 'routes/lk/test-question.tsx'),
+    route('lk/testing/:id/summary', 'routes/lk/test-summary.tsx'),
     route('lk/testing/:id/attempts/:attempt', 'routes/lk/test-result.tsx'),
     route('lk/support', 'routes/lk/support.tsx'),
     route('lk/week', 'routes/lk/week.tsx'),

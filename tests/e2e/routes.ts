@@ -41,6 +41,7 @@ export const ROUTES = {
     '/lk/testing',
     '/lk/testing/1',
     '/lk/testing/5/questions/7',
+    '/lk/testing/5/summary',
     '/lk/testing/3/attempts/1',
     '/lk/testing/10/attempts/2',
     '/lk/support',

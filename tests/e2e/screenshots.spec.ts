@@ -44,6 +44,7 @@ const CABINET_ITEMS = [
   ['lk-scenario', '/lk/scenarios/1'],
   ['lk-test', '/lk/testing/1'],
   ['lk-test-question', '/lk/testing/5/questions/7'],
+  ['lk-test-summary', '/lk/testing/5/summary'],
   ['lk-test-result', '/lk/testing/3/attempts/1'],
 ] as const;
 

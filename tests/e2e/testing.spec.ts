@@ -12,8 +12,9 @@ import {
 
 /**
  * Testing as a participant uses it, with JavaScript and without: take a test question by question with a reload
- * in the middle and read the reviewed result; see the right answers only after the last attempt; leave a test
- * half-way and resume it in another browser. Questions come in each attempt's own order, so each is answered by
+ * in the middle, check the summary and send it from there, and read the reviewed result; slip on «Завершить тест»
+ * and lose nothing (ADR 050), start again from the result; see the right answers only after the last attempt;
+ * leave a test half-way and resume it in another browser. Questions come in each attempt's own order, so each is answered by
  * its words (./test-answers.ts).
  */
 
@@ -46,6 +47,26 @@ async function answerShown(page: Page, answers: Answer[], last = false): Promise
   await fill(page, answer);
   await page.getByRole('button', { name: last ? 'Ответить' : 'Ответить и далее', exact: true }).click();
   return answer;
+}
+
+/**
+ * «Завершить тест» on a question: the summary, which sends nothing (ADR 050). `open` is how many questions are
+ * without an answer, of `count`.
+ */
+async function toSummary(page: Page, open: number, count: number) {
+  await page.getByRole('button', { name: 'Завершить тест' }).click();
+  await expect(heading(page)).toHaveText('Проверка перед отправкой');
+  await expect(
+    page.getByText(
+      open === 0 ? `Ответ дан на все вопросы (${count}).` : new RegExp(`^Без ответа: ${open} из ${count}\\.`),
+    ),
+  ).toBeVisible();
+}
+
+/** The summary's one button that sends the attempt, then its result. */
+async function send(page: Page) {
+  await page.getByRole('button', { name: 'Завершить и отправить' }).click();
+  await expect(heading(page)).toHaveText(/^Результат: /);
 }
 
 /** The review of one question, found by its words. */
@@ -84,7 +105,9 @@ test('take a test with a reload in the middle and read the reviewed result', asy
     await answerShown(page, LABOUR_ANSWERS, n === 6);
   }
   await expect(page.getByText('На все вопросы дан ответ: проверьте ответы и завершите тест.')).toBeVisible();
-  await page.getByRole('button', { name: 'Завершить тест' }).click();
+  await toSummary(page, 0, 6);
+  await expect(page.getByText('Отвечен', { exact: true })).toHaveCount(6);
+  await send(page);
 
   await expect(heading(page)).toHaveText(`Результат: ${LABOUR}`);
   await expect(page.getByRole('heading', { name: 'Тест пройден' })).toBeVisible();
@@ -104,7 +127,7 @@ test('take a test with a reload in the middle and read the reviewed result', asy
   expect(errors).toEqual([]);
 });
 
-test('after a failed attempt with attempts left the review shows right/wrong without the right answers; after the last attempt it shows them', async ({
+test('«Завершить тест» opens the summary, which alone sends the attempt; a failed attempt with attempts left shows right/wrong and offers «Пройти ещё раз»; after the last attempt the right answers', async ({
   page,
 }, testInfo) => {
   const user = await registerUser(testInfo, 'review');
@@ -114,7 +137,22 @@ test('after a failed attempt with attempts left the review shows right/wrong wit
   await page.getByRole('button', { name: 'Начать тест' }).click();
   await question(page, 1, 6);
   const answered = await answerShown(page, LABOUR_ANSWERS);
-  await page.getByRole('button', { name: 'Завершить тест' }).click();
+  await question(page, 2, 6);
+  // A slip on «Завершить тест» sends nothing: the summary, and the way back to the questions.
+  await toSummary(page, 5, 6);
+  await expect(page.getByText('Отвечен', { exact: true })).toHaveCount(1);
+  await expect(page.getByText('Без ответа', { exact: true })).toHaveCount(5);
+  await page.getByRole('link', { name: /^Вопрос 4\./ }).click();
+  await question(page, 4, 6);
+  await toSummary(page, 5, 6);
+  await page.getByRole('link', { name: 'Вернуться к вопросам' }).click();
+  await question(page, 2, 6);
+  await page.getByRole('link', { name: 'К описанию теста' }).click();
+  await expect(page.getByText('Попытка начата: отвечено 1 из 6.')).toBeVisible();
+  await page.getByRole('link', { name: 'Продолжить тест' }).click();
+  await question(page, 2, 6);
+  await toSummary(page, 5, 6);
+  await send(page);
 
   await expect(page.getByRole('heading', { name: 'Тест не пройден' })).toBeVisible();
   await expect(
@@ -127,10 +165,12 @@ test('after a failed attempt with attempts left the review shows right/wrong wit
   await expect(page.getByText('Нет ответа', { exact: true })).toHaveCount(5);
   await expect(page.getByText(/верный ответ|Пояснение:|Статья \d+ Трудового кодекса/i)).toHaveCount(0);
 
-  await page.getByRole('link', { name: 'К описанию теста' }).first().click();
+  // One attempt of two left: the result offers the next.
   await page.getByRole('button', { name: 'Пройти ещё раз' }).click();
   await question(page, 1, 6);
-  await page.getByRole('button', { name: 'Завершить тест' }).click();
+  await toSummary(page, 6, 6);
+  await send(page);
+  await expect(page.getByRole('button', { name: 'Пройти ещё раз' })).toHaveCount(0);
 
   await expect(page.getByText('Все попытки использованы: показаны верные ответы и пояснения.')).toBeVisible();
   const hours = reviewOf(page, 'от 16 до 18 лет');

@@ -33,6 +33,32 @@ async function press(client: Client, page: string, intent: string, fields: Recor
   return client.request(form.action ?? page, { form: { ...form.fields, ...fields, intent } });
 }
 
+/** The summary's form (ADR 050): its one button, «Завершить и отправить», sends the attempt. */
+async function summaryForm(client: Client, summary: string) {
+  const { html } = await read(client, summary);
+  const form = readForms(html).find((candidate) => candidate.action === summary);
+  if (!form) throw new Error(`no summary form on ${summary}`);
+  return form;
+}
+
+/** Sends the open attempt from its summary, as «Завершить и отправить» does. */
+async function send(client: Client, test: string) {
+  const summary = `${test}/summary`;
+  return client.request(summary, { form: (await summaryForm(client, summary)).fields });
+}
+
+/**
+ * Finishes the attempt the way a participant must: «Завершить тест» on a question (saving its answer, opening the
+ * summary, finishing nothing), then «Завершить и отправить». Answers the last response, the result's redirect.
+ */
+async function finish(client: Client, page: string, fields: Record<string, string> = {}) {
+  const test = page.replace(/\/questions\/\d+$/, '');
+  const toSummary = await press(client, page, 'finish', fields);
+  expect(toSummary.status).toBe(303);
+  expect(toSummary.headers.get('Location')).toBe(`${test}/summary`);
+  return send(client, test);
+}
+
 /**
  * Where each question stands in the user's open attempt, which shuffles them: question id → its page's position,
  * read from the pages as a browser gets them.
@@ -156,8 +182,36 @@ describe('taking a test', () => {
 
   let result: string;
 
-  it('finishes with «Завершить тест»: the score, and right or wrong for each answer without the right ones', async () => {
-    const finished = await press(teacher, law(105), 'finish', { optionIds: '1051' });
+  it('opens the summary with «Завершить тест», saving the answer and finishing nothing', async () => {
+    const toSummary = await press(teacher, law(105), 'finish', { optionIds: '1051' });
+    expect(toSummary.status).toBe(303);
+    expect(toSummary.headers.get('Location')).toBe(`${LAW}/summary`);
+
+    const { response, html } = await read(teacher, `${LAW}/summary`);
+    expect(response.status).toBe(200);
+    expect(headingOf(html)).toBe('Проверка перед отправкой');
+    const text = textOf(html);
+    expect(text).toContain('Без ответа: 7 из 10. Вопрос без ответа засчитывается как неверный');
+    expect(text.match(/>Отвечен</g)).toHaveLength(3);
+    expect(text.match(/>Без ответа</g)).toHaveLength(7);
+    const items = [...html.matchAll(/<li class="test-summary__item">([\s\S]*?)<\/li>/g)].map(([, item]) => item!);
+    expect(items).toHaveLength(10);
+    items.forEach((item, index) => expect(item).toContain(`href="${LAW}/questions/${index + 1}"`));
+    for (const id of [101, 104, 105]) expect(items[at.get(id)! - 1]).toContain('>Отвечен<');
+    expect(items[at.get(103)! - 1]).toContain('>Без ответа<');
+    const firstOpen = Math.min(...[...at].filter(([id]) => ![101, 104, 105].includes(id)).map(([, n]) => n));
+    expect(html).toMatch(new RegExp(`href="${LAW}/questions/${firstOpen}"[^>]*>Вернуться к вопросам<`));
+    expect(text).toContain('Завершить и отправить');
+
+    // Nothing was sent: the attempt is open, the answer given with «Завершить тест» saved.
+    expect(textOf((await read(teacher, LAW)).html)).toContain('Попытка начата: отвечено 3 из 10.');
+    const back = await read(teacher, law(105));
+    expect(back.response.status).toBe(200);
+    expect(back.html).toMatch(/<input[^>]*value="1051"[^>]*checked=""|<input[^>]*checked=""[^>]*value="1051"/);
+  });
+
+  it('sends the attempt from the summary alone: the score, and right or wrong for each answer without the right ones', async () => {
+    const finished = await send(teacher, LAW);
     expect(finished.status).toBe(303);
     result = finished.headers.get('Location')!;
     expect(result).toMatch(/^\/lk\/testing\/1\/attempts\/\d+$/);
@@ -181,6 +235,23 @@ describe('taking a test', () => {
     const again = await read(teacher, `${LAW}/questions/1`);
     expect(again.response.status).toBe(302);
     expect(again.response.headers.get('Location')).toBe(result);
+    const summary = await read(teacher, `${LAW}/summary`);
+    expect(summary.response.status).toBe(302);
+    expect(summary.response.headers.get('Location')).toBe(result);
+  });
+
+  it('offers «Пройти ещё раз» on the result while attempts remain, starting the next one', async () => {
+    const { html } = await read(teacher, result);
+    const form = readForms(html).find((candidate) => candidate.action === LAW);
+    expect(form?.method).toBe('post');
+    expect(textOf(html)).toContain('Пройти ещё раз');
+    const again = await teacher.request(LAW, { form: form!.fields });
+    expect(again.status).toBe(303);
+    expect(again.headers.get('Location')).toBe(`${LAW}/questions/1`);
+    // The earlier result now leads to the open attempt instead of starting another.
+    const open = await read(teacher, result);
+    expect(textOf(open.html)).not.toContain('Пройти ещё раз');
+    expect(open.html).toMatch(new RegExp(`href="${LAW}/questions/1"[^>]*>Продолжить тест<`));
   });
 
   it('asks the next attempt in another order, and shows every review’s right answers after the last', async () => {
@@ -188,9 +259,13 @@ describe('taking a test', () => {
     const second = await positionsIn(teacher, LAW, 10);
     expect(second).not.toEqual(at);
     expect(wordsOf((await read(teacher, result)).html)).not.toMatch(/верный ответ/i);
-    expect((await press(teacher, `${LAW}/questions/1`, 'finish')).status).toBe(303);
-    const third = await press(teacher, await startTest(teacher), 'finish');
-    expect((await read(teacher, third.headers.get('Location')!)).response.status).toBe(200);
+    expect((await finish(teacher, `${LAW}/questions/1`)).status).toBe(303);
+    const third = await finish(teacher, await startTest(teacher));
+    const last = await read(teacher, third.headers.get('Location')!);
+    expect(last.response.status).toBe(200);
+    // No attempt left: no «Пройти ещё раз» on any result.
+    expect(textOf(last.html)).not.toContain('Пройти ещё раз');
+    expect(readForms(last.html).find((candidate) => candidate.action === LAW)).toBeUndefined();
 
     const { html } = await read(teacher, result);
     const words = wordsOf(html);
@@ -208,7 +283,7 @@ describe('taking a test', () => {
     const other = await signIn(servers, DEMO_USERS.teacher);
     const { html } = await read(other, page);
     const form = readForms(html).find((candidate) => candidate.action?.startsWith('/lk/testing/'))!;
-    await press(teacher, first, 'finish');
+    await finish(teacher, first);
     const late = await other.request(form.action!, { form: { ...form.fields, optionIds: '9012', intent: 'go-1' } });
     expect(late.status).toBe(303);
     const { html: result } = await read(other, late.headers.get('Location')!);
@@ -219,7 +294,10 @@ describe('taking a test', () => {
   it('refuses a start past the attempts limit with the upstream’s message', async () => {
     for (let n = 0; n < 2; n++) {
       const first = await startTest(teacher, '/lk/testing/12');
-      expect((await press(teacher, first, 'finish')).status).toBe(303);
+      const finished = await finish(teacher, first);
+      expect(finished.status).toBe(303);
+      const offered = textOf((await read(teacher, finished.headers.get('Location')!)).html).includes('Пройти ещё раз');
+      expect(offered, `after attempt ${n + 1} of 2`).toBe(n === 0);
     }
     const { html } = await read(teacher, '/lk/testing/12');
     expect(textOf(html)).toContain('Все попытки использованы.');
@@ -231,7 +309,7 @@ describe('taking a test', () => {
 
   it('answers 404 for an unknown test, question or attempt, and for someone else’s attempt', async () => {
     const attemptPath = await startTest(teacher, '/lk/testing/2');
-    const finished = await press(teacher, attemptPath, 'finish');
+    const finished = await finish(teacher, attemptPath);
     const result = finished.headers.get('Location')!;
     await startTest(teacher, '/lk/testing/7');
     const participant = await signIn(servers, DEMO_USERS.participant);

@@ -4,12 +4,13 @@ const copy = {
   progress: (done: number, count: number) => `Отвечено ${done} из ${count}.`,
   allDone: 'На все вопросы дан ответ: проверьте ответы и завершите тест.',
   finish: 'Завершить тест',
-  finishHint: 'После завершения ответы изменить нельзя; откроется результат с разбором.',
+  finishHint: 'Откроется сводка ответов: тест отправляется только оттуда, до отправки ответы можно изменить.',
 };
 
 /**
  * The attempt's questions as buttons of the question's form: moving to another question saves what is chosen on
- * this one first. Then the progress and «Завершить тест», which also saves the current answer.
+ * this one first. Then the progress and «Завершить тест», a quiet button that also saves the current answer and
+ * leads to the attempt's summary, which alone sends the attempt (ADR 050).
  */
 export function QuestionNavigation({ current, answered }: { current: number; answered: boolean[] }) {
   const done = answered.filter(Boolean).length;
@@ -45,7 +46,13 @@ export function QuestionNavigation({ current, answered }: { current: number; ans
         <p id="test-finish-hint" className="field-hint">
           {copy.finishHint}
         </p>
-        <button type="submit" className="button" name="intent" value="finish" aria-describedby="test-finish-hint">
+        <button
+          type="submit"
+          className="button button--quiet"
+          name="intent"
+          value="finish"
+          aria-describedby="test-finish-hint"
+        >
           {copy.finish}
         </button>
       </div>

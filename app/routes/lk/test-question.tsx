@@ -23,7 +23,7 @@ const copy = {
   title: (n: number, count: number) => `Вопрос ${n} из ${count}`,
   backToTest: 'К описанию теста',
   timer: 'До конца теста осталось',
-  warning: 'Скоро время закончится. Ответьте на оставшиеся вопросы и завершите тест.',
+  warning: 'Скоро время закончится. Ответьте на оставшиеся вопросы и отправьте тест.',
 };
 
 /**
@@ -60,8 +60,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /**
  * Every button of the question's form posts here (ADR 019): the answer is saved on the upstream when one is
- * given, then the browser goes where the button said — another question, or the result once finished. An
- * attempt the upstream has closed (the time ran out) leads to its result, which says the answer came too late.
+ * given, then the browser goes where the button said — another question, or, for «Завершить тест», the attempt's
+ * summary: nothing here finishes the attempt (ADR 050). An attempt the upstream has closed (the time ran out)
+ * leads to its result, which says the answer came too late.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { testId } = requireTestingPath(params, request, 'n');
@@ -77,15 +78,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
             kind === 'text' ? { attemptId, questionId, text } : { attemptId, questionId, optionIds },
           );
         }
-        if (intent === 'finish') {
-          await context.rest.testing.finish(attemptId);
-          return redirect(result, 303);
-        }
       } catch (error) {
         const closed = isUpstreamError(error) && error.errors.map(({ code }) => CLOSED[code]).find(Boolean);
         if (closed) return redirect(`${result}?reason=${closed}`, 303);
         throw error;
       }
+      if (intent === 'finish') return redirect(`/lk/testing/${testId}/summary`, 303);
       return redirect(`/lk/testing/${testId}/questions/${intent.replace(/^\w+-/, '')}`, 303);
     },
   });

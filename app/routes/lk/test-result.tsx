@@ -1,10 +1,11 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { requireUser } from '#bff/request/require-user.server';
 import { pageNotFound } from '#bff/not-found.server';
 import { ScreenIntro } from '~/components/screen-intro';
 import { AnswerReview } from '~/components/testing/answer-review';
-import { describeReview } from '~/components/testing/test-status';
+import { SubmitButton } from '~/components/form/submit-button';
+import { describeReview, mayStartAgain } from '~/components/testing/test-status';
 import { formatMoscowDateTime } from '~/lib/format';
 import { screenMeta } from '~/lib/meta';
 import { requireTestingPath } from './test-params';
@@ -22,6 +23,8 @@ const copy = {
   score: (points: number, max: number, percent: number, bar: number) =>
     `${points} из ${max} правильных ответов (${percent} %). Для зачёта нужно не меньше ${bar} %.`,
   review: 'Разбор ответов',
+  again: 'Пройти ещё раз',
+  resume: 'Продолжить тест',
   backToTest: 'К описанию теста',
   backToList: 'Все тесты',
 };
@@ -33,19 +36,26 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { testId, value: attemptId } = requireTestingPath(params, request, 'attempt');
   await requireUser(request, context);
   // Another user's attempt is unknown to the upstream: its 404 becomes the 404 page.
-  const attempt = await context.rest.testing.attempt(attemptId);
+  // The test too, for the way on: its attempts limit and an attempt open elsewhere (ADR 050).
+  const [attempt, test] = await Promise.all([
+    context.rest.testing.attempt(attemptId),
+    context.rest.testing.byId(testId),
+  ]);
   if (attempt.testId !== testId) throw pageNotFound(new URL(request.url).pathname);
   // Still open (the page's clock ran ahead of the upstream's): back to where the participant was.
   if (attempt.status !== 'finished') throw redirect(`/lk/testing/${testId}/questions/${attempt.nextPosition}`);
-  return { attempt };
+  const next = test.current ? { resume: test.current.nextPosition } : mayStartAgain(test) ? ('again' as const) : null;
+  return { attempt, next };
 }
 
 /**
  * `/lk/testing/{id}/attempts/{attempt}`: the score and, for each question, the answer given and whether it was
- * right; the right one and why once the user has no attempt left.
+ * right; the right one and why once the user has no attempt left. While attempts remain, «Пройти ещё раз» starts
+ * the next one the way the test's page does (its form posts there); with none left, nothing is offered: the review
+ * note already says all attempts are used (ADR 050).
  */
 export default function TestResultScreen() {
-  const { attempt } = useLoaderData<typeof loader>();
+  const { attempt, next } = useLoaderData<typeof loader>();
   const reviewNote = describeReview(attempt);
   const [search] = useSearchParams();
   const score = attempt.score!;
@@ -72,6 +82,17 @@ export default function TestResultScreen() {
         <h2 id="test-score">{score.passed ? copy.passed : copy.failed}</h2>
         <p>{copy.score(score.points, score.maxPoints, score.percent, attempt.passPercent)}</p>
       </section>
+      {next === 'again' ? (
+        <Form method="post" action={`/lk/testing/${attempt.testId}`} className="test__start">
+          <SubmitButton label={copy.again} formAction={`/lk/testing/${attempt.testId}`} />
+        </Form>
+      ) : next ? (
+        <p className="test__start">
+          <Link className="button" to={`/lk/testing/${attempt.testId}/questions/${next.resume}`}>
+            {copy.resume}
+          </Link>
+        </p>
+      ) : null}
       <section aria-labelledby="test-review">
         <h2 id="test-review">{copy.review}</h2>
         {reviewNote ? <p className="test-review__note">{reviewNote}</p> : null}
