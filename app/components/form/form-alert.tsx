@@ -21,6 +21,8 @@ interface FormAlertProps {
   errors?: string[];
   /** Fields without an input of their own (hidden ones), whose errors `errors` already shows. */
   unlinked?: string[];
+  /** Whether to state the rule of required fields (default yes; no for a form of a button alone). */
+  rules?: boolean;
 }
 
 /**
@@ -30,7 +32,7 @@ interface FormAlertProps {
  * submit — checked in the browser or by the action — and, without JavaScript, on the page the action renders
  * (`autofocus`). Each field keeps its own message next to it (Field, Checkbox).
  */
-export function FormAlert({ form, errors = form.errors, unlinked = [] }: FormAlertProps) {
+export function FormAlert({ form, errors = form.errors, unlinked = [], rules = true }: FormAlertProps) {
   const summary = useRef<HTMLDivElement>(null);
   const submitted = useRef(false);
   const [active, setActive] = useState(form.status === 'error');
@@ -70,7 +72,7 @@ export function FormAlert({ form, errors = form.errors, unlinked = [] }: FormAle
 
   return (
     <>
-      <p className="form-rules">{copy.rules}</p>
+      {rules ? <p className="form-rules">{copy.rules}</p> : null}
       <div
         ref={summary}
         className="form-alert"

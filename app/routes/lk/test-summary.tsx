@@ -1,16 +1,22 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigate } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useNavigate } from '@remix-run/react';
 import { handleForm } from '#bff/request/forms.server';
 import { requireUser } from '#bff/request/require-user.server';
 import { Countdown } from '~/components/countdown';
 import { ScreenIntro } from '~/components/screen-intro';
-import { formReply, replyMessages } from '~/components/form/form-reply';
-import { SubmitButton } from '~/components/form/submit-button';
+import { deferredForm } from '~/components/form/deferred-form';
+import { formReply } from '~/components/form/form-reply';
+import { FinishAttemptForm as FinishAttemptFormNow } from '~/forms/test-finish';
 import { StatusBadge } from '~/components/ui/status-badge';
 import { finishSchema } from '~/forms/test-finish.schema';
 import { screenMeta } from '~/lib/meta';
 import { readId } from '~/server/route-params';
 import { seconds } from '#shared/time';
+
+/** The form and conform load in a chunk of their own, after the page (ADR 021). */
+const FinishAttemptForm = deferredForm(import.meta.env.SSR ? FinishAttemptFormNow : null, () =>
+  import('~/forms/test-finish').then((m) => m.FinishAttemptForm),
+);
 
 const copy = {
   title: 'Проверка перед отправкой',
@@ -24,7 +30,6 @@ const copy = {
   open: (open: number, count: number) =>
     `Без ответа: ${open} из ${count}. Вопрос без ответа засчитывается как неверный; ответить можно, пока тест не отправлен.`,
   rule: 'После отправки ответы изменить нельзя: попытка будет засчитана и откроется результат с разбором.',
-  submit: 'Завершить и отправить',
   back: 'Вернуться к вопросам',
 };
 
@@ -72,7 +77,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
  */
 export default function TestSummaryScreen() {
   const data = useLoaderData<typeof loader>();
-  const refused = replyMessages(formReply(useActionData<typeof action>())).join(' ');
+  const lastResult = formReply(useActionData<typeof action>());
   const navigate = useNavigate();
   const { testId, attemptId, questions, remainingSeconds } = data;
   const open = questions.filter((question) => !question.answered).length;
@@ -111,15 +116,7 @@ export default function TestSummaryScreen() {
         {copy.rule}
       </p>
       <div className="test-summary__actions">
-        {refused ? (
-          <p role="alert" className="test__refused">
-            {refused}
-          </p>
-        ) : null}
-        <Form method="post">
-          <input type="hidden" name="attemptId" value={attemptId} />
-          <SubmitButton label={copy.submit} />
-        </Form>
+        <FinishAttemptForm attemptId={attemptId} lastResult={lastResult} />
         <Link className="button button--quiet" to={`/lk/testing/${testId}/questions/${data.nextPosition}`}>
           {copy.back}
         </Link>
