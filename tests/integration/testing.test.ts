@@ -211,9 +211,14 @@ describe('taking a test', () => {
   });
 
   it('sends the attempt from the summary alone: the score, and right or wrong for each answer without the right ones', async () => {
+    const stale = await summaryForm(teacher, `${LAW}/summary`);
     const finished = await send(teacher, LAW);
     expect(finished.status).toBe(303);
     result = finished.headers.get('Location')!;
+    // The same summary sent again (a second press, another tab) lands on the same result and spends nothing.
+    const twice = await teacher.request(`${LAW}/summary`, { form: stale.fields });
+    expect(twice.status).toBe(303);
+    expect(twice.headers.get('Location')).toBe(result);
     expect(result).toMatch(/^\/lk\/testing\/1\/attempts\/\d+$/);
     const { html } = await read(teacher, result);
     const text = textOf(html);
@@ -362,5 +367,9 @@ describe('the time limit', () => {
     expect(textOf(html)).toContain('1 из 8 правильных ответов');
     const list = await read(participant, '/lk/testing');
     expect(textOf(list.html)).toContain('Не пройден: 1 из 8 (12 %)');
+    // The summary of an attempt the clock closed leads to its result too.
+    const summary = await read(participant, '/lk/testing/4/summary');
+    expect(summary.response.status).toBe(302);
+    expect(summary.response.headers.get('Location')).toBe(result.replace(/\?.*$/, ''));
   });
 });
