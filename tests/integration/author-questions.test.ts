@@ -69,7 +69,7 @@ describe('/lk/author-questions', () => {
     expect(location).toBe('/lk/author-questions?saved=1');
     const html = await (await browser.request(location)).text();
     expect(html).toMatch(/<p role="status"[^>]*>Вопрос отправлен\./);
-    const first = /<li class="request">([\s\S]*?)<\/li>/.exec(html)![1]!;
+    const first = /<li id="[a-z]+-\d+" class="request">([\s\S]*?)<\/li>/.exec(html)![1]!;
     expect(pageText(first)).toContain('Отправлен Неделя права');
     expect(pageText(first)).toContain(QUESTION);
     // The form is empty again.

@@ -60,7 +60,7 @@ describe('hearing back', () => {
     await browser.request('/lk/support', { headers: { 'Sec-Purpose': 'prefetch' } });
     const page = await (await browser.request('/lk/support')).text();
     expect(navLink(page, '/lk/support')).toBe('Поддержка');
-    const item = pageText(/<li class="request">([\s\S]*?)<\/li>/.exec(page)![1]!);
+    const item = pageText(/<li id="[a-z]+-\d+" class="request">([\s\S]*?)<\/li>/.exec(page)![1]!);
     expect(item).toContain('Новый ответ');
     expect(item).toContain('Запись перезалили, проверьте, пожалуйста.');
 
@@ -104,6 +104,113 @@ describe('hearing back', () => {
     } finally {
       await servers.upstream.clearFaults();
     }
+  });
+});
+
+/** The one cabinet link in a mail, at the portal the upstream is configured with (localhost:3000 in the tests). */
+function linkIn(body: string): URL {
+  const links = body.match(/https?:\/\/\S+/g) ?? [];
+  expect(links).toHaveLength(1);
+  const url = new URL(links[0]!);
+  expect(url.origin).toBe('http://localhost:3000');
+  return url;
+}
+
+/** The phone's closed menu: its summary, as a reader hears it. */
+function summaryOf(html: string): string {
+  const nav = /<nav aria-label="Разделы личного кабинета"[\s\S]*?<\/nav>/.exec(html)![0];
+  return pageText(/<summary>([\s\S]*?)<\/summary>/.exec(nav)![1]!.replace(/<[^>]+>/g, ''));
+}
+
+/** The card `/lk` leads with when there are new answers, as text; undefined when there is none. */
+function newAnswersCard(html: string): string | undefined {
+  const card = /<section class="card" data-tone="accent" aria-labelledby="new-answers">([\s\S]*?)<\/section>/.exec(
+    html,
+  );
+  return card ? pageText(card[1]!).replace(/ :/g, ':').trim() : undefined;
+}
+
+describe('new answers are noticed (ADR 051)', () => {
+  it('lead /lk with a card that counts them and links to them, and say so on the closed menu', async () => {
+    const { browser } = await newUser('noticed');
+    await browser.submit('/lk/support', { topic: 'bug', message: MESSAGE }, { action: '/lk/support' });
+    await browser.submit(
+      '/lk/author-questions',
+      { topic: 'law-week', text: QUESTION },
+      { action: '/lk/author-questions' },
+    );
+    const supportId = idOfFirst(await (await browser.request('/lk/support')).text());
+    const questionId = servers.upstream.db.value('SELECT max(id) FROM author_questions') as number;
+
+    const quiet = await (await browser.request('/lk')).text();
+    expect(newAnswersCard(quiet)).toBeUndefined();
+    expect(summaryOf(quiet)).toBe('Раздел: Главная');
+
+    await staff(`support/${supportId}`, { reply: 'Запись перезалили, проверьте, пожалуйста.' });
+    await staff(`author-questions/${questionId}`, { answer: 'Разделите класс на пять команд.' });
+    const html = await (await browser.request('/lk')).text();
+    expect(newAnswersCard(html)).toBe('Вам ответили Вопросы автору: 1 новый ответ Поддержка: 1 новый ответ');
+    const card = html.indexOf('aria-labelledby="new-answers"');
+    // First on the screen, before the rest of the cabinet's home.
+    expect(card).toBeGreaterThan(html.indexOf('<main'));
+    expect(card).toBeLessThan(html.indexOf('id="today-title"'));
+    expect(html).toMatch(/aria-labelledby="new-answers">[\s\S]*?<a[^>]*href="\/lk\/author-questions"/);
+    expect(html).toMatch(/aria-labelledby="new-answers">[\s\S]*?<a[^>]*href="\/lk\/support"/);
+    expect(summaryOf(html)).toBe('Раздел: Главная — новых ответов: 2');
+
+    // On the support page its own answer is shown, so the summary counts only the other one; then none.
+    expect(summaryOf(await (await browser.request('/lk/support')).text())).toBe('Раздел: Поддержка — новых ответов: 1');
+    await browser.request('/lk/author-questions');
+    const after = await (await browser.request('/lk')).text();
+    expect(newAnswersCard(after)).toBeUndefined();
+    expect(summaryOf(after)).toBe('Раздел: Главная');
+  });
+});
+
+describe('reply mails (ADR 051)', () => {
+  it('mail a support reply with a link to the request in the cabinet', async () => {
+    const { browser, email } = await newUser('mail-support');
+    await browser.submit('/lk/support', { topic: 'bug', message: MESSAGE }, { action: '/lk/support' });
+    const id = idOfFirst(await (await browser.request('/lk/support')).text());
+    await staff(`support/${id}`, { reply: 'Запись перезалили, проверьте, пожалуйста.' });
+
+    const [mail] = await servers.upstream.outbox(email);
+    expect(mail!.subject).toBe(`Ответ на обращение № ${id}`);
+    expect(mail!.body).toContain('Запись перезалили, проверьте, пожалуйста.');
+    const link = linkIn(mail!.body);
+    expect(link.pathname + link.hash).toBe(`/lk/support#request-${id}`);
+
+    const response = await browser.request(link.pathname);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const item = new RegExp(`<li id="request-${id}" class="request">([\\s\\S]*?)</li>`).exec(html)![1]!;
+    expect(pageText(item)).toContain('Запись перезалили, проверьте, пожалуйста.');
+  });
+
+  it('mail an author’s answer with a link to the question in the cabinet, and not a change of status', async () => {
+    const { browser, email } = await newUser('mail-answer');
+    await browser.submit(
+      '/lk/author-questions',
+      { topic: 'law-week', text: QUESTION },
+      { action: '/lk/author-questions' },
+    );
+    const id = servers.upstream.db.value('SELECT max(id) FROM author_questions') as number;
+    await staff(`author-questions/${id}`, { status: 'in_work' });
+    expect(await servers.upstream.outbox(email)).toEqual([]);
+
+    await staff(`author-questions/${id}`, { answer: 'Разделите класс на пять команд.', author: 'Мария Петрова' });
+    const mails = await servers.upstream.outbox(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Авторы ответили на ваш вопрос');
+    expect(mails[0]!.body).toContain('Разделите класс на пять команд.');
+    const link = linkIn(mails[0]!.body);
+    expect(link.pathname + link.hash).toBe(`/lk/author-questions#question-${id}`);
+
+    const response = await browser.request(link.pathname);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const item = new RegExp(`<li id="question-${id}" class="request">([\\s\\S]*?)</li>`).exec(html)![1]!;
+    expect(pageText(item)).toContain('Разделите класс на пять команд.');
   });
 });
 

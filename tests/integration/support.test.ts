@@ -64,7 +64,7 @@ describe('/lk/support', () => {
     expect(sent.headers.get('Location')).toBe('/lk/support?saved=1');
     const html = await (await browser.request('/lk/support?saved=1')).text();
     expect(html).toMatch(/<p role="status"[^>]*>Обращение отправлено\./);
-    const first = pageText(/<li class="request">([\s\S]*?)<\/li>/.exec(html)![1]!);
+    const first = pageText(/<li id="[a-z]+-\d+" class="request">([\s\S]*?)<\/li>/.exec(html)![1]!);
     expect(first).toContain('Новое Ошибка на сайте');
     expect(first).toContain(MESSAGE);
     expect(supportForm(html).fields.message).toBe('');

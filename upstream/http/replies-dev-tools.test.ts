@@ -48,6 +48,12 @@ describe('staff dev tools (ADR 026)', () => {
       unseen: true,
     });
     expect(await unseen()).toEqual({ authorQuestions: 1, support: 0 });
+    // Only the answer is mailed, with the link to the question in the cabinet (ADR 051).
+    const mails = listMessages(up.db, DEMO_USERS.participant.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ subject: 'Авторы ответили на ваш вопрос' });
+    expect(mails[0]!.body).toContain('Разделите класс на пять команд.');
+    expect(mails[0]!.body).toContain(`http://localhost:3000/lk/author-questions#question-${question.id}`);
   });
 
   it('reply to a support request, resolving it and mailing the reply to the account’s own address', async () => {
@@ -58,6 +64,7 @@ describe('staff dev tools (ADR 026)', () => {
     const [mail] = listMessages(up.db, DEMO_USERS.participant.email);
     expect(mail).toMatchObject({ subject: `Ответ на обращение № ${request.id}` });
     expect(mail!.body).toContain('Исправили, проверьте.');
+    expect(mail!.body).toContain(`http://localhost:3000/lk/support#request-${request.id}`);
 
     const status = await up.app.request(`/__dev__/support/${request.id}`, post({ status: 'in_work' }));
     expect(await status.json()).toMatchObject({ status: 'in_work', reply: 'Исправили, проверьте.' });

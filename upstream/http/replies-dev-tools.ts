@@ -52,7 +52,16 @@ export function registerReplyDevTools(app: UpstreamApp, services: Services): voi
       'answer' in change ? { answer: { text: change.answer, author: change.author } } : change,
       now(),
     );
-    return c.json(findAuthorQuestion(db, id));
+    const question = findAuthorQuestion(db, id)!;
+    const user = findUserById(db, question.userId);
+    if ('answer' in change && user) {
+      writeMessage(
+        db,
+        answerMessage(user.email, change.answer, linkTo(services, 'author-questions', 'question', id)),
+        now(),
+      );
+    }
+    return c.json(question);
   });
 
   app.post('/__dev__/support/:id', async (c) => {
@@ -68,15 +77,30 @@ export function registerReplyDevTools(app: UpstreamApp, services: Services): voi
       now(),
     );
     const user = findUserById(db, request.userId);
-    if (change.reply && user) writeMessage(db, replyMessage(user.email, id, change.reply), now());
+    if (change.reply && user) {
+      writeMessage(db, replyMessage(user.email, id, change.reply, linkTo(services, 'support', 'request', id)), now());
+    }
     return c.json(findSupportRequest(db, id));
   });
 }
 
-function replyMessage(to: string, id: number, reply: string) {
+/** The absolute link to one question or request in the cabinet, on the portal's configured origin (ADR 051). */
+function linkTo(services: Services, section: 'support' | 'author-questions', anchor: string, id: number): string {
+  return `${services.portalOrigin}/lk/${section}#${anchor}-${id}`;
+}
+
+function replyMessage(to: string, id: number, reply: string, link: string) {
   return {
     to,
     subject: `Ответ на обращение № ${id}`,
-    body: `${reply}\n\nОбращение и ответ есть и в личном кабинете, в разделе «Поддержка».`,
+    body: `${reply}\n\nОбращение и ответ есть и в личном кабинете, в разделе «Поддержка»: ${link}`,
+  };
+}
+
+function answerMessage(to: string, answer: string, link: string) {
+  return {
+    to,
+    subject: 'Авторы ответили на ваш вопрос',
+    body: `${answer}\n\nВопрос и ответ есть и в личном кабинете, в разделе «Вопросы автору»: ${link}`,
   };
 }

@@ -18,13 +18,16 @@ export interface RequestItem {
   reply?: { heading: string; text: string; meta?: ReactNode };
 }
 
-/** The user's author questions or support requests, newest first as the upstream lists them. */
-export function RequestList({ items, empty }: { items: RequestItem[]; empty: string }) {
+/**
+ * The user's author questions or support requests, newest first as the upstream lists them. Each item has an
+ * anchor, `{anchor}-{id}`, that the reply mails link to (ADR 051).
+ */
+export function RequestList({ items, empty, anchor }: { items: RequestItem[]; empty: string; anchor: string }) {
   if (items.length === 0) return <EmptyState>{empty}</EmptyState>;
   return (
     <ul className="requests">
       {items.map((item) => (
-        <li key={item.id} className="request">
+        <li key={item.id} id={`${anchor}-${item.id}`} className="request">
           {item.title ? <h3 className="request__title">{item.title}</h3> : null}
           {item.mark}
           <p className="request__meta">

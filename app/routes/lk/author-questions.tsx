@@ -93,6 +93,7 @@ export default function AuthorQuestionsScreen() {
       <section aria-labelledby="questions-title">
         <h2 id="questions-title">{copy.listTitle}</h2>
         <RequestList
+          anchor="question"
           empty={copy.none}
           items={questions.map((question) => ({
             id: question.id,

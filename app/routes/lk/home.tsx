@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/request/require-user.server';
 import { EventRegistration, ownByEvent } from '~/components/dictation/event-registration';
 import { freshResults, ResultsNotice } from '~/components/dictation/results-notice';
@@ -12,6 +12,7 @@ import { WelcomeNotice } from '~/components/welcome-notice';
 import { screenMeta } from '~/lib/meta';
 import { useRootData } from '~/lib/root-data';
 import { describeWeek, todayOf } from '~/lib/week-program';
+import type { loader as cabinetLoader } from './layout';
 
 const copy = {
   title: 'Личный кабинет',
@@ -26,6 +27,12 @@ const copy = {
   toMasterClasses: 'Все мастер-классы',
   participants: { one: 'участник', few: 'участника', many: 'участников' },
   dictationTitle: 'Идёт диктант',
+  answersTitle: 'Вам ответили',
+  answers: { one: 'новый ответ', few: 'новых ответа', many: 'новых ответов' },
+  answersIn: {
+    authorQuestions: { to: '/lk/author-questions', label: 'Вопросы автору' },
+    support: { to: '/lk/support', label: 'Поддержка' },
+  },
 };
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
@@ -73,6 +80,7 @@ export default function CabinetHomeScreen() {
           </Card>
         </div>
       ) : null}
+      <NewAnswers />
       {/* Once, on the cabinet's home: not above every page (ADR 029). */}
       {viewer && viewer.popups.welcome !== true ? <WelcomeNotice /> : null}
       <ResultsNotice results={dictationResults} />
@@ -115,5 +123,30 @@ export default function CabinetHomeScreen() {
       </div>
       <BannerList banners={banners} />
     </>
+  );
+}
+
+/**
+ * New answers lead the cabinet, below a dictation to write now (ADR 051): the counts the navigation's marks
+ * already show (ADR 026), read by the cabinet's layout, so no call of its own.
+ */
+function NewAnswers() {
+  const unseen = useRouteLoaderData<typeof cabinetLoader>('routes/lk/layout')?.unseen;
+  if (!unseen) return null;
+  const sections = (['authorQuestions', 'support'] as const).filter((section) => unseen[section] > 0);
+  if (sections.length === 0) return null;
+  return (
+    <div className="cabinet-lead">
+      <Card id="new-answers" title={copy.answersTitle} tone="accent">
+        <ul className="new-answers">
+          {sections.map((section) => (
+            <li key={section}>
+              <Link to={copy.answersIn[section].to}>{copy.answersIn[section].label}</Link>:{' '}
+              {pluralize(unseen[section], copy.answers)}
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </div>
   );
 }

@@ -62,6 +62,7 @@ export default function CabinetLayout() {
   const { product, viewer } = useRootData();
   const { unseen } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
+  const unseenTotal = unseen.authorQuestions + unseen.support;
   return (
     <>
       <SiteHeader productTitle={product.title}>
@@ -75,6 +76,13 @@ export default function CabinetLayout() {
           <details className="side-nav__menu" key={pathname}>
             <summary>
               <span className="side-nav__summary-label">{copy.current}</span> {currentSection(pathname)?.label}
+              {/* Closed on a phone, the menu still says that answers are waiting inside (ADR 051). */}
+              {unseenTotal > 0 ? (
+                <span className="nav-count">
+                  <span className="visually-hidden">{copy.unseen}</span>
+                  {unseenTotal}
+                </span>
+              ) : null}
             </summary>
             <ul>
               {sections.map((section) => (

@@ -105,6 +105,7 @@ export default function SupportScreen() {
       <section aria-labelledby="requests-title">
         <h2 id="requests-title">{copy.listTitle}</h2>
         <RequestList
+          anchor="request"
           empty={copy.none}
           items={requests.map((request) => ({
             id: request.id,
