@@ -90,3 +90,40 @@ test('an author answers a question: counted in the navigation, marked once on th
   await page.reload();
   await expect(mine).not.toContainText('Новый ответ');
 });
+
+test.describe('on a 390 px phone (ADR 051)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the closed menu and /lk say that there is an answer, and the mailed link leads to it', async ({
+    page,
+  }, testInfo) => {
+    const user = await registerUser(testInfo, 'noticed');
+    await login(page, user);
+    await page.goto('/lk/support');
+    const form = page.getByRole('region', { name: 'Написать в поддержку' });
+    await form.getByLabel('Тема обращения').selectOption({ label: 'Сертификаты' });
+    await form.getByLabel('Сообщение').fill('Сертификат не скачивается: после нажатия на кнопку ничего не происходит.');
+    await form.getByRole('button', { name: 'Отправить обращение' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Обращение отправлено' })).toBeVisible();
+    const number = await page.getByRole('heading', { level: 3, name: /Обращение № \d+/ }).textContent();
+    const id = /№ (\d+)/.exec(number!)![1]!;
+    await staff(`support/${id}`, { reply: 'Исправили, попробуйте скачать ещё раз.' });
+
+    await page.goto('/lk');
+    const summary = nav(page).locator('summary');
+    await expect(summary).toBeVisible();
+    await expect(summary).toHaveText('Раздел: Главная — новых ответов: 1');
+    const card = page.getByRole('region', { name: 'Вам ответили' });
+    await expect(card).toContainText('Поддержка: 1 новый ответ');
+    await expect(card).toBeInViewport();
+
+    const [mail] = (await (
+      await fetch(upstreamUrl(`/__dev__/outbox?to=${encodeURIComponent(user.email)}`))
+    ).json()) as { body: string }[];
+    const link = new URL(/https?:\/\/\S+/.exec(mail!.body)![0]);
+    expect(link.hash).toBe(`#request-${id}`);
+    await page.goto(link.pathname + link.hash);
+    await expect(page.locator(`#request-${id}`)).toContainText('Исправили, попробуйте скачать ещё раз.');
+    await expect(summary).toHaveText('Раздел: Поддержка');
+  });
+});
