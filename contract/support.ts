@@ -19,6 +19,10 @@ export type SupportTopic = z.infer<typeof supportTopic>;
 
 export const SUPPORT_STATUSES = ['new', 'in_work', 'resolved'] as const;
 
+/** One message after a request's first: support's reply or the user's answer back (ADR 051). */
+export const supportMessage = z.object({ from: z.enum(['user', 'support']), text: z.string(), at: instant });
+export type SupportMessage = z.infer<typeof supportMessage>;
+
 export const supportRequest = z.object({
   id: z.number().int().positive(),
   topic: supportTopic,
@@ -26,7 +30,10 @@ export const supportRequest = z.object({
   status: z.enum(SUPPORT_STATUSES),
   createdAt: instant,
   updatedAt: instant,
+  /** Support's latest reply. */
   reply: z.string().nullable(),
+  /** Every message after the first, oldest first: support's replies and the user's answers back (ADR 051). */
+  thread: z.array(supportMessage),
   /** Support changed it (a reply, a status) since the user last saw it (ADR 026). */
   unseen: z.boolean(),
 });
@@ -50,6 +57,22 @@ export const supportCalls = {
     query: noQuery,
     body: z.object({
       topic: slug,
+      message: z.string().trim().min(SUPPORT_MESSAGE_MIN).max(SUPPORT_MESSAGE_MAX),
+    }),
+    result: supportRequest,
+    auth: 'required',
+    extension: true,
+  }),
+  /**
+   * The user answers back on one of their requests (ADR 051), which reopens it («Новое»). 404 `not_found` for a
+   * request not theirs; 409 `too_many_open` when reopening a resolved one would pass SUPPORT_OPEN_MAX.
+   */
+  replySupportRequest: call({
+    method: 'POST',
+    path: '/rest/support/reply/',
+    query: noQuery,
+    body: z.object({
+      id: z.number().int().positive(),
       message: z.string().trim().min(SUPPORT_MESSAGE_MIN).max(SUPPORT_MESSAGE_MAX),
     }),
     result: supportRequest,

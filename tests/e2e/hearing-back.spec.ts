@@ -127,3 +127,31 @@ test.describe('on a 390 px phone (ADR 051)', () => {
     await expect(summary).toHaveText('Раздел: Поддержка');
   });
 });
+
+test('a resolved request is answered back: it reopens, and the replies show as a thread (ADR 051)', async ({
+  page,
+}, testInfo) => {
+  await login(page, await registerUser(testInfo, 'thread'));
+  await page.goto('/lk/support');
+  const form = page.getByRole('region', { name: 'Написать в поддержку' });
+  await form.getByLabel('Тема обращения').selectOption({ label: 'Сертификаты' });
+  await form.getByLabel('Сообщение').fill('В сертификате неверно указана школа: должна быть школа № 12.');
+  await form.getByRole('button', { name: 'Отправить обращение' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Обращение отправлено' })).toBeVisible();
+  const number = await page.getByRole('heading', { level: 3, name: /Обращение № \d+/ }).textContent();
+  const id = /№ (\d+)/.exec(number!)![1]!;
+  await staff(`support/${id}`, { reply: 'Школу исправили, сертификат уже в личном кабинете.' });
+
+  await page.reload();
+  const request = page.locator(`#request-${id}`);
+  await expect(request).toContainText('Решено');
+  await request.getByText('Ответить', { exact: true }).click();
+  await request.getByLabel('Ваш ответ').fill('Спасибо, но в сертификате всё ещё номер 21.');
+  await expect(request).toContainText('Обращение снова откроется');
+  await request.getByRole('button', { name: 'Отправить ответ' }).click();
+
+  await expect(request).toContainText('Новое');
+  await expect(request.getByRole('heading', { level: 4 })).toHaveText(['Ответ поддержки', 'Ваш ответ']);
+  await expect(request).toContainText('Спасибо, но в сертификате всё ещё номер 21.');
+  await expect(request.getByLabel('Ваш ответ')).toBeHidden();
+});

@@ -245,3 +245,44 @@ describe('support requests', () => {
     expect(pageText(html)).toContain(`придёт на адрес вашей учётной записи: ${email}`);
   });
 });
+
+describe('a support thread (ADR 051)', () => {
+  it('answers back on a resolved request without JavaScript: it reopens, and the replies show as a thread', async () => {
+    const { browser, email } = await newUser('thread');
+    await browser.submit('/lk/support', { topic: 'bug', message: MESSAGE }, { action: '/lk/support' });
+    const id = idOfFirst(await (await browser.request('/lk/support')).text());
+    await staff(`support/${id}`, { reply: 'Запись перезалили, проверьте, пожалуйста.' });
+    const itemOf = (html: string) =>
+      pageText(new RegExp(`<li id="request-${id}" class="request">([\\s\\S]*?)</li>`).exec(html)![1]!);
+
+    const page = await (await browser.request('/lk/support')).text();
+    expect(itemOf(page)).toContain('Решено');
+    const form = readForms(page).find((f) => f.fields.requestId === String(id))!;
+    expect(form.fields.intent).toBe('reply');
+
+    const short = await browser.request('/lk/support', { form: { ...form.fields, message: 'Нет.' } });
+    expect(short.status).toBe(400);
+    expect(pageText(await short.text())).toContain('Сообщение слишком короткое');
+
+    const answered = await browser.request('/lk/support', {
+      form: { ...form.fields, message: 'Всё равно не открывается, в другом браузере тоже.' },
+    });
+    expect(answered.status).toBe(303);
+    expect(answered.headers.get('location')).toBe(`/lk/support#request-${id}`);
+    const reopened = itemOf(await (await browser.request('/lk/support')).text());
+    expect(reopened).toContain('Новое');
+    expect(reopened).not.toContain('Решено');
+    const reply = reopened.indexOf('Запись перезалили');
+    const back = reopened.indexOf('Всё равно не открывается');
+    expect(reply).toBeGreaterThan(-1);
+    expect(back).toBeGreaterThan(reply);
+
+    await staff(`support/${id}`, { reply: 'Нашли причину, исправили: проверьте ещё раз.' });
+    const thread = itemOf(await (await browser.request('/lk/support')).text());
+    expect(thread.indexOf('Нашли причину')).toBeGreaterThan(thread.indexOf('Всё равно не открывается'));
+    expect(thread).toContain('Запись перезалили');
+    const [latest] = await servers.upstream.outbox(email);
+    expect(latest!.body).toContain('Нашли причину, исправили: проверьте ещё раз.');
+    expect(linkIn(latest!.body).hash).toBe(`#request-${id}`);
+  });
+});

@@ -430,6 +430,21 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       );
     `,
   },
+  {
+    id: 12,
+    name: 'support threads',
+    // The messages after a request's first: support's replies and the user's answers back (ADR 051).
+    sql: `
+      CREATE TABLE support_messages (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        request_id INTEGER NOT NULL REFERENCES support_requests (id) ON DELETE CASCADE,
+        author TEXT NOT NULL CHECK (author IN ('user', 'support')),
+        text TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX support_messages_by_request ON support_messages (request_id, id);
+    `,
+  },
 ];
 
 export function migrate(db: Db): number[] {

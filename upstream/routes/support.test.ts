@@ -47,6 +47,7 @@ describe('putSupportRequest', () => {
       createdAt: new Date(up.clock.time).toISOString(),
       updatedAt: new Date(up.clock.time).toISOString(),
       reply: null,
+      thread: [],
       unseen: false,
     });
     const list = (await up.call('supportList', auth)).envelope.result as List;
@@ -87,5 +88,35 @@ describe('putSupportRequest', () => {
   it('requires a session', async () => {
     const up = await createTestUpstream();
     expect((await up.call('putSupportRequest', { body: { topic: 'bug', message: MESSAGE } })).status).toBe(401);
+  });
+});
+
+describe('replySupportRequest (ADR 051)', () => {
+  it('answers back on a resolved request: the message joins the thread after the reply, and the request reopens', async () => {
+    const up = await createTestUpstream();
+    const token = (await up.login()).token.authToken;
+    const list = (await up.call('supportList', { token })).envelope.result as List;
+    const resolved = list.requests.find((r) => r.status === 'resolved' && r.reply !== null)!;
+    expect(resolved.thread).toEqual([{ from: 'support', text: resolved.reply, at: resolved.updatedAt }]);
+
+    const answered = await up.call('replySupportRequest', {
+      token,
+      body: { id: resolved.id, message: 'Спасибо, но в сертификате всё ещё старое название.' },
+    });
+    expect(answered.status).toBe(200);
+    const request = answered.envelope.result as SupportRequest;
+    expect(request.status).toBe('new');
+    expect(request.thread.map((m) => [m.from, m.text])).toEqual([
+      ['support', resolved.reply],
+      ['user', 'Спасибо, но в сертификате всё ещё старое название.'],
+    ]);
+
+    const other = (await up.call('supportList', { token: (await up.login(DEMO_USERS.participant)).token.authToken }))
+      .envelope.result as List;
+    const notTheirs = await up.call('replySupportRequest', {
+      token,
+      body: { id: other.requests[0]!.id, message: 'Чужое обращение, проверка.' },
+    });
+    expect(notTheirs.status).toBe(404);
   });
 });

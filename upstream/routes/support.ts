@@ -1,5 +1,12 @@
 import { SUPPORT_OPEN_MAX } from '#contract';
-import { countOpenSupportRequests, insertSupportRequest, listSupportRequests, listSupportTopics } from '../db/support';
+import {
+  answerSupportRequest,
+  countOpenSupportRequests,
+  findSupportRequest,
+  insertSupportRequest,
+  listSupportRequests,
+  listSupportTopics,
+} from '../db/support';
 import type { CallRegistrar } from '../http/calls';
 import { fail } from '../http/envelope';
 import type { Services } from '../services';
@@ -35,4 +42,22 @@ export function registerSupportRoutes(calls: CallRegistrar, services: Services):
       { immediate: true },
     )();
   });
+
+  calls.authenticated('replySupportRequest', ({ session, body }) =>
+    db.transaction(
+      () => {
+        const request = findSupportRequest(db, body.id);
+        if (!request || request.userId !== session.userId) throw fail(404, 'not_found', 'Обращение не найдено');
+        if (request.status === 'resolved' && countOpenSupportRequests(db, session.userId) >= SUPPORT_OPEN_MAX) {
+          throw fail(
+            409,
+            'too_many_open',
+            `У вас уже ${SUPPORT_OPEN_MAX} нерешённых обращений. Ответить на решённое можно, когда одно из них будет решено.`,
+          );
+        }
+        return answerSupportRequest(db, body.id, body.message, now());
+      },
+      { immediate: true },
+    )(),
+  );
 }

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { handleForm } from '#bff/request/forms.server';
 import { requireUser } from '#bff/request/require-user.server';
@@ -17,11 +17,17 @@ import { screenMeta } from '~/lib/meta';
 import { useRootData } from '~/lib/root-data';
 import { SupportForm as SupportFormNow } from '~/forms/support';
 import { supportSchema } from '~/forms/support.schema';
+import { SupportReplyForm as SupportReplyFormNow } from '~/forms/support-reply';
+import { supportReplySchema } from '~/forms/support-reply.schema';
 import { Facts } from '~/components/ui/facts';
 
 /** The form hydrates once its own chunk has loaded (ADR 021). */
 const SupportForm = deferredForm(import.meta.env.SSR ? SupportFormNow : null, () =>
   import('~/forms/support').then((m) => m.SupportForm),
+);
+
+const SupportReplyForm = deferredForm(import.meta.env.SSR ? SupportReplyFormNow : null, () =>
+  import('~/forms/support-reply').then((m) => m.SupportReplyForm),
 );
 
 const copy = {
@@ -41,6 +47,7 @@ const copy = {
   number: (id: number) => `Обращение № ${id}`,
   created: (at: string) => `от ${formatMoscowDateTime(at)}`,
   reply: 'Ответ поддержки',
+  yours: 'Ваш ответ',
   tooMany: (limit: number) =>
     `Нерешённых обращений у вас уже ${limit}. Новое обращение можно будет отправить, когда одно из них будет решено.`,
   statuses: { new: 'Новое', in_work: 'В работе', resolved: 'Решено' } satisfies Record<
@@ -70,19 +77,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/** Two forms post here: a new request (`intent=send`, the one when none is named) and an answer back (`intent=reply`, ADR 051). */
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(request, context, {
     guard: 'signed-in',
-    schema: supportSchema,
-    submit: (value) => context.rest.support.send(value),
-    redirectTo: savedLocation(request),
+    schema: { send: supportSchema, reply: supportReplySchema },
+    defaultIntent: 'send',
+    submit: async (value) => {
+      if (value.intent === 'reply') {
+        await context.rest.support.answer({ id: value.requestId, message: value.message });
+        return redirect(`${new URL(request.url).pathname}#request-${value.requestId}`, 303);
+      }
+      await context.rest.support.send({ topic: value.topic, message: value.message });
+      return redirect(savedLocation(request), 303);
+    },
   });
 }
 
 /** `/lk/support`: the contacts from configuration, a request form and the user's requests (ADR 020). */
 export default function SupportScreen() {
   const { topics, requests, canSend, openLimit, email, sent } = useLoaderData<typeof loader>();
-  const rejected = formReply(useActionData<typeof action>());
+  const actionData = useActionData<typeof action>();
+  const rejected = formReply(actionData, { intents: ['send'] });
   return (
     <>
       <ScreenIntro title={copy.title} lead={copy.lead} />
@@ -114,7 +130,25 @@ export default function SupportScreen() {
             about: request.topic.title,
             text: request.message,
             mark: request.unseen ? <NewMark answered={request.reply !== null} /> : undefined,
-            reply: request.reply ? { heading: copy.reply, text: request.reply } : undefined,
+            // The replies and the user's answers back, oldest first, then the form to answer (ADR 051).
+            notes:
+              request.thread.length > 0 ? (
+                <>
+                  {request.thread.map((message, n) => (
+                    <div key={n} className="request__reply" data-from={message.from}>
+                      <h4>{message.from === 'support' ? copy.reply : copy.yours}</h4>
+                      <p>{message.text}</p>
+                      <p className="request__meta">{formatMoscowDateTime(message.at)}</p>
+                    </div>
+                  ))}
+                  <SupportReplyForm
+                    key={request.thread.length}
+                    requestId={request.id}
+                    resolved={request.status === 'resolved'}
+                    lastResult={formReply(actionData, { intents: ['reply'], field: ['requestId', request.id] })}
+                  />
+                </>
+              ) : undefined,
           }))}
         />
       </section>
