@@ -1,4 +1,4 @@
-import { formatFileSize } from '~/lib/format';
+import { formatFileSize, quote } from '~/lib/format';
 
 const copy = { download: 'Скачать' };
 
@@ -32,7 +32,7 @@ export function MaterialList({ materials, label }: { materials: MaterialLink[]; 
         ) : (
           <li key={material.href} className="material-download">
             <a href={material.href} download={material.name}>
-              {copy.download} «{material.name}»
+              {copy.download} {quote(material.name)}
             </a>{' '}
             <span className="material-download__type">
               {material.extension}, {formatFileSize(material.size)}

@@ -37,6 +37,7 @@ export function RegisterDictationForm({
       <FormAlert
         form={form}
         unlinked={['eventId']}
+        rules={false}
         errors={[...(form.errors ?? []), ...(fields.eventId.errors ?? [])]}
       />
       <input type="hidden" name="intent" value={join ? 'join' : 'register'} />

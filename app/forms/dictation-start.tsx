@@ -24,7 +24,12 @@ export function StartDictationForm({
   const [form, fields] = useSchemaForm(loadSchema, { id: `start-${id}`, lastResult, defaultValue: { id: String(id) } });
   return (
     <Form method="post" action="/lk/dictations" className="form form--inline" {...getFormProps(form)}>
-      <FormAlert form={form} unlinked={['id']} errors={[...(form.errors ?? []), ...(fields.id.errors ?? [])]} />
+      <FormAlert
+        form={form}
+        unlinked={['id']}
+        rules={false}
+        errors={[...(form.errors ?? []), ...(fields.id.errors ?? [])]}
+      />
       <input {...getInputProps(fields.id, { type: 'hidden' })} key={fields.id.key} />
       <SubmitButton label={started ? copy.resume : copy.start} formAction="/lk/dictations" />
     </Form>

@@ -10,6 +10,9 @@ import {
   formatWeekday,
   formatPercent,
   pluralize,
+  formatOnWeekday,
+  quote,
+  sentence,
 } from './format';
 
 const participants = { one: 'участник', few: 'участника', many: 'участников' };
@@ -61,5 +64,14 @@ describe('format', () => {
     expect(formatMoscowTimeRange('2026-11-23T07:00:00.000Z', '2026-11-23T08:30:00.000Z')).toBe('10:00–11:30 мск');
     expect(moscowDate('2026-11-22T21:30:00.000Z')).toBe('2026-11-23');
     expect(moscowDate('2026-11-22T20:30:00.000Z')).toBe('2026-11-22');
+  });
+
+  it('writes Russian typography: one period after «г.», „лапки“ inside «ёлочек», the day a thing opens on', () => {
+    expect(sentence(`Результаты — ${formatDate('2026-12-07')}`)).toBe('Результаты — 7 декабря 2026 г.');
+    expect(sentence('Регистрация открыта')).toBe('Регистрация открыта.');
+    expect(quote('Программа недели')).toBe('«Программа недели»');
+    expect(quote('Игра «Суд»')).toBe('«Игра „Суд“»');
+    expect(formatOnWeekday('2026-11-28')).toBe('в субботу, 28 ноября');
+    expect(formatOnWeekday('2026-11-24')).toBe('во вторник, 24 ноября');
   });
 });

@@ -101,3 +101,35 @@ export function formatMoscowTimeRange(start: string | number | Date, end: string
 export function moscowDate(value: string | number | Date): string {
   return moscowDay.format(new Date(value));
 }
+
+/**
+ * «Материалы к «Программе»» is wrong in Russian: quotes inside «ёлочки» are „лапки“. The one way a title is
+ * quoted: «…» around it, and any «…» inside it turned into „…“.
+ */
+export function quote(text: string): string {
+  return `«${text.replace(/«/g, '„').replace(/»/g, '“')}»`;
+}
+
+/**
+ * Ends a sentence with one period: a sentence ending in an abbreviation («2026 г.») or in its own mark keeps
+ * it, so a date never comes out as «7 декабря 2026 г..».
+ */
+export function sentence(text: string): string {
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
+}
+
+const ON_WEEKDAY: Record<string, string> = {
+  понедельник: 'в понедельник',
+  вторник: 'во вторник',
+  среда: 'в среду',
+  четверг: 'в четверг',
+  пятница: 'в пятницу',
+  суббота: 'в субботу',
+  воскресенье: 'в воскресенье',
+};
+
+/** «в субботу, 28 ноября», «во вторник, 24 ноября»: the day as «когда?» asks it (после «откроется»). */
+export function formatOnWeekday(value: string | number | Date): string {
+  const [day = '', rest = ''] = formatWeekday(value).split(', ');
+  return `${ON_WEEKDAY[day] ?? day}, ${rest}`;
+}

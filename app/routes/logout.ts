@@ -13,7 +13,8 @@ export const CLEAR_SITE_DATA = '"cache", "cookies", "storage"';
 /**
  * Logout (docs/product.md §4.5): the session ended on every instance (every cookie minted from its sign-in,
  * ADR 039), the upstream told, both cookies cleared, and the browser told to drop what it keeps of the site. From
- * an lk or profile page the user lands on `/`; from a public page, back where they were. The session never
+ * an lk or profile page the user lands on `/`; from a public page, back where they were; either way with
+ * `?signed-out=1`, which has the page say «Вы вышли из личного кабинета» (ADR 052). The session never
  * refreshes to serve a page, and the cookies are cleared even when the upstream call fails: the browser must not
  * keep a session the user asked to end, and the portal refuses it from then on (ADR 008). A logout the shared
  * state could not record (a Redis outage) lands on the login page, which says that signing out everywhere is not
@@ -28,12 +29,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const from = safeRedirect([redirectTo].flat()[0], '/');
       const target = !confirmed
         ? '/login?reason=logout-unconfirmed'
-        : /^\/(lk|profile)(\/|$|\?)/i.test(from)
-          ? '/'
-          : from;
+        : signedOut(/^\/(lk|profile)(\/|$|\?)/i.test(from) ? '/' : from);
       return redirect(target, { status: 303, headers: { 'Clear-Site-Data': CLEAR_SITE_DATA } });
     },
   });
+}
+
+/** The page a logout lands on, flagged so it says «Вы вышли» (ADR 052; read by the public layout). */
+export const SIGNED_OUT = 'signed-out';
+
+function signedOut(path: string): string {
+  const url = new URL(path, 'http://portal.invalid');
+  url.searchParams.set(SIGNED_OUT, '1');
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** A GET never changes state: /logout only answers to the logout form. */

@@ -161,7 +161,8 @@ test.describe('logout', () => {
     await page.goto('/lk/scenarios');
     await logout(page);
 
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/\?signed-out=1$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Вы вышли из личного кабинета.' })).toBeVisible();
     await expect(heading(page)).toHaveText(PRODUCT_TITLE);
     const nav = page.getByRole('navigation', { name: 'Основная навигация' });
     await expect(nav.getByRole('link', { name: 'Вход' })).toBeVisible();
@@ -179,7 +180,7 @@ test.describe('logout', () => {
     await login(page, DEMO.participant);
     await page.goto('/profile/security');
     await logout(page);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/\?signed-out=1$/);
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
   });

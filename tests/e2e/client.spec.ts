@@ -56,7 +56,7 @@ test('moving between cabinet and profile pages never reloads the document', asyn
     ['Диктанты', 'Диктанты', /\/lk\/dictations$/],
     ['Мастер-классы', 'Мастер-классы', /\/lk\/master-classes$/],
     ['Неделя права', 'Неделя права', /\/lk\/law-week$/],
-    ['Темы недели права', 'Темы недели права', /\/lk\/law-week\/themes$/],
+    ['Неделя права: темы', 'Темы недели права', /\/lk\/law-week\/themes$/],
     ['Вопросы автору', 'Вопросы автору', /\/lk\/author-questions$/],
     ['Тестирование', 'Тестирование', /\/lk\/testing$/],
     ['Поддержка', 'Поддержка', /\/lk\/support$/],

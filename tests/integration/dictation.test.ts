@@ -442,7 +442,7 @@ describe('registering for a dictation (ADR 025)', () => {
 
   it('announces published results on the cabinet’s home and atop the list', async () => {
     const teacher = await signedIn();
-    const notice = 'Опубликованы результаты диктанта «Осенний диктант «Лесная тропа»»: оценка «3», 4 ошибки.';
+    const notice = 'Опубликованы результаты диктанта «Осенний диктант „Лесная тропа“»: оценка «3», 4 ошибки.';
     expect(pageText(await (await teacher.request('/lk')).text())).toContain(`${notice} Посмотреть оценку и сертификат`);
     expect(pageText(await (await teacher.request('/lk/dictations')).text())).toContain(notice);
     // A result a year old is in the list, not in the news.

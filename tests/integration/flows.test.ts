@@ -460,7 +460,7 @@ describe('signing out (docs/product.md §4.5)', () => {
     const before = await calls('logout');
     const response = await teacher.logout('/lk/scenarios/5');
     expect(response.status).toBe(303);
-    expect(response.headers.get('Location')).toBe('/');
+    expect(response.headers.get('Location')).toBe('/?signed-out=1');
     // "storage": the dictation's text kept offline goes too (issue 25, finding 8; ADR 039).
     expect(response.headers.get('Clear-Site-Data')).toBe('"cache", "cookies", "storage"');
     const cleared = response.headers.getSetCookie();
@@ -472,7 +472,7 @@ describe('signing out (docs/product.md §4.5)', () => {
 
   it('from a profile page it lands on / too', async () => {
     const teacher = await signIn();
-    expect((await teacher.logout('/profile/security')).headers.get('Location')).toBe('/');
+    expect((await teacher.logout('/profile/security')).headers.get('Location')).toBe('/?signed-out=1');
   });
 
   it('from a cabinet page reached with capitals in its path (routes match without case) it lands on / too', async () => {
@@ -481,20 +481,31 @@ describe('signing out (docs/product.md §4.5)', () => {
     expect(headingOf(await page.text())).toBe('Сценарии');
     const response = await teacher.logout('/LK/Scenarios');
     expect(response.status).toBe(303);
-    expect(response.headers.get('Location')).toBe('/');
+    expect(response.headers.get('Location')).toBe('/?signed-out=1');
   });
 
   it('from a public page it stays there', async () => {
     const teacher = await signIn();
     const response = await teacher.request('/logout', { form: { redirectTo: '/week' } });
-    expect(response.headers.get('Location')).toBe('/week');
+    expect(response.headers.get('Location')).toBe('/week?signed-out=1');
     await expectSignedOut(teacher);
+  });
+
+  it('the page a logout lands on says so, in a status region, without JavaScript; a signed-in visitor is not told', async () => {
+    const teacher = await signIn();
+    const response = await teacher.logout('/lk');
+    expect(response.headers.get('Location')).toBe('/?signed-out=1');
+    const landedResponse = await servers.portal.client().request('/?signed-out=1');
+    const landed = await landedResponse.text();
+    expect(landed).toMatch(/<p class="form-notice" role="status">Вы вышли из личного кабинета\.<\/p>/);
+    const other = await signIn();
+    expect(await (await other.request('/?signed-out=1')).text()).not.toContain('Вы вышли');
   });
 
   it('a foreign redirectTo is not followed', async () => {
     const teacher = await signIn();
     const response = await teacher.request('/logout', { form: { redirectTo: '//evil.example/' } });
-    expect(response.headers.get('Location')).toBe('/');
+    expect(response.headers.get('Location')).toBe('/?signed-out=1');
   });
 
   it('the cookies are cleared even when the upstream logout fails, and a copy of them is refused', async () => {
@@ -521,7 +532,7 @@ describe('signing out (docs/product.md §4.5)', () => {
     });
     await servers.upstream.clearFaults();
     expect(response.status).toBe(303);
-    expect(response.headers.get('Location')).toBe('/');
+    expect(response.headers.get('Location')).toBe('/?signed-out=1');
     expect(response.headers.getSetCookie()).toEqual([expect.stringMatching(/^__Host-rvptk=;.*Max-Age=0/)]);
     const replayed = await servers.portal.client().request('/lk', { headers: { Cookie: refreshOnly } });
     expect(replayed.headers.get('Location')).toBe('/login?redirectTo=%2Flk');
@@ -576,7 +587,7 @@ describe('signing out (docs/product.md §4.5)', () => {
     const teacher = await signIn();
     const response = await teacher.request('/logout', { form: { redirectTo: '/week/ж' } });
     expect(response.status).toBe(303);
-    expect(response.headers.get('Location')).toBe('/week/%D0%B6');
+    expect(response.headers.get('Location')).toBe('/week/%D0%B6?signed-out=1');
   });
 
   it('GET /logout changes nothing', async () => {

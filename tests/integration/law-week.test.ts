@@ -102,7 +102,7 @@ describe('/lk/law-week/themes', () => {
     expect(headingOf(html)).toBe('Темы недели права');
     expect([...html.matchAll(/<section id="theme-\d+"/g)].length).toBeGreaterThanOrEqual(12);
     expect(html).toContain('<a href="#theme-1">Конституция Российской Федерации</a>');
-    expect(pageText(html)).toContain('Скачать «Рабочий лист «Главы Конституции».docx» DOCX');
+    expect(pageText(html)).toContain('Скачать «Рабочий лист „Главы Конституции“.docx» DOCX');
     expect(html).toMatch(/<img src="\/lk\/law-week\/materials\/\d+" alt="Карта экологических маршрутов"/);
   });
 });

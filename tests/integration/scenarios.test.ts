@@ -26,9 +26,19 @@ async function page(target: string) {
 const textOf = (html: string) => decodeHtml(html.replace(/<!-- -->/g, ''));
 
 const titlesOf = (html: string) =>
-  [...html.matchAll(/<h2><a [^>]*href="\/lk\/scenarios\/\d+">([^<]+)<\/a><\/h2>/g)].map((m) => decodeHtml(m[1]!));
+  [...html.matchAll(/<h2><a [^>]*href="\/lk\/scenarios\/\d+(?:\?[^"]*)?">([^<]+)<\/a><\/h2>/g)].map((m) =>
+    decodeHtml(m[1]!),
+  );
 
 describe('/lk/scenarios', () => {
+  it('a scenario opened from a filtered list leads «Все сценарии» back to that list (ADR 052)', async () => {
+    const { html } = await page('/lk/scenarios?topic=finance&page=2');
+    const href = decodeHtml(/<h2><a [^>]*href="(\/lk\/scenarios\/\d+\?[^"]*)">/.exec(html)![1]!);
+    expect(href).toMatch(/^\/lk\/scenarios\/\d+\?topic=finance&page=2$/);
+    const item = await page(href);
+    expect(decodeHtml(item.html)).toContain('href="/lk/scenarios?topic=finance&page=2">Все сценарии</a>');
+  });
+
   it('shows a light first page of the thousand scenarios, with filters built from the data', async () => {
     const { response, html } = await page('/lk/scenarios');
     expect(response.status).toBe(200);

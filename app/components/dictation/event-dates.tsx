@@ -1,6 +1,6 @@
 import type { DictationEvent, DictationEventState } from '#contract';
 import { StatusBadge, type Tone } from '~/components/ui/status-badge';
-import { formatDate, formatMoscowDateTime, pluralize } from '~/lib/format';
+import { sentence, formatDate, formatMoscowDateTime, pluralize } from '~/lib/format';
 
 /** How a dictation event stands and its dates in Russian: the public page and the cabinet say it alike. */
 
@@ -24,21 +24,23 @@ export type EventWithState = DictationEvent & { state: DictationEventState };
 
 /** One sentence on where the event stands and what comes next; a date ending in «г.» ends it with one point. */
 export function describeEventState(event: EventWithState): string {
-  return stateSentence(event).replace(/\.\.$/, '.');
+  return stateSentence(event);
 }
 
 function stateSentence(event: EventWithState): string {
   switch (event.state) {
     case 'announced':
-      return `Регистрация откроется ${formatDate(event.registrationOpensAt)}.`;
+      return sentence(`Регистрация откроется ${formatDate(event.registrationOpensAt)}`);
     case 'registration':
       return `Регистрация открыта до ${formatMoscowDateTime(event.writingClosesAt)}. Написать диктант можно будет с ${formatMoscowDateTime(event.writingOpensAt)}.`;
     case 'writing':
       return `Диктант идёт: присоединиться и написать его можно до ${formatMoscowDateTime(event.writingClosesAt)}.`;
     case 'closed':
-      return `Приём текстов и регистрация завершены ${formatMoscowDateTime(event.writingClosesAt)}. Результаты — ${formatDate(event.resultsAt)}.`;
+      return sentence(
+        `Приём текстов и регистрация завершены ${formatMoscowDateTime(event.writingClosesAt)}. Результаты — ${formatDate(event.resultsAt)}`,
+      );
     case 'results':
-      return `Результаты опубликованы ${formatDate(event.resultsAt)}.`;
+      return sentence(`Результаты опубликованы ${formatDate(event.resultsAt)}`);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { CallResult, DictationEventState, ParticipationStatus } from '#contract';
 import { StatusBadge, type Tone } from '~/components/ui/status-badge';
-import { formatDate, formatMoscowDateTime, pluralize } from '~/lib/format';
+import { sentence, formatDate, formatMoscowDateTime, pluralize } from '~/lib/format';
 
 /** A user's dictation in words: its status, and its score once checked (the list and the result page). */
 
@@ -28,7 +28,7 @@ export function describeParticipation(item: Participation): string {
     case 'writing':
       return `Диктант начат ${formatMoscowDateTime(item.startedAt!)}: вернуться к тексту можно, пока не вышло время.`;
     case 'submitted':
-      return `Сдан ${formatMoscowDateTime(item.finishedAt!)}. Результаты — ${formatDate(event.resultsAt)}.`;
+      return sentence(`Сдан ${formatMoscowDateTime(item.finishedAt!)}. Результаты — ${formatDate(event.resultsAt)}`);
     case 'checked':
       return `Оценка «${item.grade}»: ${item.errorsCount ? pluralize(item.errorsCount, copy.errors) : 'без ошибок'}.`;
     case 'missed':

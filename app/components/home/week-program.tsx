@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatWeekday } from '~/lib/format';
+import { formatOnWeekday, formatWeekday } from '~/lib/format';
 import { DayStateBadge } from './week-glance';
 import type { ProgramDay } from '~/lib/week-program';
 
@@ -8,7 +8,7 @@ const copy = {
   task: 'Задание дня:',
   yourLink: 'Ваша ссылка:',
   closed: 'Приём ссылок за этот день закрыт.',
-  upcoming: (date: string) => `Приём ссылок откроется ${formatWeekday(date)}.`,
+  upcoming: (date: string) => `Приём ссылок откроется ${formatOnWeekday(date)}.`,
 };
 
 /**

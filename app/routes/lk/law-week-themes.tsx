@@ -5,6 +5,7 @@ import { materialLink } from './materials.server';
 import { MaterialList } from '~/components/materials';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/lib/meta';
+import { quote } from '~/lib/format';
 
 const copy = {
   title: 'Темы недели права',
@@ -13,7 +14,7 @@ const copy = {
   contents: 'Темы',
   empty: 'Темы Недели права пока не опубликованы. Загляните сюда позже.',
   noMaterials: 'Материалы к этой теме готовятся.',
-  materials: (title: string) => `Материалы к теме «${title}»`,
+  materials: (title: string) => `Материалы к теме ${quote(title)}`,
 };
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);

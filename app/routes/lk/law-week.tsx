@@ -5,7 +5,7 @@ import { materialLink } from './materials.server';
 import { CalendarLink } from '~/components/calendar-link';
 import { MaterialList } from '~/components/materials';
 import { ScreenIntro } from '~/components/screen-intro';
-import { formatMoscowTimeRange, formatWeekday, moscowDate } from '~/lib/format';
+import { formatMoscowTimeRange, quote, formatWeekday, moscowDate } from '~/lib/format';
 import { SegmentedNav } from '~/components/ui/segmented-nav';
 import { screenMeta } from '~/lib/meta';
 import { Facts } from '~/components/ui/facts';
@@ -23,7 +23,7 @@ const copy = {
   online: 'онлайн',
   offline: 'очно',
   join: 'Ссылка на трансляцию',
-  materials: (title: string) => `Материалы к «${title}»`,
+  materials: (title: string) => `Материалы к ${quote(title)}`,
 };
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);

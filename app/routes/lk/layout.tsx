@@ -19,11 +19,11 @@ const sections = [
   { to: '/lk/master-classes', label: 'Мастер-классы' },
   { to: '/lk/scenarios', label: 'Сценарии' },
   { to: '/lk/law-week', label: 'Неделя права', end: true },
-  { to: '/lk/law-week/themes', label: 'Темы недели права' },
+  { to: '/lk/law-week/themes', label: 'Неделя права: темы' },
   { to: '/lk/author-questions', label: 'Вопросы автору', unseen: 'authorQuestions' },
   { to: '/lk/testing', label: 'Тестирование' },
   { to: '/lk/support', label: 'Поддержка', unseen: 'support' },
-  { to: '/lk/week', label: 'Программа недели' },
+  { to: '/lk/week', label: 'Неделя открытых уроков' },
 ] as const satisfies ReadonlyArray<{
   to: `/lk${string}`;
   label: string;

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { requireUser } from '#bff/request/require-user.server';
 import { materialLink } from './materials.server';
 import { MaterialList } from '~/components/materials';
@@ -40,6 +40,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /** `/lk/scenarios/{id}`: the scenario, its images shown and its other files offered for download. */
 export default function ScenarioScreen() {
   const { scenario, materials } = useLoaderData<typeof loader>();
+  // The list's filters came along from the list (ADR 052): back to the same list, not the whole catalogue.
+  const { search } = useLocation();
   const facts: Array<[string, string]> = [
     [copy.topic, scenario.topic.title],
     [copy.format, scenario.format.title],
@@ -51,7 +53,7 @@ export default function ScenarioScreen() {
   return (
     <>
       <ScreenIntro title={scenario.title}>
-        <Link to="/lk/scenarios">{copy.backToList}</Link>
+        <Link to={`/lk/scenarios${search}`}>{copy.backToList}</Link>
       </ScreenIntro>
       <Facts items={facts} />
       <p>{scenario.description}</p>

@@ -119,7 +119,8 @@ export default function ScenariosScreen() {
         {list.items.map((item) => (
           <li key={item.id} className="scenario-card">
             <h2>
-              <Link to={`/lk/scenarios/${item.id}`}>{item.title}</Link>
+              {/* The list's filters ride along, so «Все сценарии» on the scenario returns to this very list (ADR 052). */}
+              <Link to={withQuery(filters, {}).replace('/lk/scenarios', `/lk/scenarios/${item.id}`)}>{item.title}</Link>
             </h2>
             <p className="scenario-card__meta">
               {item.topic.title} · {audiencesLabel(item.audiences)} · {formatDuration(item.durationMinutes)}
