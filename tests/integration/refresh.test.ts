@@ -186,7 +186,8 @@ describe('after logout', () => {
     const refreshOnly = await refreshCookieOf(client);
     const logout = await client.logout('/lk/scenarios');
     expect(logout.status).toBe(303);
-    expect(logout.headers.get('Location')).toBe('/');
+    // The signed-out visitor lands on the front page that says «Вы вышли» (ADR 052).
+    expect(logout.headers.get('Location')).toBe('/?signed-out=1');
     expect((await servers.upstream.stats()).logout).toBeGreaterThanOrEqual(1);
 
     // Both cookies replayed: the auth token is revoked, its refresh too → signed out, cookies cleared.

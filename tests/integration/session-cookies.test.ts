@@ -129,7 +129,7 @@ describe('signing in sets both cookies with the attributes of docs/architecture.
     );
     expect(login.headers.get('Cache-Control')).toBe('private, no-store');
     const logout = await client.request('/logout.data', { form: { redirectTo: '/lk' } });
-    expect(await logout.text()).toContain('"redirect","/"');
+    expect(await logout.text()).toContain('"redirect","/?signed-out=1"');
     expect(logout.headers.get('Clear-Site-Data')).toBe('"cache", "cookies", "storage"');
     expectCleared(logout);
   });
