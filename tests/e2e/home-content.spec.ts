@@ -46,7 +46,10 @@ test('a participant sends today’s link, fixing an address that is not a web ad
 }, testInfo) => {
   await login(page, await registerUser(testInfo, 'week'));
   await page.goto('/lk');
-  await page.getByRole('link', { name: 'Программа недели', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Разделы личного кабинета' })
+    .getByRole('link', { name: 'Неделя открытых уроков' })
+    .click();
   await expect(heading(page)).toHaveText('Программа недели');
   await expect(page.getByText('Вы пока не отправили ни одной ссылки')).toBeVisible();
 
