@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readPdfText } from './pdf-text';
-import { DEMO, heading, login, seriousA11yViolations } from './support';
+import { DEMO, heading, login, seriousA11yViolations, wordsSplitAcrossLines } from './support';
 
 /**
  * Certificates anyone can check (ADR 027, 048), with JavaScript on and off: the teacher finds every certificate,
@@ -44,6 +44,11 @@ test('a certificate’s printed address tells a stranger it is genuine, with the
   await expect(stranger.getByRole('main')).toContainText('Осенний диктант');
   await expect(stranger.getByRole('main')).not.toContainText('Иванова');
   if (javaScriptEnabled) expect(await seriousA11yViolations(stranger)).toEqual([]);
+  // On the phone that scanned the QR code the title and the facts wrap between words (issue 29).
+  for (const width of [390, 320]) {
+    await stranger.setViewportSize({ width, height: 640 });
+    expect(await wordsSplitAcrossLines(stranger), `words broken at ${width} px`).toEqual([]);
+  }
 
   const wrong = await stranger.goto(address.replace(/\/certificates\/.{4}/, '/certificates/AAAA'));
   expect(wrong?.status()).toBe(404);

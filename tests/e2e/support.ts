@@ -155,6 +155,37 @@ export function heading(page: Page) {
   return page.getByRole('heading', { level: 1 });
 }
 
+/**
+ * Words the layout breaks inside, one line each ("Роспотре|бнадзор in dd"): every run of letters and digits on the
+ * page whose characters land on more than one line. Text hidden from sight (the visually hidden, the collapsed)
+ * has no lines to compare and is skipped. Issue 29: at a phone's width a word wraps whole or not at all.
+ */
+export async function wordsSplitAcrossLines(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const split: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style, noscript, template')) continue;
+      const box = parent.getBoundingClientRect();
+      if (box.width <= 2 || box.height <= 2) continue;
+      for (const match of (node.textContent ?? '').matchAll(/[\p{L}\p{M}\p{N}]{2,}/gu)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) {
+          const at = parent.className
+            ? `${parent.localName}.${String(parent.className).split(' ')[0]}`
+            : parent.localName;
+          split.push(`${match[0]} in ${at}`);
+        }
+      }
+    }
+    return split;
+  });
+}
+
 /** Serious and critical WCAG 2.x A/AA (and axe best-practice) violations on the current page, one line each. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
