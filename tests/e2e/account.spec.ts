@@ -191,6 +191,8 @@ test.describe('profile', () => {
     await save.click();
 
     await expect(saved).toBeVisible();
+    // The confirmation stands where the eye is, not above the fold the page jumped to (issue 29).
+    await expect(page.getByRole('status').filter({ hasText: 'Изменения сохранены.' })).toBeInViewport();
     await expectSignedInAs(page, 'Мария Петрова');
 
     if (javaScriptEnabled) {
@@ -300,7 +302,7 @@ test.describe('without JavaScript, a saved form is not sent again by a reload', 
     await expect(page.getByRole('button', { name: 'Сохранено' })).toBeVisible();
 
     // Post, redirect, get: F5 reloads the saved page instead of sending the form again.
-    await expect(page).toHaveURL(/\/profile\/security\?saved=1$/);
+    await expect(page).toHaveURL(/\/profile\/security\?saved=1#saved$/);
     await page.reload();
     await expect(page.getByRole('button', { name: 'Сохранено' })).toBeVisible();
     await expect(heading(page)).toHaveText('Безопасность');

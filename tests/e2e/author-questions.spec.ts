@@ -27,7 +27,7 @@ test('a participant asks the authors a question, corrects a mistake and sees it 
   await form.getByRole('button', { name: 'Отправить вопрос' }).click();
 
   await expect(page.getByRole('status').filter({ hasText: 'Вопрос отправлен' })).toBeVisible();
-  await expect(page).toHaveURL(/\/lk\/author-questions\?saved=1$/);
+  await expect(page).toHaveURL(/\/lk\/author-questions\?saved=1#saved$/);
   await expect(form.getByLabel('Ваш вопрос')).toHaveValue('');
   const mine = page.getByRole('region', { name: 'Мои вопросы' }).getByRole('listitem');
   await expect(mine).toHaveCount(1);

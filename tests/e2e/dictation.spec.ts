@@ -124,7 +124,7 @@ test.describe('without JavaScript', () => {
 
     await textField(page).fill(FIRST);
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    await expect(page).toHaveURL(/\?saved=1$/);
+    await expect(page).toHaveURL(/\?saved=1#dictation-status$/);
     await expect(page.getByRole('main').getByText(/^Текст сохранён на сервере в \d{2}:\d{2} мск$/)).toBeVisible();
     await page.reload();
     await expect(textField(page)).toHaveValue(FIRST);

@@ -94,7 +94,7 @@ test.describe('route changes', () => {
     const save = page.getByRole('button', { name: 'Сохранить' });
     await save.focus();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/profile\?saved=1$/);
+    await expect(page).toHaveURL(/\/profile\?saved=1#saved$/);
     await expect(page.getByRole('button', { name: 'Сохранено' })).toBeFocused();
   });
 

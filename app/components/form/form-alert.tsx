@@ -1,5 +1,6 @@
 import { useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { announce } from '~/client/announce';
 
 const copy = {
   title: 'Исправьте ошибки',
@@ -118,10 +119,16 @@ function focusField(event: MouseEvent<HTMLAnchorElement>) {
   field.focus();
 }
 
-/** A confirmation after a form was handled (for instance, «Код отправлен»). */
-export function FormNotice({ children }: { children: string }) {
+/**
+ * A confirmation after a form was handled («Код отправлен», «Изменения сохранены»). A page that shows one after
+ * a save gives it the id its redirect's fragment names (`savedLocation`), so the browser scrolls to it. A status
+ * region that arrives already filled is not read by every screen reader, so one shown by a navigation in the
+ * page is also said through the page's live region; on a loaded page it is read with the page.
+ */
+export function FormNotice({ children, id }: { children: string; id?: string }) {
+  useEffect(() => announce(children), [children]);
   return (
-    <p className="form-notice" role="status">
+    <p className="form-notice" role="status" id={id}>
       {children}
     </p>
   );

@@ -4,13 +4,22 @@ import { useCallback, useState } from 'react';
 /** The query parameter of a page the browser came back to after its form was saved. */
 export const SAVED_PARAM = 'saved';
 
+/** The id of the notice a saved page shows (`<FormNotice id={SAVED_NOTICE}>`): where the browser scrolls after a save. */
+export const SAVED_NOTICE = 'saved';
+
 /**
  * Where an action sends the browser once it saved: the same page with `?saved` (post, redirect, get), so a
- * reload shows the saved page instead of sending the form again.
+ * reload shows the saved page instead of sending the form again, and with a fragment naming what to show — the
+ * page's saved notice by default — so the browser scrolls there with and without JavaScript instead of to the
+ * top (issue 29: the confirmation stands where the eye is). `query` adds parameters (a reason to explain).
  */
-export function savedLocation(request: Request): string {
+export function savedLocation(
+  request: Request,
+  { anchor = SAVED_NOTICE, query = {} }: { anchor?: string; query?: Record<string, string> } = {},
+): string {
+  const search = new URLSearchParams({ [SAVED_PARAM]: '1', ...query });
   // Leading slashes collapsed: `//host` must never become a redirect to another site.
-  return `/${new URL(request.url).pathname.replace(/^\/+/, '')}?${SAVED_PARAM}=1`;
+  return `/${new URL(request.url).pathname.replace(/^\/+/, '')}?${search}#${anchor}`;
 }
 
 /** Whether a page's search string says its form was just saved. */

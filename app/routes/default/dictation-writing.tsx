@@ -145,7 +145,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       switch (outcome.outcome) {
         case 'saved':
           if (finishing && !confirmed) return data({ confirm: { text, revision: outcome.revision } });
-          return redirect(savedLocation(request), 303);
+          return redirect(savedLocation(request, { anchor: 'dictation-status' }), 303);
         case 'late':
           return data({ late: { text: outcome.text, savedAt: outcome.savedAt } }, { status: 409 });
         case 'failed':

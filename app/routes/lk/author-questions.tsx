@@ -5,7 +5,8 @@ import { requireUser } from '#bff/request/require-user.server';
 import type { AuthorQuestion } from '#contract';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
-import { isSavedSearch, savedLocation } from '~/components/form/use-saved-state';
+import { FormNotice } from '~/components/form/form-alert';
+import { isSavedSearch, SAVED_NOTICE, savedLocation } from '~/components/form/use-saved-state';
 import { NewMark } from '~/components/new-mark';
 import { ScreenIntro } from '~/components/screen-intro';
 import { RequestList } from '~/components/ui/request-list';
@@ -75,11 +76,7 @@ export default function AuthorQuestionsScreen() {
   return (
     <>
       <ScreenIntro title={copy.title} lead={copy.lead} />
-      {sent && !rejected ? (
-        <p role="status" className="request-sent">
-          {copy.sent}
-        </p>
-      ) : null}
+      {sent && !rejected ? <FormNotice id={SAVED_NOTICE}>{copy.sent}</FormNotice> : null}
       <section aria-labelledby="ask-title" className="request-form">
         <h2 id="ask-title">{copy.formTitle}</h2>
         {/* A refused question keeps its form, with the reason and what was typed. */}

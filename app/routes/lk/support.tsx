@@ -5,7 +5,8 @@ import { requireUser } from '#bff/request/require-user.server';
 import type { SupportRequest } from '#contract';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
-import { isSavedSearch, savedLocation } from '~/components/form/use-saved-state';
+import { FormNotice } from '~/components/form/form-alert';
+import { isSavedSearch, SAVED_NOTICE, savedLocation } from '~/components/form/use-saved-state';
 import { NewMark } from '~/components/new-mark';
 import { ScreenIntro } from '~/components/screen-intro';
 import { RequestList } from '~/components/ui/request-list';
@@ -103,11 +104,7 @@ export default function SupportScreen() {
     <>
       <ScreenIntro title={copy.title} lead={copy.lead} />
       <Contacts />
-      {sent && !rejected ? (
-        <p role="status" className="request-sent">
-          {copy.sent}
-        </p>
-      ) : null}
+      {sent && !rejected ? <FormNotice id={SAVED_NOTICE}>{copy.sent}</FormNotice> : null}
       <section aria-labelledby="support-form-title" className="request-form">
         <h2 id="support-form-title">{copy.formTitle}</h2>
         {/* A refused send keeps its form, with the reason and what was typed. */}

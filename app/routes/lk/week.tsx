@@ -60,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       await context.rest.week.putDayLink({ dayId: value.dayId, link: value.link });
       // Only today's day is open, so `?saved` names its form without a day parameter (foreign ones are cleared).
-      return redirect(`${savedLocation(request)}#day-${value.dayId}`, 303);
+      return redirect(savedLocation(request, { anchor: `day-${value.dayId}` }), 303);
     },
   });
 }

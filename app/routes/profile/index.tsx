@@ -6,7 +6,8 @@ import type { Profile } from '#contract';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
 import { CertificateCard } from '~/components/home/certificate-card';
-import { savedLocation, useSavedState } from '~/components/form/use-saved-state';
+import { FormNotice } from '~/components/form/form-alert';
+import { SAVED_NOTICE, savedLocation, useSavedState } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/lib/meta';
 import { ProfileForm as ProfileFormNow } from '~/forms/profile';
@@ -22,6 +23,7 @@ const copy = {
   lead: 'Ваши данные в личном кабинете.',
   email: 'Электронная почта',
   role: 'Роль',
+  saved: 'Изменения сохранены.',
   roles: { participant: 'Участник', teacher: 'Учитель', admin: 'Администратор' } satisfies Record<
     Profile['role'],
     string
@@ -59,6 +61,7 @@ export default function ProfileScreen() {
           [copy.role, copy.roles[role]],
         ]}
       />
+      {saved ? <FormNotice id={SAVED_NOTICE}>{copy.saved}</FormNotice> : null}
       <ProfileForm values={values} lastResult={lastResult} saved={saved} onInput={onInput} />
       <CertificateCard certificate={certificate} />
     </section>

@@ -5,7 +5,7 @@ import { requireUser } from '#bff/request/require-user.server';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
 import { FormNotice } from '~/components/form/form-alert';
-import { savedLocation, useSavedState } from '~/components/form/use-saved-state';
+import { SAVED_NOTICE, savedLocation, useSavedState } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/lib/meta';
 import { ChangePasswordForm as ChangePasswordFormNow } from '~/forms/password-change';
@@ -49,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       confirmed = await context.session.endEarlierSessions();
       await context.session.signIn(signedIn);
     },
-    redirectTo: () => savedLocation(request) + (confirmed ? '' : `&reason=${UNCONFIRMED}`),
+    redirectTo: () => savedLocation(request, { query: confirmed ? {} : { reason: UNCONFIRMED } }),
   });
 }
 
@@ -62,7 +62,7 @@ export default function SecurityScreen() {
   return (
     <section className="profile-screen">
       <ScreenIntro title={copy.title} lead={copy.lead} />
-      {saved ? <FormNotice>{unconfirmed ? copy.unconfirmed : copy.changed}</FormNotice> : null}
+      {saved ? <FormNotice id={SAVED_NOTICE}>{unconfirmed ? copy.unconfirmed : copy.changed}</FormNotice> : null}
       {/* A new form after every save: the passwords are not left in the fields. */}
       <ChangePasswordForm key={key} lastResult={lastResult} saved={saved} onInput={onInput} />
     </section>
