@@ -244,9 +244,11 @@ describe('profile edit', () => {
     );
     // Post, redirect, get: reloading the saved page never sends the form again.
     expect(response.status).toBe(303);
-    expect(response.headers.get('Location')).toBe('/profile?saved=1');
+    expect(response.headers.get('Location')).toBe('/profile?saved=1#saved');
     const html = await (await browser.request('/profile?saved=1')).text();
     expect(html).toContain(SAVED);
+    // The confirmation the redirect's fragment scrolls to (ADR 052).
+    expect(html).toMatch(/<p [^>]*role="status" id="saved">Изменения сохранены\.<\/p>/);
     expect(await calls('updateProfile')).toBe(before + 1);
     // The form of the saved page posts to the page it is on.
     const form = readForms(html).find((f) => f.action?.startsWith('/profile'))!;
@@ -327,7 +329,7 @@ describe('password change', () => {
       { action: '/profile/security' },
     );
     expect(response.status).toBe(303);
-    expect(response.headers.get('Location')).toBe('/profile/security?saved=1');
+    expect(response.headers.get('Location')).toBe('/profile/security?saved=1#saved');
     const html = await (await browser.request('/profile/security?saved=1')).text();
     expect(html).toContain(SAVED);
     expect(html).toContain('Пароль изменён. Другие сеансы завершены.');

@@ -66,9 +66,9 @@ describe('/lk/author-questions', () => {
     const sent = await ask(browser, { topic: 'law-week', text: QUESTION });
     expect(sent.status).toBe(303);
     const location = sent.headers.get('Location')!;
-    expect(location).toBe('/lk/author-questions?saved=1');
+    expect(location).toBe('/lk/author-questions?saved=1#saved');
     const html = await (await browser.request(location)).text();
-    expect(html).toMatch(/<p role="status"[^>]*>Вопрос отправлен\./);
+    expect(html).toMatch(/<p [^>]*role="status" id="saved">Вопрос отправлен\./);
     const first = /<li id="[a-z]+-\d+" class="request">([\s\S]*?)<\/li>/.exec(html)![1]!;
     expect(pageText(first)).toContain('Отправлен Неделя права');
     expect(pageText(first)).toContain(QUESTION);

@@ -110,7 +110,7 @@ describe('/dictation/{code}', () => {
       form: { ...first.fields, text: 'Весной в наш город возвращаются скворцы.', intent: 'save' },
     });
     expect(saved.status).toBe(303);
-    expect(saved.headers.get('Location')).toBe(`/dictation/${code}?saved=1`);
+    expect(saved.headers.get('Location')).toBe(`/dictation/${code}?saved=1#dictation-status`);
     const again = await writingForm(guest, code);
     expect(again.fields).toMatchObject({ text: 'Весной в наш город возвращаются скворцы.', revision: '2' });
     expect(pageText(again.html)).toMatch(/Текст сохранён на сервере в \d{2}:\d{2} мск/);
@@ -181,7 +181,7 @@ describe('/dictation/{code}', () => {
     const confirm = readForms(await ask.text()).find((form) => form.fields.confirmed === '1')!;
     expect(confirm.fields).toMatchObject({ text: 'Скворцы.', confirmed: '1' });
     const done = await guest.request(`/dictation/${code}`, { form: { ...confirm.fields, intent: 'finish' } });
-    expect(done.headers.get('Location')).toBe(`/dictation/${code}?saved=1`);
+    expect(done.headers.get('Location')).toBe(`/dictation/${code}?saved=1#dictation-status`);
     const thanks = await guest.request(`/dictation/${code}?saved=1`);
     expect(thanks.status).toBe(200);
     expect(pageText(await thanks.text())).toContain('Спасибо! Диктант сдан, текст принят на проверку.');

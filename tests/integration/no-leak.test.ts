@@ -106,7 +106,7 @@ async function journey() {
   }
   expect((await teacher.submit('/lk', {}, { action: '/popups' })).status).toBe(303);
   const saved = await teacher.submit('/profile', { city: 'Тверь' }, { action: '/profile' });
-  expect(saved.headers.get('Location')).toBe('/profile?saved=1');
+  expect(saved.headers.get('Location')).toBe('/profile?saved=1#saved');
   await saved.arrayBuffer();
   expect(await (await teacher.request('/profile?saved=1')).text()).toContain('Сохранено');
 

@@ -61,9 +61,9 @@ describe('/lk/support', () => {
     const browser = await signedIn(DEMO_USERS.participant);
     const sent = await send(browser, { topic: 'bug', message: MESSAGE });
     expect(sent.status).toBe(303);
-    expect(sent.headers.get('Location')).toBe('/lk/support?saved=1');
+    expect(sent.headers.get('Location')).toBe('/lk/support?saved=1#saved');
     const html = await (await browser.request('/lk/support?saved=1')).text();
-    expect(html).toMatch(/<p role="status"[^>]*>Обращение отправлено\./);
+    expect(html).toMatch(/<p [^>]*role="status" id="saved">Обращение отправлено\./);
     const first = pageText(/<li id="[a-z]+-\d+" class="request">([\s\S]*?)<\/li>/.exec(html)![1]!);
     expect(first).toContain('Новое Ошибка на сайте');
     expect(first).toContain(MESSAGE);
