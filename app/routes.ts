@@ -54,6 +54,8 @@ export default [
   route('dictation/:token/text', 'routes/default/dictation-text.ts'),
   route('dictation/:token/reading', 'routes/default/dictation-reading.ts'),
   route('lk/dictations/:id/certificate.pdf', 'routes/lk/dictation-certificate.ts'),
+  route('lk/master-classes/:id/certificate.pdf', 'routes/lk/master-class-certificate.ts'),
+  route('lk/testing/:id/certificate.pdf', 'routes/lk/test-certificate.ts'),
   route('lk/dictations/:id/calendar.ics', 'routes/lk/dictation-calendar.ts'),
   route('lk/master-classes/:id/calendar.ics', 'routes/lk/master-class-calendar.ts'),
   route('lk/law-week/events/:id/calendar.ics', 'routes/lk/law-week-event-calendar.ts'),

@@ -43,16 +43,31 @@ export function normalizeSurname(input: string): string {
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const heldCertificate = z.object({
-  /** `offline`: the teacher's offline certificate (ADR 015); `dictation`: a checked dictation's (ADR 018). */
-  kind: z.enum(['offline', 'dictation']),
-  /** The dictation it was earned in; null for the offline certificate. */
+  /**
+   * `offline`: the teacher's offline certificate (ADR 015); `dictation`: a checked dictation's (ADR 018);
+   * `masterClass`: a master class's recording watched, `test`: a test passed (ADR 054).
+   */
+  kind: z.enum(['offline', 'dictation', 'masterClass', 'test']),
+  /** The dictation it was earned in; null for the others. */
   dictationId: z.number().int().positive().nullable(),
+  /** The master class watched; null for the others. */
+  webinarId: z.number().int().positive().nullable().default(null),
+  /** The test passed; null for the others. */
+  testId: z.number().int().positive().nullable().default(null),
   number: z.string().min(1),
   event: z.string().min(1),
   issuedOn: isoDate,
   file: fileRef,
 });
 export type HeldCertificate = z.infer<typeof heldCertificate>;
+
+/** A certificate earned on a screen (a master class watched, a test passed: ADR 054), as that screen offers it. */
+export const earnedCertificate = z.object({
+  number: z.string().min(1),
+  issuedOn: isoDate,
+  file: fileRef,
+});
+export type EarnedCertificate = z.infer<typeof earnedCertificate>;
 
 /** What anyone with the code may learn: never the full name, the e-mail or the result. */
 export const verifiedCertificate = z.object({
@@ -69,7 +84,7 @@ export const certificatesCalls = {
     path: '/rest/certificates/my/list/',
     query: noQuery,
     body: noBody,
-    /** The offline certificate first, then the dictations' newest first. */
+    /** The offline certificate first, then the dictations', the master classes' and the tests', each newest first. */
     result: z.object({ certificates: z.array(heldCertificate) }),
     auth: 'required',
     extension: true,

@@ -43,6 +43,7 @@ export * from './define';
 export * from './scenarios';
 export { profile, role, popupName, loginResult, refreshResult, type Profile } from './account';
 export { banner, type Banner } from './banners';
+export { type WatchCertificate } from './webinars';
 export { type Certificate } from './certificate';
 export { weekDay, type SavedDayLink, type WeekDay } from './week';
 export { type SentQuestion } from './tender';

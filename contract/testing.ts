@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { earnedCertificate } from './certificates';
 import { call, noBody, noQuery } from './define';
 
 /**
@@ -69,6 +70,11 @@ const testDetail = testSummary.extend({
   description: z.string().min(1),
   /** Every attempt, the latest first. */
   attempts: z.array(attemptSummary),
+  /**
+   * The certificate of the test passed (ADR 054): the first attempt that passed it earns it, and it stays the same
+   * whatever later attempts score. Null while none has passed.
+   */
+  certificate: earnedCertificate.extend({ attemptId: id }).nullable().default(null),
 });
 export type TestDetail = z.infer<typeof testDetail>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { earnedCertificate } from './certificates';
 import { call, fileRef, noBody, noQuery } from './define';
 
 /**
@@ -30,11 +31,28 @@ const webinarSummary = z.object({
   progress: webinarProgress.nullable(),
 });
 
+/**
+ * The certificate for watching the recording (ADR 054). What counts is the upstream's own tally, not the furthest
+ * point a player claims: each report adds at most the real time since the one before, and never more than one
+ * report's worth, so a claimed jump to the end counts for little.
+ */
+const watchCertificate = z.object({
+  /** Seconds of the recording to be counted before the certificate is given (80 % of its length, rounded up). */
+  neededSeconds: z.number().int().positive(),
+  /** Seconds counted so far, at most the recording's length. */
+  countedSeconds: secondsInto,
+  /** The certificate once earned; null before. */
+  earned: earnedCertificate.nullable(),
+});
+export type WatchCertificate = z.infer<typeof watchCertificate>;
+
 const webinarDetail = webinarSummary.extend({
   description: z.string(),
   recording: fileRef.nullable(),
   /** Where the live broadcast is watched (an https address outside the portal), for ones not yet recorded. */
   broadcastUrl: z.string().url().startsWith('https://').nullable(),
+  /** Null until there is a recording to watch (or from a provider that gives no such certificate). */
+  certificate: watchCertificate.nullable().default(null),
 });
 
 export const webinarsCalls = {

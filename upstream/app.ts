@@ -28,6 +28,7 @@ import { registerSupportRoutes } from './routes/support';
 import { registerReplyRoutes } from './routes/replies';
 import { registerReplyDevTools } from './http/replies-dev-tools';
 import { registerCertificateCodeRoutes } from './routes/certificate-codes';
+import { registerEarnedCertificateFiles } from './routes/earned-certificates';
 import { resolveServices, type UpstreamApp, type UpstreamDeps, type UpstreamEnv } from './services';
 
 export type { UpstreamDeps } from './services';
@@ -74,6 +75,7 @@ export function createUpstreamApp(deps: UpstreamDeps): UpstreamApp {
   registerCertificateCodeRoutes(calls, services);
   registerCertificateFile(app, services);
   registerDictationCertificateFile(app, services);
+  registerEarnedCertificateFiles(app, services);
   registerDictationReadingFile(app, services);
   registerFileRoutes(app);
 

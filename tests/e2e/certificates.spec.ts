@@ -1,10 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readPdfText } from './pdf-text';
-import { DEMO, heading, login, seriousA11yViolations, wordsSplitAcrossLines } from './support';
+import { DEMO, heading, login, registerUser, seriousA11yViolations, wordsSplitAcrossLines } from './support';
+import { CHILD_ANSWERS, fill, shownQuestion } from './test-answers';
 
 /**
  * Certificates anyone can check (ADR 027, 048), with JavaScript on and off: the teacher finds every certificate,
- * downloads one, and a stranger opens the address printed on it, or looks one up by its number.
+ * downloads one, and a stranger opens the address printed on it, or looks one up by its number. A teacher earns
+ * one by passing a test or by watching a master class's recording past 80 % (ADR 054).
  */
 
 test('a certificate’s printed address tells a stranger it is genuine, with the holder’s name masked', async ({
@@ -92,4 +94,129 @@ test('/certificates checks a certificate by its number and the holder’s surnam
   await expect(stranger.getByRole('main')).toContainText('Анна И.');
   if (javaScriptEnabled) expect(await seriousA11yViolations(stranger)).toEqual([]);
   await stranger.context().close();
+});
+
+/** Opens the cabinet's «Сертификаты» and downloads the certificate of `kind`; answers the PDF's text and name. */
+async function downloadFromList(page: Page, kind: string) {
+  await page
+    .getByRole('navigation', { name: 'Разделы личного кабинета' })
+    .getByRole('link', { name: 'Сертификаты' })
+    .click();
+  await expect(heading(page)).toHaveText('Сертификаты');
+  const item = page.getByRole('listitem').filter({ hasText: kind });
+  await expect(item).toHaveCount(1);
+  const number = /№ ([^,]+),/.exec((await item.textContent()) ?? '')![1]!;
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    item.getByRole('link', { name: /Скачать PDF/ }).click(),
+  ]);
+  return { number, name: download.suggestedFilename(), text: await readPdfText(await download.path()) };
+}
+
+/** A stranger checks a certificate by its number and the surname printed on it. */
+async function checkByNumber(page: Page, number: string, lastName: string, javaScriptEnabled: boolean) {
+  const stranger = await (await page.context().browser()!.newContext({ javaScriptEnabled })).newPage();
+  await stranger.goto('/certificates');
+  await stranger.getByLabel('Номер сертификата').fill(number);
+  await stranger.getByLabel('Фамилия участника').fill(lastName);
+  await stranger.getByRole('button', { name: 'Проверить' }).click();
+  await expect(heading(stranger)).toHaveText('Проверка сертификата');
+  await expect(stranger.getByText('Сертификат подлинный')).toBeVisible();
+  const main = await stranger.getByRole('main').textContent();
+  await stranger.context().close();
+  return main ?? '';
+}
+
+test('a teacher passes a test and downloads its certificate from /lk/certificates, which a stranger checks by number (ADR 054)', async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
+  const user = await registerUser(testInfo, 'test-certificate');
+  await login(page, user);
+  await page
+    .getByRole('navigation', { name: 'Разделы личного кабинета' })
+    .getByRole('link', { name: 'Тестирование' })
+    .click();
+  await page.getByRole('link', { name: 'Права ребёнка' }).click();
+  await expect(heading(page)).toHaveText('Права ребёнка');
+  await page.getByRole('button', { name: 'Начать тест' }).click();
+  for (let n = 1; n <= CHILD_ANSWERS.length; n++) {
+    await expect(page.getByText(`Вопрос ${n} из ${CHILD_ANSWERS.length}`, { exact: true })).toBeVisible();
+    await fill(page, await shownQuestion(page, CHILD_ANSWERS));
+    const last = n === CHILD_ANSWERS.length;
+    await page.getByRole('button', { name: last ? 'Ответить' : 'Ответить и далее', exact: true }).click();
+  }
+  await page.getByRole('button', { name: 'Завершить тест' }).click();
+  await expect(heading(page)).toHaveText('Проверка перед отправкой');
+  await page.getByRole('button', { name: 'Завершить и отправить' }).click();
+  await expect(heading(page)).toHaveText('Результат: Права ребёнка');
+  await expect(page.getByRole('heading', { name: 'Тест пройден' })).toBeVisible();
+  await expect(page.getByText('Сертификат о прохождении теста получен')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Скачать сертификат \(PDF, [\d,]+ КБ\)$/ })).toHaveAttribute(
+    'href',
+    /^\/lk\/testing\/\d+\/certificate\.pdf$/,
+  );
+
+  const { number, name, text } = await downloadFromList(page, 'Сертификат о прохождении теста');
+  expect(number).toMatch(/^Т-\d{4}-\d{6}$/);
+  expect(name).toBe(`Сертификат о прохождении теста ${number}.pdf`);
+  expect(text).toContain('СЕРТИФИКАТ');
+  expect(text).toContain(`№ ${number}`);
+  expect(text).toContain('Кузнецова Ольга');
+  expect(text).toContain('успешно прошёл(ла) тест «Права ребёнка»');
+  // CHILD_ANSWERS leaves one of the two family rights unmarked: 6 of 7.
+  expect(text).toContain('Результат: 6 из 7 правильных ответов (85 %) при проходном балле 70 %');
+  expect(text).toMatch(/Проверить подлинность: http:\/\/localhost:\d+\/certificates\/[A-Za-z0-9_-]{22}/);
+
+  const checked = await checkByNumber(page, number.toLowerCase(), 'кузнецова', javaScriptEnabled);
+  expect(checked).toContain('Права ребёнка');
+  expect(checked).toContain('Ольга К.');
+  expect(checked).not.toContain('Кузнецова');
+});
+
+test.describe('a master class watched', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'the player reports the watch time with a script');
+
+  test('watching a recording past 80 % gives a certificate, on the page and in /lk/certificates (ADR 054)', async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const user = await registerUser(testInfo, 'watch-certificate');
+    await login(page, user);
+    // A past master class with the 24-second demo recording; nobody else's progress is this new user's.
+    await page.goto('/lk/master-classes/7');
+    const title = (await heading(page).textContent())!;
+    await expect(
+      page.getByText('Осталось посмотреть 20 с записи, чтобы получить сертификат о просмотре.'),
+    ).toBeVisible();
+
+    const video = page.locator('video');
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+      return element.play();
+    });
+    // Played to its end at normal speed, as the upstream counts it: no seeking ahead.
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.ended), { timeout: 40_000 })
+      .toBe(true);
+    await page.reload();
+    await expect(page.getByText('Сертификат о просмотре получен')).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole('link', { name: /^Скачать сертификат \(PDF, [\d,]+ КБ\)$/ })).toHaveAttribute(
+      'href',
+      '/lk/master-classes/7/certificate.pdf',
+    );
+
+    const { number, name, text } = await downloadFromList(page, 'Сертификат о просмотре мастер-класса');
+    expect(number).toMatch(/^МК-\d{4}-\d{6}$/);
+    expect(name).toBe(`Сертификат о просмотре ${number}.pdf`);
+    expect(text).toContain(`№ ${number}`);
+    expect(text).toContain('Кузнецова Ольга');
+    expect(text).toContain(`просмотрел(а) мастер-класс «${title}»`);
+    expect(text).toContain('Просмотрено не менее 80 % записи мастер-класса от');
+
+    const checked = await checkByNumber(page, number, 'Кузнецова', javaScriptEnabled);
+    expect(checked).toContain(title);
+    expect(checked).toContain('Ольга К.');
+  });
 });

@@ -23,7 +23,7 @@ async function addressOn(pdf: Response): Promise<string> {
 }
 
 describe('/lk/certificates', () => {
-  it('lists the offline certificate and each checked dictation’s, each a download', async () => {
+  it('lists the offline certificate, each checked dictation’s, the master class watched and the test passed, each a download', async () => {
     const browser = await teacher();
     const html = await (await browser.request('/lk/certificates')).text();
     expect(headingOf(html)).toBe('Сертификаты');
@@ -36,7 +36,12 @@ describe('/lk/certificates', () => {
       '/lk/certificate.pdf',
       '/lk/dictations/2/certificate.pdf',
       '/lk/dictations/1/certificate.pdf',
+      // Seeded: the demo teacher watched master class 18 through and passed test 3 (ADR 054).
+      '/lk/master-classes/18/certificate.pdf',
+      '/lk/testing/3/certificate.pdf',
     ]);
+    expect(text).toContain('Сертификат о просмотре мастер-класса');
+    expect(text).toContain('Сертификат о прохождении теста');
     for (const link of links) {
       const pdf = await browser.request(link!);
       expect(pdf.status).toBe(200);

@@ -8,7 +8,7 @@ import type { Db } from './open';
  * again, and a code opens nothing but the public page with a masked name.
  */
 
-export type CertificateKind = 'offline' | 'dictation';
+export type CertificateKind = 'offline' | 'dictation' | 'webinar' | 'test';
 
 export function issueCertificateCode(db: Db, kind: CertificateKind, ref: number, now: number): string {
   db.prepare('INSERT OR IGNORE INTO certificate_codes (code, kind, ref, issued_at) VALUES (?, ?, ?, ?)').run(

@@ -445,16 +445,50 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       CREATE INDEX support_messages_by_request ON support_messages (request_id, id);
     `,
   },
+  {
+    id: 14,
+    name: 'certificates for master classes watched and tests passed',
+    // ADR 054. Watch time counted at most as fast as real time passes between two reports (history from before
+    // starts at 0: nothing counted it); the certificate of a master class is kept from the moment it was earned;
+    // a test's is its first passing attempt, so it needs no table. The codes' kinds grow by a table rebuild, as
+    // SQLite changes no CHECK in place.
+    sql: `
+      ALTER TABLE webinar_history ADD COLUMN counted_seconds INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE webinar_certificates (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        webinar_id INTEGER NOT NULL REFERENCES webinars (id) ON DELETE CASCADE,
+        issued_at INTEGER NOT NULL,
+        UNIQUE (user_id, webinar_id)
+      );
+      CREATE TABLE certificate_codes_14 (
+        code TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('offline', 'dictation', 'webinar', 'test')),
+        ref INTEGER NOT NULL,
+        issued_at INTEGER NOT NULL,
+        UNIQUE (kind, ref)
+      );
+      INSERT INTO certificate_codes_14 (code, kind, ref, issued_at)
+        SELECT code, kind, ref, issued_at FROM certificate_codes;
+      DROP TABLE certificate_codes;
+      ALTER TABLE certificate_codes_14 RENAME TO certificate_codes;
+    `,
+  },
 ];
 
-export function migrate(db: Db): number[] {
+/**
+ * Runs the migrations not yet applied, in the order of their ids whatever the list's order, and tolerates gaps:
+ * branches take ids in parallel (13 and 14, say), so a database may hold 14 before 13 arrives, and 13 then runs
+ * alone.
+ */
+export function migrate(db: Db, list: ReadonlyArray<{ id: number; name: string; sql: string }> = migrations): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL
   )`);
   const applied = new Set(db.column('SELECT id FROM schema_migrations').map((id) => Number(id)));
   const record = db.prepare('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)');
   const ran: number[] = [];
-  for (const migration of migrations) {
+  for (const migration of [...list].sort((a, b) => a.id - b.id)) {
     if (applied.has(migration.id)) continue;
     db.transaction(
       () => {

@@ -5,6 +5,7 @@ import { days, hours, minutes } from '#shared/time';
 import type { Db } from './open';
 import { WEBINAR_CLOSINGS, WEBINAR_PARTICIPANTS, WEBINAR_SPEAKERS, WEBINAR_TOPICS } from './seed-webinars-content';
 import { findUserByEmail } from './users';
+import { awardIfDue } from './webinar-certificates';
 
 /** The one demo recording (ADR 014), reused by every past master class. */
 const RECORDING = { path: '/files/webinars/master-class.mp4', type: 'video/mp4', seconds: 24 } as const;
@@ -71,15 +72,22 @@ export function seedWebinars(db: Db, now: number): void {
   seedTeacherHistory(db, now);
 }
 
-/** The demo teacher has started two recordings, so the list shows progress from the first visit. */
+/**
+ * The demo teacher has started two recordings, so the list shows progress from the first visit, and watched one
+ * of them through, counted as watched, so the cabinet holds its certificate (ADR 054).
+ */
 function seedTeacherHistory(db: Db, now: number): void {
   const teacher = findUserByEmail(db, 'teacher@example.org');
   if (!teacher) return;
   const insert = db.prepare(
-    `INSERT OR IGNORE INTO webinar_history (user_id, webinar_id, position_seconds, watched_seconds, updated_at)
-     VALUES (?, ?, ?, ?, ?)`,
+    `INSERT OR IGNORE INTO webinar_history
+       (user_id, webinar_id, position_seconds, watched_seconds, updated_at, counted_seconds)
+     VALUES (?, ?, ?, ?, ?, ?)`,
   );
   // Master classes 20 and 18: the two latest recordings but one (the end-to-end tests watch others).
-  insert.run(teacher.id, 20, 10, 10, now - days(2));
-  insert.run(teacher.id, 18, RECORDING.seconds, RECORDING.seconds, now - days(6));
+  insert.run(teacher.id, 20, 10, 10, now - days(2), 10);
+  if (insert.run(teacher.id, 18, RECORDING.seconds, RECORDING.seconds, now - days(6), RECORDING.seconds).changes) {
+    const watched = { userId: teacher.id, webinarId: 18, recordingSeconds: RECORDING.seconds };
+    awardIfDue(db, { ...watched, countedSeconds: RECORDING.seconds }, now - days(6));
+  }
 }

@@ -118,5 +118,6 @@ export function findTestDetail(db: Db, userId: number, testId: number, now: numb
     ...summarizeTest(test, attempts, now),
     description: test.description,
     attempts: attempts.map((row) => summarizeAttempt(row, test, now)),
+    certificate: null,
   };
 }

@@ -1,5 +1,6 @@
 import type { CallResult } from '#contract';
 import type { Db } from './open';
+import { awardIfDue, countedByReport } from './webinar-certificates';
 
 type Summary = CallResult<'webinarsList'>['past'][number];
 type Detail = CallResult<'webinarById'>;
@@ -78,28 +79,69 @@ export function findWebinar(db: Db, id: number, userId: number): Detail | undefi
           type: row.recording_type,
         }
       : null;
-  return { ...toSummary(row), description: row.description, recording, broadcastUrl: row.broadcast_url };
+  // The certificate is the route's to add: its PDF needs more than the database (ADR 054).
+  return {
+    ...toSummary(row),
+    description: row.description,
+    recording,
+    broadcastUrl: row.broadcast_url,
+    certificate: null,
+  };
 }
 
 /**
  * Position is the latest report (a deliberate seek back is kept); watched seconds only grow, so a report from a
- * tab left open on an older state never undoes what was watched elsewhere (ADR 014).
+ * tab left open on an older state never undoes what was watched elsewhere (ADR 014). Each report adds to the
+ * watch time counted for the certificate what `countedByReport` allows, up to the recording's length, and gives
+ * the certificate when the count reaches its share (ADR 054); one transaction, so two reports at once count once.
  */
 export function saveHistoryTime(
   db: Db,
-  entry: { userId: number; webinarId: number; positionSeconds: number; watchedSeconds: number },
+  entry: {
+    userId: number;
+    webinarId: number;
+    positionSeconds: number;
+    watchedSeconds: number;
+    recordingSeconds: number;
+  },
   now: number,
 ): Progress {
-  const row = db
-    .prepare(
-      `INSERT INTO webinar_history (user_id, webinar_id, position_seconds, watched_seconds, updated_at)
-       VALUES (@userId, @webinarId, @positionSeconds, @watchedSeconds, @now)
-       ON CONFLICT (user_id, webinar_id) DO UPDATE SET
-         position_seconds = excluded.position_seconds,
-         watched_seconds = max(watched_seconds, excluded.watched_seconds),
-         updated_at = excluded.updated_at
-       RETURNING position_seconds, watched_seconds, updated_at`,
-    )
-    .get({ ...entry, now }) as Pick<WebinarRow, 'position_seconds' | 'watched_seconds' | 'updated_at'>;
-  return toProgress(row)!;
+  return db.transaction(
+    () => {
+      const last = db
+        .prepare('SELECT position_seconds, updated_at FROM webinar_history WHERE user_id = ? AND webinar_id = ?')
+        .get(entry.userId, entry.webinarId) as { position_seconds: number; updated_at: number } | undefined;
+      const counted = countedByReport(
+        last ? { positionSeconds: last.position_seconds, at: last.updated_at } : null,
+        entry.positionSeconds,
+        now,
+      );
+      const row = db
+        .prepare(
+          `INSERT INTO webinar_history (user_id, webinar_id, position_seconds, watched_seconds, updated_at, counted_seconds)
+           VALUES (@userId, @webinarId, @positionSeconds, @watchedSeconds, @now, min(@counted, @recordingSeconds))
+           ON CONFLICT (user_id, webinar_id) DO UPDATE SET
+             position_seconds = excluded.position_seconds,
+             watched_seconds = max(watched_seconds, excluded.watched_seconds),
+             updated_at = excluded.updated_at,
+             counted_seconds = min(counted_seconds + @counted, @recordingSeconds)
+           RETURNING position_seconds, watched_seconds, updated_at, counted_seconds`,
+        )
+        .get({ ...entry, now, counted }) as Pick<WebinarRow, 'position_seconds' | 'watched_seconds' | 'updated_at'> & {
+        counted_seconds: number;
+      };
+      awardIfDue(db, { ...entry, countedSeconds: row.counted_seconds }, now);
+      return toProgress(row)!;
+    },
+    { immediate: true },
+  )();
+}
+
+/** The watch time counted for the user's certificate of a master class (ADR 054): 0 before any report. */
+export function countedSecondsOf(db: Db, userId: number, webinarId: number): number {
+  return (db.value(
+    'SELECT counted_seconds FROM webinar_history WHERE user_id = ? AND webinar_id = ?',
+    userId,
+    webinarId,
+  ) ?? 0) as number;
 }

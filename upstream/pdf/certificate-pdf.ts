@@ -6,8 +6,9 @@ import QRCode from 'qrcode';
 import { plural } from '#shared/plural';
 
 /**
- * The certificates as PDFs, made on request from the database rows: the teacher's offline certificate (ADR 015)
- * and the dictation's certificate of participation (ADR 018) share one page. The text is Russian, so the standard
+ * The certificates as PDFs, made on request from the database rows: the teacher's offline certificate (ADR 015),
+ * the dictation's certificate of participation (ADR 018), a master class watched and a test passed (ADR 054) share
+ * one page. The text is Russian, so the standard
  * PDF fonts (Latin only) will not do: DejaVu Sans is embedded, subset to the glyphs used. Each carries the
  * address where anyone checks it, in words and as a QR code (ADR 027).
  */
@@ -18,6 +19,8 @@ const BOLD = resolve(FONTS, 'DejaVuSans-Bold.ttf');
 
 /** What one certificate says, line by line. */
 export interface CertificatePage {
+  /** The word at the top: «СЕРТИФИКАТ УЧАСТНИКА» unless given (a master class watched, a test passed: ADR 054). */
+  heading?: string;
   /** The document's title in the PDF's metadata. */
   title: string;
   number: string;
@@ -39,6 +42,11 @@ export const issuedDateFormat = new Intl.DateTimeFormat('ru-RU', {
   year: 'numeric',
   timeZone: 'Europe/Moscow',
 });
+
+/** A title in «ёлочки», any «…» inside it turned into „…“, as Russian nests quotes. */
+export function quoted(title: string): string {
+  return `«${title.replace(/«/g, '„').replace(/»/g, '“')}»`;
+}
 
 /** «3 ошибки», «5 академических часов»: a number with the Russian plural of its noun (one, few, many). */
 export function countText(count: number, [one, few, many]: [string, string, string]): string {
@@ -85,7 +93,11 @@ async function render(page: CertificatePage): Promise<Buffer> {
     .rect(28, 28, doc.page.width - 56, doc.page.height - 56)
     .lineWidth(3)
     .stroke('#1f4e8c');
-  doc.font(BOLD).fontSize(32).fillColor('#1f4e8c').text('СЕРТИФИКАТ УЧАСТНИКА', 56, 110, centred);
+  doc
+    .font(BOLD)
+    .fontSize(32)
+    .fillColor('#1f4e8c')
+    .text(page.heading ?? 'СЕРТИФИКАТ УЧАСТНИКА', 56, 110, centred);
   doc.font(REGULAR).fontSize(14).fillColor('#333333').text(`№ ${page.number}`, centred);
   doc.moveDown(2).fontSize(16).text('Настоящим подтверждается, что', centred);
   doc.moveDown(0.5).font(BOLD).fontSize(24).fillColor('#000000').text(page.fullName, centred);

@@ -21,12 +21,20 @@ async function setup() {
 }
 
 describe('myCertificates (ADR 027)', () => {
-  it('lists the offline certificate and each checked dictation’s, with their files', async () => {
+  it('lists the offline certificate, each checked dictation’s, the master class watched and the test passed, with their files', async () => {
     const { mine } = await setup();
-    expect(mine.certificates.map(({ kind, dictationId, number }) => [kind, dictationId, number])).toEqual([
+    const listed = mine.certificates.map(({ kind, dictationId, webinarId, testId, number }) => [
+      kind,
+      dictationId ?? webinarId ?? testId,
+      number,
+    ]);
+    expect(listed).toEqual([
       ['offline', null, 'ОУ-0417'],
       ['dictation', 2, expect.stringMatching(/^Д-\d{4}-000002$/)],
       ['dictation', 1, expect.stringMatching(/^Д-\d{4}-000001$/)],
+      // Seeded: the demo teacher watched master class 18 through and passed test 3 (ADR 054).
+      ['masterClass', 18, expect.stringMatching(/^МК-\d{4}-000001$/)],
+      ['test', 3, expect.stringMatching(/^Т-\d{4}-\d{6}$/)],
     ]);
     for (const certificate of mine.certificates) expect(certificate.file.type).toBe('application/pdf');
   });

@@ -10,6 +10,7 @@ import type { Services } from '../services';
 import { hours } from '#shared/time';
 import { CERTIFICATE_FILE_PATH, renderFor } from './certificate';
 import { certificateFileOf, certificateNumber } from './dictation-certificate';
+import { earnedBy, testCertificateFacts, webinarCertificateFacts } from './earned-certificates';
 
 /** A day in Moscow (UTC+3, no daylight saving), `YYYY-MM-DD`. */
 const moscowDay = (time: number) => new Date(time + hours(3)).toISOString().slice(0, 10);
@@ -24,6 +25,8 @@ async function heldBy(services: Services, userId: number): Promise<HeldCertifica
     held.push({
       kind: 'offline',
       dictationId: null,
+      webinarId: null,
+      testId: null,
       number: offline.number,
       event: offline.event,
       issuedOn: offline.issued_on,
@@ -43,11 +46,20 @@ async function heldBy(services: Services, userId: number): Promise<HeldCertifica
     held.push({
       kind: 'dictation',
       dictationId: row.id,
+      webinarId: null,
+      testId: null,
       number,
       event: event.title,
       issuedOn: moscowDay(event.results_at),
       file,
     });
+  }
+  const { masterClasses, tests } = await earnedBy(services, userId);
+  for (const { number, event, issuedOn, file, webinarId } of masterClasses) {
+    held.push({ kind: 'masterClass', dictationId: null, webinarId, testId: null, number, event, issuedOn, file });
+  }
+  for (const { number, event, issuedOn, file, testId } of tests) {
+    held.push({ kind: 'test', dictationId: null, webinarId: null, testId, number, event, issuedOn, file });
   }
   return held;
 }
@@ -63,6 +75,12 @@ function verify(services: Services, code: string): VerifiedCertificate | undefin
     if (!row || !user) return undefined;
     return { number: row.number, event: row.event, issuedOn: row.issued_on, holder: holderOf(user) };
   }
+  if (found.kind === 'webinar' || found.kind === 'test') {
+    const facts = (found.kind === 'webinar' ? webinarCertificateFacts : testCertificateFacts)(db, found.ref);
+    return (
+      facts && { number: facts.number, event: facts.event, issuedOn: facts.issuedOn, holder: holderOf(facts.user) }
+    );
+  }
   const row = findParticipation(db, found.ref);
   const event = row && findEvent(db, row.event_id);
   const user = row?.user_id ? findUserById(db, row.user_id) : undefined;
@@ -73,7 +91,9 @@ function verify(services: Services, code: string): VerifiedCertificate | undefin
 
 /**
  * What a printed number proves when the surname is the holder's, or undefined (ADR 048): the offline
- * certificates' numbers are stored, a dictation's is made of its year and participation (`Д-2026-000002`).
+ * certificates' numbers are stored, a dictation's is made of its year and participation (`Д-2026-000002`), a
+ * master class's of its year and certificate (`МК-2026-000001`), a test's of its year and attempt
+ * (`Т-2026-000041`, ADR 054).
  */
 function verifyNumber(services: Services, number: string, lastName: string): VerifiedCertificate | undefined {
   const { db } = services;
@@ -84,6 +104,12 @@ function verifyNumber(services: Services, number: string, lastName: string): Ver
     const user = findUserById(db, offline.user_id);
     if (!holds(user)) return undefined;
     return { number, event: offline.event, issuedOn: offline.issued_on, holder: holderOf(user!) };
+  }
+  const earned = /^(МК|Т)-\d{4}-(\d{6})$/.exec(number);
+  if (earned) {
+    const facts = (earned[1] === 'МК' ? webinarCertificateFacts : testCertificateFacts)(db, Number(earned[2]));
+    if (!facts || facts.number !== number || !holds(facts.user)) return undefined;
+    return { number, event: facts.event, issuedOn: facts.issuedOn, holder: holderOf(facts.user) };
   }
   const dictation = /^Д-\d{4}-(\d{6})$/.exec(number);
   const row = dictation ? findParticipation(db, Number(dictation[1])) : undefined;

@@ -15,6 +15,7 @@ import type { CallRegistrar } from '../http/calls';
 import { fail, notFound } from '../http/envelope';
 import type { Db } from '../db/open';
 import type { Services } from '../services';
+import { testCertificateOf } from './earned-certificates';
 
 /**
  * Tests (ADR 019). The upstream is the judge of every limit: the deadline is set when the attempt starts and
@@ -29,11 +30,11 @@ export function registerTestingRoutes(calls: CallRegistrar, services: Services):
     return { tests: listTests(db, session.userId, now()) };
   });
 
-  calls.authenticated('testById', ({ session, query }) => {
+  calls.authenticated('testById', async ({ session, query }) => {
     expireOverdue(db, session.userId, now());
     const test = findTestDetail(db, session.userId, query.id, now());
     if (!test) throw notFound();
-    return test;
+    return { ...test, certificate: await testCertificateOf(services, session.userId, findTest(db, test.id)!) };
   });
 
   calls.authenticated('startAttempt', ({ session, body }) => {

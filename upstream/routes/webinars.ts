@@ -2,16 +2,17 @@ import { findWebinar, listWebinars, saveHistoryTime } from '../db/webinars';
 import type { CallRegistrar } from '../http/calls';
 import { fail, notFound } from '../http/envelope';
 import type { Services } from '../services';
+import { watchCertificateOf } from './earned-certificates';
 
 export function registerWebinarRoutes(calls: CallRegistrar, services: Services): void {
   const { db, now } = services;
 
   calls.authenticated('webinarsList', ({ session }) => listWebinars(db, session.userId, now()));
 
-  calls.authenticated('webinarById', ({ session, query }) => {
+  calls.authenticated('webinarById', async ({ session, query }) => {
     const webinar = findWebinar(db, query.id, session.userId);
     if (!webinar) throw notFound();
-    return webinar;
+    return { ...webinar, certificate: await watchCertificateOf(services, session.userId, webinar) };
   });
 
   calls.authenticated('putHistoryTime', ({ session, body }) => {
@@ -29,6 +30,7 @@ export function registerWebinarRoutes(calls: CallRegistrar, services: Services):
         webinarId: webinar.id,
         positionSeconds: Math.min(body.positionSeconds, length),
         watchedSeconds: Math.min(body.watchedSeconds, length),
+        recordingSeconds: length,
       },
       now(),
     );

@@ -9,8 +9,16 @@ import { screenMeta } from '~/lib/meta';
 const copy = {
   title: 'Сертификаты',
   lead: 'Все ваши сертификаты. На каждом есть адрес и QR-код, по которым любой может проверить его подлинность.',
-  none: 'Сертификатов у вас пока нет. Сертификат участника диктанта появится здесь, когда будут опубликованы результаты.',
-  kinds: { offline: 'Сертификат об очном участии', dictation: 'Сертификат участника диктанта' },
+  none:
+    'Сертификатов у вас пока нет. Сертификат участника диктанта появится здесь, когда будут опубликованы ' +
+    'результаты; сертификат о просмотре — когда вы посмотрите не меньше 80 % записи мастер-класса; ' +
+    'сертификат о прохождении теста — когда вы его пройдёте.',
+  kinds: {
+    offline: 'Сертификат об очном участии',
+    dictation: 'Сертификат участника диктанта',
+    masterClass: 'Сертификат о просмотре мастер-класса',
+    test: 'Сертификат о прохождении теста',
+  },
   number: (number: string) => `№ ${number}`,
   issued: (date: string) => `выдан ${formatDate(date)}`,
   download: 'Скачать PDF',
@@ -23,15 +31,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const certificates = await context.rest.certificates.mine();
   // The upstream's file paths stay on the server: each PDF has its portal route.
   return {
-    certificates: certificates.map(({ file, dictationId, ...certificate }) => ({
+    certificates: certificates.map(({ file, dictationId, webinarId, testId, ...certificate }) => ({
       ...certificate,
       size: file.size,
-      href: dictationId === null ? CERTIFICATE_HREF : `/lk/dictations/${dictationId}/certificate.pdf`,
+      href:
+        dictationId !== null
+          ? `/lk/dictations/${dictationId}/certificate.pdf`
+          : webinarId !== null
+            ? `/lk/master-classes/${webinarId}/certificate.pdf`
+            : testId !== null
+              ? `/lk/testing/${testId}/certificate.pdf`
+              : CERTIFICATE_HREF,
     })),
   };
 }
 
-/** `/lk/certificates`: every certificate the user holds, each downloadable (ADR 027). */
+/**
+ * `/lk/certificates`: every certificate the user holds, each downloadable (ADR 027): the offline one, the
+ * dictations', the master classes watched and the tests passed (ADR 054).
+ */
 export default function CertificatesScreen() {
   const { certificates } = useLoaderData<typeof loader>();
   return (

@@ -3,7 +3,8 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/request/require-user.server';
 import { CalendarLink } from '~/components/calendar-link';
 import { RecordingPlayer } from '~/components/recording-player';
-import { formatDuration, formatMoscowDateTime, pluralize } from '~/lib/format';
+import { formatWatchTime, watchSecondsLeft } from '~/lib/certificate-progress';
+import { formatDuration, formatFileSize, formatMoscowDateTime, pluralize } from '~/lib/format';
 import { screenMeta } from '~/lib/meta';
 import { readId } from '~/server/route-params';
 import { formatPosition } from '#shared/clock';
@@ -22,6 +23,12 @@ const copy = {
   startsAt: (when: string) => `Начало: ${when}.`,
   live: 'Трансляция идёт сейчас.',
   noRecording: 'Мастер-класс прошёл. Запись появится в ближайшие дни.',
+  certificateEarned: 'Сертификат о просмотре получен',
+  certificateDownload: (size: number) => `Скачать сертификат (PDF, ${formatFileSize(size)})`,
+  certificateLeft: (left: string) => `Осталось посмотреть ${left} записи, чтобы получить сертификат о просмотре.`,
+  certificateRule:
+    'Засчитывается время, пока запись действительно идёт: перемотка вперёд и ускоренное воспроизведение ' +
+    'засчитываются не больше, чем прошло времени.',
 } as const;
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
@@ -33,12 +40,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // An unknown id is the upstream's 404, which becomes the 404 page.
   const { recording, ...webinar } = await context.rest.webinars.byId(id);
   // The page needs to know that there is a recording, not where the upstream keeps it.
-  return { webinar: { ...webinar, hasRecording: recording !== null }, now: Date.now() };
+  // The certificate's file stays on the server too: the page links the portal's route (ADR 054).
+  const { certificate, ...rest } = webinar;
+  const watch = certificate && {
+    left: watchSecondsLeft(certificate),
+    size: certificate.earned?.file.size ?? null,
+  };
+  return { webinar: { ...rest, hasRecording: recording !== null }, watch, now: Date.now() };
 }
 
-/** `/lk/master-classes/{id}`: the recording (resumed where the user stopped) or the live broadcast. */
+/**
+ * `/lk/master-classes/{id}`: the recording (resumed where the user stopped) or the live broadcast; with a
+ * recording, the certificate for watching it: how much is left, or the link once it is earned (ADR 054).
+ */
 export default function MasterClassScreen() {
-  const { webinar, now } = useLoaderData<typeof loader>();
+  const { webinar, watch, now } = useLoaderData<typeof loader>();
   const starts = Date.parse(webinar.startsAt);
   const ended = starts + minutes(webinar.durationMinutes) <= now;
   const position = webinar.progress?.positionSeconds ?? 0;
@@ -69,6 +85,18 @@ export default function MasterClassScreen() {
           />
           {position > 0 && position < webinar.recordingSeconds - 1 ? (
             <p>{copy.resumeFrom(formatPosition(position))}</p>
+          ) : null}
+          {watch?.size != null ? (
+            <p className="webinar__certificate" data-earned="">
+              <strong>{copy.certificateEarned}</strong>{' '}
+              <a href={`/lk/master-classes/${webinar.id}/certificate.pdf`} download>
+                {copy.certificateDownload(watch.size)}
+              </a>
+            </p>
+          ) : watch ? (
+            <p className="webinar__certificate">
+              {copy.certificateLeft(formatWatchTime(watch.left))} <span>{copy.certificateRule}</span>
+            </p>
           ) : null}
         </section>
       ) : webinar.broadcastUrl && !ended ? (

@@ -6,7 +6,8 @@ import { ScreenIntro } from '~/components/screen-intro';
 import { AnswerReview } from '~/components/testing/answer-review';
 import { SubmitButton } from '~/components/form/submit-button';
 import { describeReview, mayStartAgain } from '~/components/testing/test-status';
-import { formatMoscowDateTime } from '~/lib/format';
+import { pointsShort } from '~/lib/certificate-progress';
+import { formatFileSize, formatMoscowDateTime, pluralize } from '~/lib/format';
 import { screenMeta } from '~/lib/meta';
 import { requireTestingPath } from './test-params';
 
@@ -22,6 +23,10 @@ const copy = {
   failed: 'Тест не пройден',
   score: (points: number, max: number, percent: number, bar: number) =>
     `${points} из ${max} правильных ответов (${percent} %). Для зачёта нужно не меньше ${bar} %.`,
+  certificateEarned: 'Сертификат о прохождении теста получен',
+  certificateDownload: (size: number) => `Скачать сертификат (PDF, ${formatFileSize(size)})`,
+  certificateShort: (short: string) => `Сертификат выдаётся за пройденный тест: до зачёта не хватило ${short}.`,
+  rightAnswers: { one: 'правильного ответа', few: 'правильных ответов', many: 'правильных ответов' },
   review: 'Разбор ответов',
   again: 'Пройти ещё раз',
   resume: 'Продолжить тест',
@@ -45,17 +50,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Still open (the page's clock ran ahead of the upstream's): back to where the participant was.
   if (attempt.status !== 'finished') throw redirect(`/lk/testing/${testId}/questions/${attempt.nextPosition}`);
   const next = test.current ? { resume: test.current.nextPosition } : mayStartAgain(test) ? ('again' as const) : null;
-  return { attempt, next };
+  // The certificate's file stays on the server: the page links the portal's route (ADR 054).
+  return { attempt, next, certificateSize: test.certificate?.file.size ?? null };
 }
 
 /**
  * `/lk/testing/{id}/attempts/{attempt}`: the score and, for each question, the answer given and whether it was
  * right; the right one and why once the user has no attempt left. While attempts remain, «Пройти ещё раз» starts
  * the next one the way the test's page does (its form posts there); with none left, nothing is offered: the review
- * note already says all attempts are used (ADR 050).
+ * note already says all attempts are used (ADR 050). A test passed offers its certificate; a failed attempt says how
+ * many right answers it lacked for one (ADR 054).
  */
 export default function TestResultScreen() {
-  const { attempt, next } = useLoaderData<typeof loader>();
+  const { attempt, next, certificateSize } = useLoaderData<typeof loader>();
   const reviewNote = describeReview(attempt);
   const [search] = useSearchParams();
   const score = attempt.score!;
@@ -81,6 +88,18 @@ export default function TestResultScreen() {
       <section className="test-result" data-tone={score.passed ? 'passed' : 'failed'} aria-labelledby="test-score">
         <h2 id="test-score">{score.passed ? copy.passed : copy.failed}</h2>
         <p>{copy.score(score.points, score.maxPoints, score.percent, attempt.passPercent)}</p>
+        {certificateSize !== null ? (
+          <p className="test-result__certificate">
+            <strong>{copy.certificateEarned}</strong>{' '}
+            <a href={`/lk/testing/${attempt.testId}/certificate.pdf`} download>
+              {copy.certificateDownload(certificateSize)}
+            </a>
+          </p>
+        ) : score.passed ? null : (
+          <p className="test-result__certificate">
+            {copy.certificateShort(pluralize(pointsShort(score, attempt.passPercent), copy.rightAnswers))}
+          </p>
+        )}
       </section>
       {next === 'again' ? (
         <Form method="post" action={`/lk/testing/${attempt.testId}`} className="test__start">
