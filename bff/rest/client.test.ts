@@ -116,7 +116,14 @@ describe('envelope and error mapping', () => {
     const { send } = setup([json({ success: false, result: null, errors }, 409)]);
     const error = await failure(
       send('register', {
-        body: { email: 'a@b.ru', password: 'xxxxxxxx', firstName: 'А', lastName: 'Б', phone: '79001234567' },
+        body: {
+          email: 'a@b.ru',
+          password: 'xxxxxxxx',
+          firstName: 'А',
+          lastName: 'Б',
+          phone: '79001234567',
+          portalOrigin: 'http://localhost:3000',
+        },
       }),
     );
     expect(error.errors).toEqual(errors);
