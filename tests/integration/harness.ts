@@ -90,9 +90,11 @@ export async function startPortal(options: PortalOptions) {
 
 export type Portal = Awaited<ReturnType<typeof startPortal>>;
 
+const CONFIRMATION_SUBJECT = 'Подтвердите адрес электронной почты';
+
 /** The token of the newest confirmation link in these letters (ADR 053). */
 export function confirmationToken(letters: { body: string; subject: string }[]): string {
-  const letter = letters.find((message) => message.subject === 'Подтвердите адрес электронной почты');
+  const letter = letters.find((message) => message.subject === CONFIRMATION_SUBJECT);
   const token = letter?.body.match(/\/confirm-email\/([\w-]+)/)?.[1];
   if (!token) throw new Error('no confirmation link in the outbox');
   return token;
@@ -153,6 +155,10 @@ export async function startReferenceUpstream(
       return (await fetch(`${upstream.url}/__dev__/outbox?to=${encodeURIComponent(to)}`)).json() as Promise<
         { body: string; subject: string }[]
       >;
+    },
+    /** The letters to an address besides the confirmation of its registration (ADR 053), newest first. */
+    async mailBesidesConfirmation(to: string): Promise<{ body: string; subject: string }[]> {
+      return (await this.outbox(to)).filter((letter) => letter.subject !== CONFIRMATION_SUBJECT);
     },
     async issuePass(email: string, portalOrigin: string): Promise<{ pass: string; link: string }> {
       const response = await fetch(`${upstream.url}/__dev__/passes`, {
