@@ -24,8 +24,8 @@ interface FormAlertProps {
   /** Whether to state the rule of required fields (default yes; no for a form of a button alone). */
   rules?: boolean;
   /**
-   * The fields' labels by name (a form's `copy` will do: other keys are never asked for), so that each item of the
-   * summary names its field: «Имя: Не более 50 символов».
+   * The fields' labels by name, in the form's order (a form's `copy` will do: other keys are never asked for), so
+   * that each item of the summary names its field, «Имя: Не более 50 символов», in the order of the fields.
    */
   labels?: Readonly<Record<string, unknown>>;
 }
@@ -66,10 +66,15 @@ export function FormAlert({ form, errors = form.errors, unlinked = [], rules = t
     setFocusPending(true);
   }, [form.status, navigation.state]);
 
+  // In the order of the labels (a form's copy follows its fields), whatever order the schema found them in.
+  const order = Object.keys(labels);
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
   const fieldErrors = active
-    ? Object.entries(form.allErrors).filter(
-        (entry): entry is [string, string[]] => entry[0] !== '' && !unlinked.includes(entry[0]) && !!entry[1]?.length,
-      )
+    ? Object.entries(form.allErrors)
+        .filter(
+          (entry): entry is [string, string[]] => entry[0] !== '' && !unlinked.includes(entry[0]) && !!entry[1]?.length,
+        )
+        .sort(([a], [b]) => rank(a) - rank(b))
     : [];
   const shown = !!errors?.length || fieldErrors.length > 0;
   const titleId = `${form.id}-summary`;
