@@ -49,8 +49,11 @@ export const profile = z.object({
   city: z.string(),
   organization: z.string(),
   role,
-  /** Whether the address was confirmed by the link mailed on registration (ADR 053). */
-  emailConfirmed: z.boolean(),
+  /**
+   * Whether the address was confirmed by the link mailed on registration (ADR 053). An extension: a provider that
+   * does not confirm addresses leaves it out, and the portal then reminds nobody.
+   */
+  emailConfirmed: z.boolean().default(true),
   /** Popup flags remembered per user, e.g. { welcome: true } once the welcome notice was dismissed. */
   popups: z.record(z.string(), z.boolean()),
 });

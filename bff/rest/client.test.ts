@@ -15,6 +15,7 @@ const profile = {
   city: '',
   organization: '',
   role: 'teacher',
+  emailConfirmed: true,
   popups: {},
 };
 
@@ -70,6 +71,15 @@ describe('request building', () => {
     expect(calls[0]!.url.search).toBe('?token=rt&type=prolong');
     await send('login', { body: { login: 'A@B.ru', password: 'pw' } });
     expect(JSON.parse(calls[1]!.init.body as string)).toEqual({ login: 'a@b.ru', password: 'pw' });
+  });
+});
+
+describe('the profile of a provider that does not confirm addresses (ADR 053)', () => {
+  it('reads a profile without emailConfirmed as confirmed: nobody is reminded', async () => {
+    const { emailConfirmed, ...withoutIt } = profile;
+    void emailConfirmed;
+    const { send } = setup([json({ success: true, result: withoutIt, errors: [] })]);
+    await expect(send('profile', { token: 'tk' })).resolves.toEqual({ ...withoutIt, emailConfirmed: true });
   });
 });
 

@@ -107,6 +107,17 @@ describe('the confirmation link', () => {
     expect(await text(browser, '/lk')).toContain(REMINDER);
   });
 
+  it('a malformed token is «Ссылка больше не работает» without asking the upstream', async () => {
+    const before = await confirmCalls();
+    for (const token of ['short', `${'x'.repeat(40)}!`, 'x'.repeat(300)]) {
+      const browser = servers.portal.client();
+      const response = await browser.submit(`/confirm-email/${encodeURIComponent(token)}`, {}, CONFIRM);
+      expect(response.status, token).toBe(400);
+      expect(headingOf(await response.text())).toBe('Ссылка больше не работает');
+    }
+    expect(await confirmCalls()).toBe(before);
+  });
+
   it('is a form under the origin check, like every POST', async () => {
     const { link } = await registerThroughTheForm();
     const before = await confirmCalls();

@@ -26,6 +26,9 @@ const CONFIRMED = '/email-confirmed';
 /** What the upstream says of a token that is unknown, used or expired: the page says it in its own words. */
 const INVALID = 'invalid';
 
+/** A token as the upstream mails them (base64url); anything else is refused without asking it. */
+const TOKEN = /^[\w-]{16,256}$/;
+
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
 /**
@@ -41,8 +44,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return handleForm(request, context, {
     guard: 'public',
     submit: async (_value, { reject }) => {
+      const token = params.token ?? '';
+      if (!TOKEN.test(token)) return reject({ formErrors: [INVALID] });
       try {
-        await context.rest.auth.confirmEmail(params.token ?? '');
+        await context.rest.auth.confirmEmail(token);
       } catch (error) {
         if (isUpstreamError(error) && error.failure === 'rejected') return reject({ formErrors: [INVALID] });
         throw error;
