@@ -9,11 +9,10 @@ export interface Operator {
   email: string;
 }
 
-/** What the texts name besides the operator: the portal's title and address. */
+/** What the texts name besides the operator: the portal's title. */
 export interface LegalContext {
   operator: Operator;
   product: string;
-  origin: string;
 }
 
 /** The date the texts took effect (the operator changes it with them). */
@@ -45,22 +44,18 @@ const ACTIONS =
   'сбор, запись, систематизация, накопление, хранение, уточнение (обновление, изменение), извлечение, ' +
   'использование, передача (предоставление, доступ), обезличивание, блокирование, удаление, уничтожение';
 
+/** The operator's details, one per line: a two-column list would break the numbers and the address at 390 px. */
 function OperatorDetails({ operator }: { operator: Operator }) {
   return (
-    <dl className="legal__operator">
-      <dt>Оператор</dt>
-      <dd>{operator.name}</dd>
-      <dt>ИНН</dt>
-      <dd>{operator.inn}</dd>
-      <dt>ОГРН</dt>
-      <dd>{operator.ogrn}</dd>
-      <dt>Адрес</dt>
-      <dd>{operator.address}</dd>
-      <dt>Электронная почта для обращений по персональным данным</dt>
-      <dd>
-        <a href={`mailto:${operator.email}`}>{operator.email}</a>
-      </dd>
-    </dl>
+    <ul>
+      <li>Оператор: {operator.name}</li>
+      <li>ИНН: {operator.inn}</li>
+      <li>ОГРН: {operator.ogrn}</li>
+      <li>Адрес: {operator.address}</li>
+      <li>
+        Электронная почта для обращений: <a href={`mailto:${operator.email}`}>{operator.email}</a>
+      </li>
+    </ul>
   );
 }
 
@@ -84,13 +79,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The consent to the processing of personal data given by ticking the box at registration (152-ФЗ, ст. 9). */
-export function ConsentText({ operator, product, origin }: LegalContext) {
+export function ConsentText({ operator, product }: LegalContext) {
   return (
     <article className="legal">
       <p>
-        Регистрируясь на портале «{product}» ({origin}) и отмечая «Я согласен на обработку персональных данных», я
-        свободно, своей волей и в своём интересе даю согласие оператору, указанному ниже, на обработку моих персональных
-        данных на следующих условиях.
+        Регистрируясь на портале «{product}» и отмечая «Я согласен на обработку персональных данных», я свободно, своей
+        волей и в своём интересе даю согласие оператору, указанному ниже, на обработку моих персональных данных на
+        следующих условиях.
       </p>
       <OperatorDetails operator={operator} />
       <Section title="1. Какие данные">
@@ -132,14 +127,14 @@ export function ConsentText({ operator, product, origin }: LegalContext) {
 }
 
 /** The operator's policy on the processing of personal data (152-ФЗ, ст. 18.1). */
-export function PrivacyPolicy({ operator, product, origin }: LegalContext) {
+export function PrivacyPolicy({ operator, product }: LegalContext) {
   return (
     <article className="legal">
       <Section title="1. Общие положения">
         <p>
           Политика описывает, как оператор обрабатывает и защищает персональные данные пользователей портала «{product}»
-          ({origin}) в соответствии с Федеральным законом от 27.07.2006 № 152-ФЗ «О персональных данных». Политика
-          опубликована, чтобы с ней мог ознакомиться любой посетитель.
+          в соответствии с Федеральным законом от 27.07.2006 № 152-ФЗ «О персональных данных». Политика опубликована,
+          чтобы с ней мог ознакомиться любой посетитель.
         </p>
         <OperatorDetails operator={operator} />
       </Section>
@@ -185,8 +180,7 @@ export function PrivacyPolicy({ operator, product, origin }: LegalContext) {
         <p>
           Данные учётной записи хранятся, пока она существует и согласие не отозвано. После удаления учётной записи или
           отзыва согласия данные уничтожаются в течение 30 дней, кроме тех, что закон обязывает хранить дольше.
-          Технические журналы хранятся не более 6 месяцев. Неподтверждённая ссылка для подтверждения адреса действует 72
-          часа.
+          Технические журналы хранятся не более 6 месяцев. Ссылка для подтверждения адреса действует 72 часа.
         </p>
       </Section>
       <Section title="8. Права пользователя">

@@ -13,7 +13,6 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return {
     operator: context.config.product.operator,
     product: context.config.product.title,
-    origin: context.config.publicOrigin,
   };
 }
 
