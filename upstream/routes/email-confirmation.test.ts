@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallResult } from '#contract';
 import { CONFIRMATION_LIFETIME_MS } from '../db/email-confirmations';
 import { listMessages } from '../db/outbox';
+import { createPass } from '../db/passes';
 import { seedDictation } from '../db/seed-dictation';
 import { DEMO_USERS } from '../db/seed';
 import { createTestUpstream, TEST_PORTAL } from '../testing';
@@ -150,6 +151,14 @@ describe('confirming the address (ADR 053)', () => {
     expect((await up.call('profile', { token: token.authToken })).envelope.result).toMatchObject({
       emailConfirmed: true,
     });
+  });
+
+  it('counts a one-time sign-in link as a confirmation: it came to the address', async () => {
+    const { up, profile } = await registered();
+    const user = up.db.prepare('SELECT id FROM users WHERE email = ?').get(newcomer.email) as { id: number };
+    const pass = createPass(up.db, user.id, up.clock.time);
+    expect((await up.call('pass', { body: { pass } })).status).toBe(200);
+    expect((await profile()).emailConfirmed).toBe(true);
   });
 
   it('keeps demo accounts confirmed', async () => {
