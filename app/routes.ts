@@ -11,6 +11,10 @@ export default [
     route('dictation2024-login', 'routes/default/login.tsx', { id: 'dictation2024-login' }),
     route('password', 'routes/default/password.tsx'),
     route('registration', 'routes/default/registration.tsx'),
+    route('confirm-email/:token', 'routes/default/confirm-email.tsx'),
+    route('email-confirmed', 'routes/default/email-confirmed.tsx'),
+    route('consent', 'routes/default/consent.tsx'),
+    route('privacy', 'routes/default/privacy.tsx'),
     route('dictation', 'routes/default/dictation.tsx'),
     route('dictation/:token', 'routes/default/dictation-writing.tsx'),
     route('admin-auth', 'routes/default/admin-auth.tsx'),
@@ -41,6 +45,7 @@ export default [
   layout('routes/profile/layout.tsx', [
     route('profile', 'routes/profile/index.tsx'),
     route('profile/security', 'routes/profile/security.tsx'),
+    route('profile/email', 'routes/profile/email.tsx'),
   ]),
   route('logout', 'routes/logout.ts'),
   route('popups', 'routes/popups.ts'),

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import {
   EXAMPLE_CONTACTS,
+  EXAMPLE_OPERATOR,
   isLoopback,
   missingPublicOrigin,
   placeholderSettings,
@@ -63,6 +64,18 @@ const configSchema = z
     CONTACT_TELEGRAM_URL: url.default(EXAMPLE_CONTACTS.CONTACT_TELEGRAM_URL),
     FIRST_AUTH_URL: url.default(REFERENCE_FIRST_AUTH_URL),
     SITE_URL: url.default(EXAMPLE_CONTACTS.SITE_URL),
+    // The operator of personal data the consent and the privacy policy name (ADR 053); demo placeholders.
+    OPERATOR_NAME: z.string().min(1).max(300).default(EXAMPLE_OPERATOR.OPERATOR_NAME),
+    OPERATOR_INN: z
+      .string()
+      .regex(/^(\d{10}|\d{12})$/, '10 or 12 digits')
+      .default(EXAMPLE_OPERATOR.OPERATOR_INN),
+    OPERATOR_OGRN: z
+      .string()
+      .regex(/^(\d{13}|\d{15})$/, '13 or 15 digits')
+      .default(EXAMPLE_OPERATOR.OPERATOR_OGRN),
+    OPERATOR_ADDRESS: z.string().min(1).max(500).default(EXAMPLE_OPERATOR.OPERATOR_ADDRESS),
+    OPERATOR_EMAIL: z.string().email().default(EXAMPLE_OPERATOR.OPERATOR_EMAIL),
 
     // Failed attempts per address and form, then one a minute; every attempt per login (ADR 009, ADR 040).
     AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
@@ -214,6 +227,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         telegram: e.CONTACT_TELEGRAM_URL,
         firstAuth: e.FIRST_AUTH_URL,
         site: e.SITE_URL,
+      },
+      /** The operator of personal data, as `/consent` and `/privacy` name it (ADR 053). */
+      operator: {
+        name: e.OPERATOR_NAME,
+        inn: e.OPERATOR_INN,
+        ogrn: e.OPERATOR_OGRN,
+        address: e.OPERATOR_ADDRESS,
+        email: e.OPERATOR_EMAIL,
       },
     },
   };

@@ -86,6 +86,11 @@ describe('a production start on a public origin (ADR 024)', () => {
     CONTACT_TELEGRAM_URL: 'https://t.me/portal',
     SITE_URL: 'https://portal.example/about',
     FIRST_AUTH_URL: 'https://id.provider.example/first-auth/',
+    OPERATOR_NAME: 'АНО «Просвещение»',
+    OPERATOR_INN: '7701234567',
+    OPERATOR_OGRN: '1027700000000',
+    OPERATOR_ADDRESS: '101000, г. Москва, ул. Мясницкая, д. 1',
+    OPERATOR_EMAIL: 'pd@portal.example',
   };
 
   function refusal(env: Record<string, string | undefined>): string {
@@ -115,6 +120,11 @@ describe('a production start on a public origin (ADR 024)', () => {
       'CONTACT_TELEGRAM_URL',
       'SITE_URL',
       'FIRST_AUTH_URL',
+      'OPERATOR_NAME',
+      'OPERATOR_INN',
+      'OPERATOR_OGRN',
+      'OPERATOR_ADDRESS',
+      'OPERATOR_EMAIL',
     ]) {
       expect(message).toContain(`  ${name}: `);
     }

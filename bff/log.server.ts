@@ -61,10 +61,11 @@ export function redactText(text: string): string {
 const URL_SECRET_KEYS = new Set([...SECRET_KEYS, 'email', 'lastName'].map((key) => key.toLowerCase()));
 
 /**
- * Paths whose second segment is a capability: a dictation's invitation token (ADR 018), and a certificate's
- * code, which shows its holder's masked name, event and date on the public check (ADR 027, ADR 036).
+ * Paths whose second segment is a capability: a dictation's invitation token (ADR 018), a certificate's
+ * code, which shows its holder's masked name, event and date on the public check (ADR 027, ADR 036), and the
+ * token of an address's confirmation link (ADR 053).
  */
-const CAPABILITY_PATHS = new Set(['dictation', 'certificates']);
+const CAPABILITY_PATHS = new Set(['dictation', 'certificates', 'confirm-email']);
 
 /**
  * The path with the token of `/dictation/{token}…` or the code of `/certificates/{code}` masked. The router

@@ -26,6 +26,7 @@ describe('redaction', () => {
     expect(redactUrl('/dictation/s3cr3t-t0ken?x=1')).toBe('/dictation/[redacted]?x=1');
     expect(redactUrl('/Dictation/s3cr3t/more')).toBe('/Dictation/[redacted]/more');
     expect(redactUrl('/dictation')).toBe('/dictation');
+    expect(redactUrl('/confirm-email/s3cr3t-t0ken')).toBe('/confirm-email/[redacted]');
     expect(redactUrl('/certificates?number=%D0%94-1&lastName=%D0%98')).toBe(
       '/certificates?number=%D0%94-1&lastName=[redacted]',
     );

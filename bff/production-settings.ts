@@ -11,6 +11,11 @@ export interface DeploymentSettings {
   CONTACT_TELEGRAM_URL: string;
   SITE_URL: string;
   FIRST_AUTH_URL: string;
+  OPERATOR_NAME: string;
+  OPERATOR_INN: string;
+  OPERATOR_OGRN: string;
+  OPERATOR_ADDRESS: string;
+  OPERATOR_EMAIL: string;
 }
 
 /** The example values of `.env.example` (the schema's defaults). */
@@ -20,6 +25,18 @@ export const EXAMPLE_CONTACTS = {
   CONTACT_VK_URL: 'https://vk.com/',
   CONTACT_TELEGRAM_URL: 'https://t.me/',
   SITE_URL: 'https://example.org/',
+} as const;
+
+/**
+ * The demo operator of personal data named by `/consent` and `/privacy` (ADR 053): placeholders the operator of a
+ * real deployment must replace with its own (152-ФЗ: who processes the data, where to write).
+ */
+export const EXAMPLE_OPERATOR = {
+  OPERATOR_NAME: 'ООО «Демо-оператор»',
+  OPERATOR_INN: '0000000000',
+  OPERATOR_OGRN: '0000000000000',
+  OPERATOR_ADDRESS: '000000, г. Москва, ул. Примерная, д. 1',
+  OPERATOR_EMAIL: 'privacy@example.org',
 } as const;
 
 /** The reference upstream's stand-in for the provider's first-authorisation site. */
@@ -58,6 +75,11 @@ export function placeholderSettings(settings: DeploymentSettings): { name: strin
   for (const [name, example] of Object.entries(EXAMPLE_CONTACTS)) {
     if (sameValue(settings[name as keyof typeof EXAMPLE_CONTACTS], example)) {
       found.push({ name, message: `is still the example ${example}: set the real contact` });
+    }
+  }
+  for (const [name, example] of Object.entries(EXAMPLE_OPERATOR)) {
+    if (sameValue(settings[name as keyof typeof EXAMPLE_OPERATOR], example)) {
+      found.push({ name, message: `is still the demo operator's ${example}: set the operator's own (ADR 053)` });
     }
   }
   const firstAuth = URL.canParse(settings.FIRST_AUTH_URL) ? new URL(settings.FIRST_AUTH_URL) : null;

@@ -1,11 +1,30 @@
 import { z } from 'zod';
 import { call, emptyResult, noBody, noQuery } from './define';
+import { NAME_MAX, NAME_MESSAGES, nameProblem } from '#shared/names';
 
 /** Authentication and profile calls of the provider's API (docs/product.md, "Calls"). */
 
 const email = z.string().trim().toLowerCase().email().max(254);
 const password = z.string().min(8).max(128);
-const name = z.string().trim().min(1).max(100);
+/**
+ * A person's name by the one rule of `#shared/names` (ADR 053); `russian` tells the upstream's validation to pass
+ * the message on as it is.
+ */
+const nameRule = (schema: z.ZodString) =>
+  schema.superRefine((value, ctx) => {
+    const problem = nameProblem(value);
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem, params: { russian: true } });
+  });
+const name = nameRule(z.string().trim().min(1).max(NAME_MAX, NAME_MESSAGES.tooLong));
+const middleName = nameRule(z.string().trim().max(NAME_MAX, NAME_MESSAGES.tooLong));
+/** The portal's public origin, which a mailed link points to (the upstream serves no pages of its own). */
+const portalOrigin = z
+  .string()
+  .url()
+  .max(200)
+  .refine((url) => /^https?:$/.test(new URL(url).protocol));
+/** The random token of a confirmation link (ADR 053). */
+const confirmationToken = z.string().min(16).max(256);
 /** Russian mobile number, digits only, 11 digits starting with 7. */
 const phone = z.string().regex(/^7\d{10}$/);
 
@@ -30,6 +49,11 @@ export const profile = z.object({
   city: z.string(),
   organization: z.string(),
   role,
+  /**
+   * Whether the address was confirmed by the link mailed on registration (ADR 053). An extension: a provider that
+   * does not confirm addresses leaves it out, and the portal then reminds nobody.
+   */
+  emailConfirmed: z.boolean().default(true),
   /** Popup flags remembered per user, e.g. { welcome: true } once the welcome notice was dismissed. */
   popups: z.record(z.string(), z.boolean()),
 });
@@ -42,9 +66,34 @@ export const accountCalls = {
     method: 'POST',
     path: '/rest/v2/users/authentication/register/',
     query: noQuery,
-    body: z.object({ email, password, firstName: name, lastName: name, phone }),
+    // `portalOrigin`: where the mailed confirmation link points (ADR 053).
+    body: z.object({ email, password, firstName: name, lastName: name, phone, portalOrigin }),
     result: loginResult,
     auth: 'none',
+  }),
+  /**
+   * Confirms an address by the token of the link mailed on registration (ADR 053): once, before it expires.
+   * Only a POST consumes it: the portal's page for the link is a form with one button, so a mail scanner that
+   * opens the link confirms nothing.
+   */
+  confirmEmail: call({
+    method: 'POST',
+    path: '/rest/v2/users/authentication/confirm/',
+    query: noQuery,
+    body: z.object({ token: confirmationToken }),
+    result: z.object({ confirmed: z.literal(true) }),
+    auth: 'none',
+    extension: true,
+  }),
+  /** Mails the signed-in user a new confirmation link (the earlier ones stop working); nothing for a confirmed one. */
+  resendConfirmation: call({
+    method: 'POST',
+    path: '/rest/v2/users/profile/confirm/send/',
+    query: noQuery,
+    body: z.object({ portalOrigin }),
+    result: z.object({ sent: z.boolean() }),
+    auth: 'required',
+    extension: true,
   }),
   login: call({
     method: 'POST',
@@ -118,7 +167,7 @@ export const accountCalls = {
     body: z.object({
       firstName: name,
       lastName: name,
-      middleName: z.string().trim().max(100),
+      middleName,
       phone,
       city: z.string().trim().max(100),
       organization: z.string().trim().max(200),

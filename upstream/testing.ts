@@ -2,6 +2,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { contract, VERSION_HEADER, type CallName } from '#contract';
 import { createUpstreamApp } from './app';
 import { databaseFrom, openDatabase, type Db } from './db/open';
+import { listMessages } from './db/outbox';
 import { DEMO_USERS, seedDemoContent } from './db/seed';
 import { seededRandom } from './random';
 import type { UpstreamDeps } from './services';
@@ -12,6 +13,9 @@ import type { UpstreamDeps } from './services';
  */
 
 let template: Uint8Array | undefined;
+
+/** The portal origin the test upstream's mailed links point to. */
+export const TEST_PORTAL = 'http://portal.test';
 
 /** Seeding hashes three passwords with scrypt; doing it once and copying the file keeps every test fast. */
 async function seededDatabase(): Promise<Db> {
@@ -69,11 +73,36 @@ export async function createTestUpstream(deps: Omit<UpstreamDeps, 'db' | 'now'> 
     return envelope.result as { id: number; token: { authToken: string; refreshToken: string } };
   }
 
+  /**
+   * Registers an account and, unless `confirm: false`, confirms its address as its owner would: with the token of
+   * the link mailed to it (ADR 053). Returns the login result.
+   */
+  async function register(
+    user: { email: string; password: string; firstName: string; lastName: string; phone: string },
+    { confirm = true }: { confirm?: boolean } = {},
+  ) {
+    const { status, envelope } = await call('register', { body: { ...user, portalOrigin: TEST_PORTAL } });
+    if (status !== 200) throw new Error(`register failed: ${JSON.stringify(envelope.errors)}`);
+    if (confirm) {
+      const confirmed = await call('confirmEmail', { body: { token: confirmationToken(user.email) } });
+      if (confirmed.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirmed.envelope.errors)}`);
+    }
+    return envelope.result as { id: number; token: { authToken: string; refreshToken: string } };
+  }
+
+  /** The token of the newest confirmation link mailed to this address. */
+  function confirmationToken(email: string): string {
+    const letter = listMessages(db, email).find((message) => message.subject === 'Подтвердите адрес электронной почты');
+    const token = letter?.body.match(/\/confirm-email\/([\w-]+)/)?.[1];
+    if (!token) throw new Error(`no confirmation link mailed to ${email}`);
+    return token;
+  }
+
   function count(table: string): number {
     return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   }
 
-  return { app, db, clock, logged, call, login, count };
+  return { app, db, clock, logged, call, login, register, confirmationToken, count };
 }
 
 /** The text of a PDF's first page, as a reader would copy it out (spaces collapsed). */

@@ -21,7 +21,7 @@ export function AdminAuthForm({ lastResult }: { lastResult?: SubmissionResult<st
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <HoneypotFields />
-      <FormAlert form={form} />
+      <FormAlert form={form} labels={copy} />
       <Field field={fields.email} label={copy.email} type="email" autoComplete="username" inputMode="email" />
       <Field field={fields.password} label={copy.password} type="password" autoComplete="current-password" />
       <SubmitButton label={copy.submit} />

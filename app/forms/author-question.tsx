@@ -29,7 +29,7 @@ export function AuthorQuestionForm({
   const [form, fields] = useSchemaForm(loadSchema, { id: 'author-question', lastResult });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      <FormAlert form={form} />
+      <FormAlert form={form} labels={copy} />
       <SelectField field={fields.topic} label={copy.topic} placeholder={copy.chooseTopic} options={topics} />
       <TextareaField field={fields.text} label={copy.text} hint={copy.textHint} />
       <SubmitButton label={copy.submit} />

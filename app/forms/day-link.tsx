@@ -36,7 +36,7 @@ export function DayLinkForm({
     <Form method="post" className="form form--inline" onInput={onInput} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="day-link" />
       <input {...getInputProps(fields.dayId, { type: 'hidden' })} key={fields.dayId.key} />
-      <FormAlert form={form} unlinked={['dayId']} />
+      <FormAlert form={form} unlinked={['dayId']} labels={{ link: copy.label }} />
       <Field field={fields.link} label={copy.label} hint={copy.hint} type="url" inputMode="url" autoComplete="url" />
       <SubmitButton label={day.link ? copy.update : copy.submit} saved={saved} />
     </Form>

@@ -108,7 +108,7 @@ export function DictationWriter({ code, participationId, text, revision, savedAt
           )}
           <StatusLine status={status} />
         </div>
-        <FormAlert form={form} unlinked={['revision']} />
+        <FormAlert form={form} unlinked={['revision']} labels={{ text: copy.label }} />
         <input {...getInputProps(fields.revision, { type: 'hidden' })} key={fields.revision.key} ref={revisionField} />
         <input type="hidden" name="confirmed" defaultValue="" ref={confirmedField} />
         <div className="field">

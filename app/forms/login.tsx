@@ -30,7 +30,7 @@ export function LoginForm({
     <Form method="post" className="form" {...getFormProps(form)}>
       <HoneypotFields />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <FormAlert form={form} />
+      <FormAlert form={form} labels={copy} />
       <Field field={fields.email} label={copy.email} type="email" autoComplete="username" inputMode="email" />
       <Field field={fields.password} label={copy.password} type="password" autoComplete="current-password" />
       <SubmitButton label={copy.submit} />

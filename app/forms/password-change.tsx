@@ -28,7 +28,7 @@ export function ChangePasswordForm({
   const [form, fields] = useSchemaForm(loadSchema, { id: 'change-password', lastResult });
   return (
     <Form method="post" className="form" onInput={onInput} {...getFormProps(form)}>
-      <FormAlert form={form} />
+      <FormAlert form={form} labels={copy} />
       <Field
         field={fields.currentPassword}
         label={copy.currentPassword}

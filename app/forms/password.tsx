@@ -38,7 +38,7 @@ export function RecoveryRequestForm({ email, lastResult }: StepProps) {
     <Form method="post" className="form" {...getFormProps(form)}>
       <HoneypotFields />
       <input type="hidden" name="intent" value="request" />
-      <FormAlert form={form} />
+      <FormAlert form={form} labels={copy} />
       <Field field={fields.email} label={copy.email} type="email" autoComplete="email" inputMode="email" />
       <SubmitButton label={copy.sendCode} />
       <p className="form-links">
@@ -58,7 +58,7 @@ export function RecoveryConfirmForm({ email, lastResult }: StepProps) {
       <HoneypotFields />
       <input type="hidden" name="intent" value="confirm" />
       <input type="hidden" name="email" value={email} />
-      <FormAlert form={form} errors={formErrors} unlinked={['email']} />
+      <FormAlert form={form} labels={copy} errors={formErrors} unlinked={['email']} />
       <Field
         field={fields.code}
         label={copy.code}

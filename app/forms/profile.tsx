@@ -6,6 +6,7 @@ import { FormAlert } from '~/components/form/form-alert';
 import { SubmitButton } from '~/components/form/submit-button';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 import { PHONE_HINT, PHONE_MASK } from '~/lib/mask';
+import { NAME_MAX } from '#shared/names';
 
 const loadSchema = () => import('./profile.schema').then((m) => m.schema);
 
@@ -36,10 +37,16 @@ export function ProfileForm({
   return (
     <Form method="post" className="form" aria-labelledby="profile-form-title" onInput={onInput} {...getFormProps(form)}>
       <h2 id="profile-form-title">{copy.formTitle}</h2>
-      <FormAlert form={form} />
-      <Field field={fields.lastName} label={copy.lastName} autoComplete="family-name" />
-      <Field field={fields.firstName} label={copy.firstName} autoComplete="given-name" />
-      <Field field={fields.middleName} label={copy.middleName} autoComplete="additional-name" optional />
+      <FormAlert form={form} labels={copy} />
+      <Field field={fields.lastName} label={copy.lastName} autoComplete="family-name" maxLength={NAME_MAX} />
+      <Field field={fields.firstName} label={copy.firstName} autoComplete="given-name" maxLength={NAME_MAX} />
+      <Field
+        field={fields.middleName}
+        label={copy.middleName}
+        autoComplete="additional-name"
+        maxLength={NAME_MAX}
+        optional
+      />
       <Field
         field={fields.phone}
         label={copy.phone}

@@ -7,6 +7,13 @@ import { HoneypotFields } from '~/components/form/honeypot-fields';
 import { SubmitButton } from '~/components/form/submit-button';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 import { PHONE_HINT, PHONE_MASK } from '~/lib/mask';
+import { NAME_MAX } from '#shared/names';
+
+/**
+ * The e-mail field's message when the address already has an account (the action puts it there): the field then
+ * offers «Войти» and «Восстановить пароль» (ADR 053).
+ */
+export const EMAIL_TAKEN = 'Этот адрес уже зарегистрирован. Войдите или восстановите пароль.';
 
 const loadSchema = () => import('./registration.schema').then((m) => m.schema);
 
@@ -18,7 +25,14 @@ const copy = {
   password: 'Пароль',
   passwordHint: 'Не менее 8 символов.',
   passwordConfirm: 'Повторите пароль',
-  consent: 'Я согласен на обработку персональных данных',
+  /** The consent box's name in the error summary. */
+  consent: 'Согласие на обработку персональных данных',
+  consentStart: 'Я согласен на ',
+  consentLink: 'обработку персональных данных',
+  consentMiddle: ' на условиях ',
+  privacyLink: 'Политики обработки персональных данных',
+  takenSignIn: 'Войти',
+  takenRecover: 'Восстановить пароль',
   submit: 'Зарегистрироваться',
   haveAccount: 'Уже зарегистрированы?',
   login: 'Войти',
@@ -37,10 +51,17 @@ export function RegistrationForm({
     <Form method="post" className="form" {...getFormProps(form)}>
       <HoneypotFields />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <FormAlert form={form} />
-      <Field field={fields.lastName} label={copy.lastName} autoComplete="family-name" />
-      <Field field={fields.firstName} label={copy.firstName} autoComplete="given-name" />
-      <Field field={fields.email} label={copy.email} type="email" autoComplete="email" inputMode="email" />
+      <FormAlert form={form} labels={copy} />
+      <Field field={fields.lastName} label={copy.lastName} autoComplete="family-name" maxLength={NAME_MAX} />
+      <Field field={fields.firstName} label={copy.firstName} autoComplete="given-name" maxLength={NAME_MAX} />
+      <Field field={fields.email} label={copy.email} type="email" autoComplete="email" inputMode="email">
+        {fields.email.errors?.includes(EMAIL_TAKEN) ? (
+          <p className="form-links">
+            <Link to="/login">{copy.takenSignIn}</Link>
+            <Link to="/password">{copy.takenRecover}</Link>
+          </p>
+        ) : null}
+      </Field>
       <Field
         field={fields.phone}
         label={copy.phone}
@@ -58,7 +79,21 @@ export function RegistrationForm({
         hint={copy.passwordHint}
       />
       <Field field={fields.passwordConfirm} label={copy.passwordConfirm} type="password" autoComplete="new-password" />
-      <Checkbox field={fields.consent} label={copy.consent} />
+      <Checkbox
+        field={fields.consent}
+        label={
+          <>
+            {copy.consentStart}
+            <Link to="/consent" target="_blank">
+              {copy.consentLink}
+            </Link>
+            {copy.consentMiddle}
+            <Link to="/privacy" target="_blank">
+              {copy.privacyLink}
+            </Link>
+          </>
+        }
+      />
       <SubmitButton label={copy.submit} />
       <p className="form-links">
         <span>

@@ -42,7 +42,7 @@ export function SupportReplyForm({
       <Form method="post" className="form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="reply" />
         <input {...getInputProps(fields.requestId, { type: 'hidden' })} key={fields.requestId.key} />
-        <FormAlert form={form} unlinked={['requestId']} />
+        <FormAlert form={form} labels={copy} unlinked={['requestId']} />
         <TextareaField field={fields.message} label={copy.message} hint={copy.hint} rows={4} />
         {resolved ? <p className="request__meta">{copy.reopens}</p> : null}
         <SubmitButton label={copy.submit} />

@@ -36,7 +36,7 @@ export function SupportForm({
   const [form, fields] = useSchemaForm(loadSchema, { id: 'support', lastResult });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
-      <FormAlert form={form} />
+      <FormAlert form={form} labels={copy} />
       <SelectField field={fields.topic} label={copy.topic} placeholder={copy.chooseTopic} options={topics} />
       <TextareaField field={fields.message} label={copy.message} hint={copy.messageHint} />
       <p className="request__meta">{copy.replyTo(email)}</p>

@@ -61,7 +61,7 @@ function QuestionForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
     <Form method="post" className="form" {...getFormProps(form)}>
       <p>{copy.lead}</p>
       <input type="hidden" name="intent" value="question" />
-      <FormAlert form={form} />
+      <FormAlert form={form} labels={{ text: copy.label }} />
       <div className="field">
         <label htmlFor={fields.text.id}>{copy.label}</label>
         <textarea key={key} {...textarea} rows={5} />

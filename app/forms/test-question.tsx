@@ -60,7 +60,11 @@ export function QuestionForm({ attemptId, question, answered, lastResult }: Ques
   const nextTarget = position < count ? position + 1 : firstOpen >= 0 ? firstOpen + 1 : position;
   return (
     <Form method="post" className="form test-question" {...getFormProps(form)}>
-      <FormAlert form={form} unlinked={['attemptId', 'questionId', 'kind', 'intent']} />
+      <FormAlert
+        form={form}
+        unlinked={['attemptId', 'questionId', 'kind', 'intent']}
+        labels={{ text: copy.textLabel }}
+      />
       <input type="hidden" name="attemptId" value={attemptId} />
       <input type="hidden" name="questionId" value={question.id} />
       <input type="hidden" name="kind" value={question.kind} />

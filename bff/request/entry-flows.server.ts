@@ -9,6 +9,7 @@ const OWN_PARAMS = new Set([
   'reason',
   'step',
   'saved',
+  'confirmation',
   'page',
   'q',
   'sort',

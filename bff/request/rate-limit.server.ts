@@ -10,10 +10,18 @@ import { rateLimitAddress } from './client-address.server';
 
 /**
  * `recovery` asks for a recovery code, `recovery-code` sets a password with it (one budget); `certificate-check`
- * is the public page of a certificate's code (ADR 027), counted per address like sign-in.
+ * is the public page of a certificate's code (ADR 027), counted per address like sign-in; `confirmation-mail` is
+ * «Отправить письмо ещё раз» of an unconfirmed address (ADR 053), whose every letter counts, as recovery's do.
  */
 export type GuardedForm =
-  'login' | 'registration' | 'recovery' | 'recovery-code' | 'admin' | 'password-change' | 'certificate-check';
+  | 'login'
+  | 'registration'
+  | 'recovery'
+  | 'recovery-code'
+  | 'admin'
+  | 'password-change'
+  | 'certificate-check'
+  | 'confirmation-mail';
 
 /**
  * What became of an attempt the limits let through: `failed` is what an attacker produces (a wrong password, an
@@ -120,7 +128,8 @@ export function createAuthLimits(
   function refundOf(form: GuardedForm, outcome: AttemptOutcome) {
     if (outcome === 'unanswered') return { failures: 1, registrations: 1 };
     if (outcome === 'failed') return { failures: 0, registrations: 1 };
-    return { failures: form === 'recovery' ? 0 : form === 'recovery-code' ? 2 : 1, registrations: 0 };
+    const mailed = form === 'recovery' || form === 'confirmation-mail';
+    return { failures: mailed ? 0 : form === 'recovery-code' ? 2 : 1, registrations: 0 };
   }
 
   const nothingToSettle = async () => {};

@@ -11,5 +11,9 @@ export function authCalls(call: Call) {
     logout: () => call('logout', { query: { debug: 'Y' } }),
     sendRecoveryCode: (body: CallBody<'restoreSend'>) => call('restoreSend', { body }),
     confirmRecovery: (body: CallBody<'restoreConfirm'>) => call('restoreConfirm', { body }),
+    /** Confirms an address by the token of its mailed link (ADR 053); only the page's POST calls it. */
+    confirmEmail: (token: string) => call('confirmEmail', { body: { token } }),
+    /** Mails the signed-in user a new confirmation link pointing at `portalOrigin`. */
+    resendConfirmation: (portalOrigin: string) => call('resendConfirmation', { body: { portalOrigin } }),
   };
 }

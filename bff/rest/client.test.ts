@@ -15,6 +15,7 @@ const profile = {
   city: '',
   organization: '',
   role: 'teacher',
+  emailConfirmed: true,
   popups: {},
 };
 
@@ -73,6 +74,15 @@ describe('request building', () => {
   });
 });
 
+describe('the profile of a provider that does not confirm addresses (ADR 053)', () => {
+  it('reads a profile without emailConfirmed as confirmed: nobody is reminded', async () => {
+    const { emailConfirmed, ...withoutIt } = profile;
+    void emailConfirmed;
+    const { send } = setup([json({ success: true, result: withoutIt, errors: [] })]);
+    await expect(send('profile', { token: 'tk' })).resolves.toEqual({ ...withoutIt, emailConfirmed: true });
+  });
+});
+
 describe('envelope and error mapping', () => {
   it.each([
     [
@@ -116,7 +126,14 @@ describe('envelope and error mapping', () => {
     const { send } = setup([json({ success: false, result: null, errors }, 409)]);
     const error = await failure(
       send('register', {
-        body: { email: 'a@b.ru', password: 'xxxxxxxx', firstName: 'А', lastName: 'Б', phone: '79001234567' },
+        body: {
+          email: 'a@b.ru',
+          password: 'xxxxxxxx',
+          firstName: 'А',
+          lastName: 'Б',
+          phone: '79001234567',
+          portalOrigin: 'http://localhost:3000',
+        },
       }),
     );
     expect(error.errors).toEqual(errors);

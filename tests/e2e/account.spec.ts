@@ -125,7 +125,7 @@ test.describe('registration', () => {
     await expectSignedInAs(page, 'Ольга Кузнецова');
   });
 
-  test('an address that already has an account is refused at the e-mail field', async ({ page }) => {
+  test('an address that already has an account is refused at the e-mail field, with a way in', async ({ page }) => {
     await page.goto('/registration');
     const form = registrationForm(page);
     await form.lastName.fill('Иванова');
@@ -136,7 +136,10 @@ test.describe('registration', () => {
     await form.passwordConfirm.fill('another-password');
     await form.consent.check();
     await form.submit.click();
-    await expect(form.email).toHaveAccessibleDescription('Пользователь с таким адресом уже зарегистрирован');
+    await expect(form.email).toHaveAccessibleDescription(
+      'Этот адрес уже зарегистрирован. Войдите или восстановите пароль.',
+    );
+    await expect(page.getByRole('link', { name: 'Восстановить пароль' })).toHaveAttribute('href', '/password');
     await expect(form.email).toHaveValue(DEMO.teacher.email);
     await expect(page.getByRole('button', { name: 'Выйти' })).toHaveCount(0);
   });

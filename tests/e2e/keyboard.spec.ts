@@ -17,7 +17,8 @@ async function expectSummaryLeadsTo(page: Page, firstError: string, fieldLabel: 
   const summary = errorSummary(page);
   await expect(summary).toBeFocused();
   const link = summary.getByRole('link').first();
-  await expect(link).toHaveText(firstError);
+  // It names the field, then the mistake (ADR 053).
+  await expect(link).toHaveText(`${fieldLabel}: ${firstError}`);
   await tabTo(page, link);
   await page.keyboard.press('Enter');
   const field = page.getByLabel(fieldLabel, { exact: true });

@@ -21,6 +21,12 @@ export const ROUTES = {
     '/certificates',
     // The check by number with both fields wrong: the messages at the fields.
     '/certificates?number=%21&lastName=',
+    // The consent and the privacy policy the registration links (ADR 053).
+    '/consent',
+    '/privacy',
+    // A mailed confirmation link's page: opening it changes nothing, any token shows the button (ADR 053).
+    '/confirm-email/a-token-for-the-scan-only-0000000000000000',
+    '/email-confirmed',
   ],
   /** Signed in as the demo teacher. */
   cabinet: [
@@ -49,5 +55,6 @@ export const ROUTES = {
     '/lk/certificates',
     '/profile',
     '/profile/security',
+    '/profile/email',
   ],
 } as const;

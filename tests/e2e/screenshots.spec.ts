@@ -13,6 +13,8 @@ const PUBLIC = [
   ['front', '/'],
   ['login', '/login'],
   ['registration', '/registration'],
+  ['consent', '/consent'],
+  ['privacy', '/privacy'],
   ['password', '/password'],
   ['admin-auth', '/admin-auth'],
   ['dictation', '/dictation'],

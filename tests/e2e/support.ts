@@ -106,18 +106,40 @@ export function newUser(testInfo: TestInfo, tag = 'user'): NewUser {
   };
 }
 
+/** The confirmation link of the newest registration letter to this address (ADR 053). */
+export async function confirmationLink(email: string): Promise<string> {
+  const letter = (await outbox(email)).find((message) => message.subject === 'Подтвердите адрес электронной почты');
+  const link = letter?.body.match(/https?:\/\/\S+\/confirm-email\/[\w-]+/)?.[0];
+  if (!link) throw new Error(`no confirmation link mailed to ${email}`);
+  return link;
+}
+
 /**
  * Signs a user up directly with the upstream: the arrangement for tests about something else than
- * registration (which has its own test through the form).
+ * registration (which has its own test through the form). The address is confirmed as its owner would: with the
+ * token of the mailed link (ADR 053); `confirm: false` leaves it unconfirmed.
  */
-export async function registerUser(testInfo: TestInfo, tag = 'user'): Promise<NewUser> {
+export async function registerUser(
+  testInfo: TestInfo,
+  tag = 'user',
+  { confirm = true }: { confirm?: boolean } = {},
+): Promise<NewUser> {
   const user = newUser(testInfo, tag);
   const { email, password, firstName, lastName, phone } = user;
+  const portalOrigin = String(testInfo.project.use.baseURL ?? 'http://localhost:3000');
   await upstreamJson('/rest/v2/users/authentication/register/', {
     method: 'POST',
     headers: { Accept: 'application/json' },
-    body: JSON.stringify({ email, password, firstName, lastName, phone }),
+    body: JSON.stringify({ email, password, firstName, lastName, phone, portalOrigin }),
   });
+  if (confirm) {
+    const token = new URL(await confirmationLink(email)).pathname.split('/').pop()!;
+    await upstreamJson('/rest/v2/users/authentication/confirm/', {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+  }
   return user;
 }
 

@@ -35,12 +35,18 @@ function newcomer(overrides: Record<string, string> = {}) {
   };
 }
 
-/** Registers someone new through the form and returns their signed-in browser. */
+/**
+ * Registers someone new through the form and returns their signed-in browser, the address confirmed as its owner
+ * would: the link of the letter opened and «Подтвердить адрес» pressed (ADR 053).
+ */
 async function register(fields = newcomer()) {
   const browser = servers.portal.client();
   const response = await browser.submit('/registration', fields);
   expect(response.status).toBe(303);
   expect(response.headers.get('Location')).toBe('/lk');
+  const letter = (await servers.upstream.outbox(fields.email))[0]!;
+  const link = /https?:\/\/\S+\/confirm-email\/[\w-]+/.exec(letter.body)![0];
+  expect((await browser.submit(link, {}, { action: '/confirm-email/' })).status).toBe(303);
   return { browser, fields };
 }
 
@@ -63,12 +69,13 @@ describe('registration', () => {
     expect(await canSignIn(fields.email, fields.password)).toBe(true);
   });
 
-  it('an address already registered → 400 at the e-mail field, the rest kept', async () => {
+  it('an address already registered → 400 at the e-mail field, with «Войти» and «Восстановить пароль», the rest kept', async () => {
     const fields = newcomer({ email: DEMO_USERS.teacher.email });
     const response = await servers.portal.client().submit('/registration', fields);
     const html = await response.text();
     expect(response.status).toBe(400);
-    expect(fieldErrorOf(html, 'email')).toBe('Пользователь с таким адресом уже зарегистрирован');
+    expect(fieldErrorOf(html, 'email')).toBe('Этот адрес уже зарегистрирован. Войдите или восстановите пароль.');
+    expect(html).toMatch(/<a[^>]*href="\/login"[^>]*>Войти<\/a><a[^>]*href="\/password"[^>]*>Восстановить пароль<\/a>/);
     const form = readForms(html).find((f) => f.method === 'post')!;
     expect(form.fields.lastName).toBe(fields.lastName);
     expect(form.fields.email).toBe(fields.email);
@@ -90,6 +97,8 @@ describe('registration', () => {
     expect(fieldErrorOf(html, 'phone')).toBe('Номер телефона должен содержать 10 цифр после +7');
     expect(fieldErrorOf(html, 'password')).toBe('Пароль должен содержать не менее 8 символов');
     expect(fieldErrorOf(html, 'consent')).toBe('Подтвердите согласие на обработку персональных данных');
+    // Every mistake in one round, the passwords that differ among them (ADR 053).
+    expect(fieldErrorOf(html, 'passwordConfirm')).toBe('Пароли не совпадают');
     expect(await calls('register')).toBe(before);
   });
 
@@ -277,9 +286,13 @@ describe('profile edit', () => {
   it('markup typed into the profile comes back as text, never as markup', async () => {
     const { browser } = await register();
     const payload = '<img src=x onerror=alert(1)>';
+    // A name takes letters only (ADR 053): the markup is refused at the field.
+    const refused = await browser.submit('/profile', { firstName: payload }, { action: '/profile' });
+    expect(refused.status).toBe(400);
+    expect(fieldErrorOf(await refused.text(), 'firstName')).toBe('Начните с буквы');
     const saved = await browser.submit(
       '/profile',
-      { firstName: payload, city: '"><script>alert(2)</script>' },
+      { organization: payload, city: '"><script>alert(2)</script>' },
       { action: '/profile' },
     );
     expect(saved.status).toBe(303);
@@ -288,7 +301,10 @@ describe('profile edit', () => {
       expect(html, path).not.toContain(payload);
       expect(html, path).not.toContain('<script>alert(2)');
     }
-    expect(viewerNameOf(await (await browser.request('/lk')).text())).toBe(`${payload} Кузнецова`);
+    const profile = readForms(await (await browser.request('/profile')).text()).find((f) =>
+      Object.hasOwn(f.fields, 'organization'),
+    )!;
+    expect(profile.fields.organization).toBe(payload);
   });
 
   it('a guest posting the profile form is sent to sign in, nothing sent upstream', async () => {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { Client, DEMO_USERS, type Portal, type ReferenceUpstream } from './harness';
+import { Client, confirmationToken, DEMO_USERS, type Portal, type ReferenceUpstream } from './harness';
 
 /**
  * The steps the dictation's tests take again and again, against the servers of the calling file
@@ -31,7 +31,10 @@ export function dictationSteps(servers: { upstream: ReferenceUpstream; portal: P
       expect(response.headers.get('Location')).toBe(`/dictation/${code}`);
     },
 
-    /** A new account through the registration form, sent on to `redirectTo`; the browser it is signed in on. */
+    /**
+     * A new account through the registration form, sent on to `redirectTo`, its address confirmed by the mailed
+     * link as its owner would (ADR 053); the browser it is signed in on.
+     */
     async registered(
       newcomer: { firstName: string; email: string; phone: string; password: string },
       redirectTo: string,
@@ -47,6 +50,9 @@ export function dictationSteps(servers: { upstream: ReferenceUpstream; portal: P
         consent: 'on',
       });
       expect(response.headers.get('Location')).toBe(redirectTo);
+      const link = confirmationToken(await servers.upstream.outbox(newcomer.email));
+      const confirmed = await browser.submit(`/confirm-email/${link}`, {}, { action: '/confirm-email/' });
+      expect(confirmed.status).toBe(303);
       return browser;
     },
   };

@@ -206,7 +206,7 @@ describe('/dictation/{code}', () => {
       form: { ...fields, text, confirmed: '1', intent: 'finish' },
     });
     expect(done.status).toBe(303);
-    const [mail, ...others] = await servers.upstream.outbox(email);
+    const [mail, ...others] = await servers.upstream.mailBesidesConfirmation(email);
     expect(others).toEqual([]);
     expect(mail!.subject).toBe('Диктант сдан: Всероссийский диктант');
     expect(mail!.body).toMatch(
@@ -391,7 +391,7 @@ describe('registering for a dictation (ADR 025)', () => {
     expect(done.headers.get('Location')).toBe('/lk/dictations');
     const after = pageText(await (await browser.request('/lk/dictations')).text());
     expect(after).toContain(`${SPRING} Приглашение Вы зарегистрированы.`);
-    expect(await servers.upstream.outbox(email)).toHaveLength(1);
+    expect(await servers.upstream.mailBesidesConfirmation(email)).toHaveLength(1);
   });
 
   it('lets a newcomer join the dictation being written in one POST, without JavaScript (ADR 042)', async () => {
@@ -404,7 +404,7 @@ describe('registering for a dictation (ADR 025)', () => {
     expect(page).toContain('Присоединиться можно и сейчас. На текст — 60 минут с нажатия «Начать диктант»');
     expect(page).not.toContain('Зарегистрируйтесь, пока идёт регистрация');
     // Reading the page changed nothing: no dictation and no mail yet.
-    expect(await servers.upstream.outbox(email)).toHaveLength(0);
+    expect(await servers.upstream.mailBesidesConfirmation(email)).toHaveLength(0);
     const joined = await browser.request('/dictation', { form: { intent: 'join', eventId: '3' } });
     expect(joined.status).toBe(303);
     const link = joined.headers.get('Location')!;
@@ -412,12 +412,12 @@ describe('registering for a dictation (ADR 025)', () => {
     const writing = await browser.request(link);
     expect(writing.status).toBe(200);
     expect(pageText(await writing.text())).toContain('До конца диктанта осталось');
-    const [mail] = await servers.upstream.outbox(email);
+    const [mail] = await servers.upstream.mailBesidesConfirmation(email);
     expect(mail!.subject).toBe('Ваша ссылка на диктант: Всероссийский диктант');
     // Pressed again (another tab): the same dictation continues, nothing mailed twice.
     const again = await browser.request('/dictation', { form: { intent: 'join', eventId: '3' } });
     expect(again.status).toBe(303);
-    expect(await servers.upstream.outbox(email)).toHaveLength(1);
+    expect(await servers.upstream.mailBesidesConfirmation(email)).toHaveLength(1);
     const cabinet = pageText(await (await browser.request('/lk')).text());
     expect(cabinet).toMatch(/^.*Личный кабинет .*Идёт диктант Всероссийский диктант Вы начали диктант/);
     // Outside the period the upstream's reason is shown at the form's place.

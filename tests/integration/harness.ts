@@ -23,6 +23,11 @@ export const PUBLIC_DEPLOYMENT = {
   CONTACT_TELEGRAM_URL: 'https://t.me/portal',
   SITE_URL: 'https://portal.example/about',
   FIRST_AUTH_URL: 'https://id.provider.example/first-auth/',
+  OPERATOR_NAME: 'АНО «Просвещение»',
+  OPERATOR_INN: '7701234567',
+  OPERATOR_OGRN: '1027700000000',
+  OPERATOR_ADDRESS: '101000, г. Москва, ул. Мясницкая, д. 1',
+  OPERATOR_EMAIL: 'pd@portal.example',
 };
 
 export interface PortalOptions {
@@ -85,6 +90,16 @@ export async function startPortal(options: PortalOptions) {
 
 export type Portal = Awaited<ReturnType<typeof startPortal>>;
 
+const CONFIRMATION_SUBJECT = 'Подтвердите адрес электронной почты';
+
+/** The token of the newest confirmation link in these letters (ADR 053). */
+export function confirmationToken(letters: { body: string; subject: string }[]): string {
+  const letter = letters.find((message) => message.subject === CONFIRMATION_SUBJECT);
+  const token = letter?.body.match(/\/confirm-email\/([\w-]+)/)?.[1];
+  if (!token) throw new Error('no confirmation link in the outbox');
+  return token;
+}
+
 /** The reference upstream with its dev tools and fault switch, on a free port and an in-memory database. */
 /** `now` moves the upstream's clock (tokens expire by it); the system clock by default. */
 export async function startReferenceUpstream(
@@ -109,19 +124,41 @@ export async function startReferenceUpstream(
     async clearFaults() {
       await fetch(`${upstream.url}/__faults__`, { method: 'DELETE' });
     },
-    /** Registers an account straight at the upstream (Ольга Кузнецова), for a user with no history yet. */
-    async register(user: { email: string; password: string }) {
+    /**
+     * Registers an account straight at the upstream (Ольга Кузнецова), for a user with no history yet, and
+     * confirms its address the way its owner would: by the token of the link mailed to it (ADR 053). `confirm:
+     * false` leaves it unconfirmed.
+     */
+    async register(user: { email: string; password: string }, { confirm = true }: { confirm?: boolean } = {}) {
       const response = await fetch(`${upstream.url}/rest/v2/users/authentication/register/`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Api-Version': '1' },
-        body: JSON.stringify({ ...user, firstName: 'Ольга', lastName: 'Кузнецова', phone: '79001234567' }),
+        body: JSON.stringify({
+          ...user,
+          firstName: 'Ольга',
+          lastName: 'Кузнецова',
+          phone: '79001234567',
+          portalOrigin: options.portalOrigin ?? 'http://localhost:3000',
+        }),
       });
       if (response.status !== 200) throw new Error(`register ${user.email}: HTTP ${response.status}`);
+      if (!confirm) return;
+      const token = confirmationToken(await this.outbox(user.email));
+      const confirmed = await fetch(`${upstream.url}/rest/v2/users/authentication/confirm/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Api-Version': '1' },
+        body: JSON.stringify({ token }),
+      });
+      if (confirmed.status !== 200) throw new Error(`confirm ${user.email}: HTTP ${confirmed.status}`);
     },
     async outbox(to: string): Promise<{ body: string; subject: string }[]> {
       return (await fetch(`${upstream.url}/__dev__/outbox?to=${encodeURIComponent(to)}`)).json() as Promise<
         { body: string; subject: string }[]
       >;
+    },
+    /** The letters to an address besides the confirmation of its registration (ADR 053), newest first. */
+    async mailBesidesConfirmation(to: string): Promise<{ body: string; subject: string }[]> {
+      return (await this.outbox(to)).filter((letter) => letter.subject !== CONFIRMATION_SUBJECT);
     },
     async issuePass(email: string, portalOrigin: string): Promise<{ pass: string; link: string }> {
       const response = await fetch(`${upstream.url}/__dev__/passes`, {

@@ -22,6 +22,11 @@ async function newUser(tag: string): Promise<{ browser: Client; email: string }>
   return { browser, email };
 }
 
+/** The reply letters mailed to an address: everything but the confirmation of its registration (ADR 053). */
+async function replyMail(email: string) {
+  return (await servers.upstream.outbox(email)).filter((m) => m.subject !== 'Подтвердите адрес электронной почты');
+}
+
 /** What staff do through the dev tools: `path` is `support/{id}` or `author-questions/{id}`. */
 async function staff(path: string, change: Record<string, string>) {
   const response = await fetch(`${servers.upstream.url}/__dev__/${path}`, {
@@ -196,10 +201,10 @@ describe('reply mails (ADR 051)', () => {
     );
     const id = servers.upstream.db.value('SELECT max(id) FROM author_questions') as number;
     await staff(`author-questions/${id}`, { status: 'in_work' });
-    expect(await servers.upstream.outbox(email)).toEqual([]);
+    expect(await replyMail(email)).toEqual([]);
 
     await staff(`author-questions/${id}`, { answer: 'Разделите класс на пять команд.', author: 'Мария Петрова' });
-    const mails = await servers.upstream.outbox(email);
+    const mails = await replyMail(email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Авторы ответили на ваш вопрос');
     expect(mails[0]!.body).toContain('Разделите класс на пять команд.');

@@ -27,6 +27,7 @@ export const mockUser: Profile = {
   city: 'Казань',
   organization: 'Школа № 7',
   role: 'teacher',
+  emailConfirmed: true,
   popups: {},
 };
 

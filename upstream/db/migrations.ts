@@ -446,6 +446,24 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
     `,
   },
   {
+    id: 13,
+    name: 'confirmed e-mail addresses and their confirmation links',
+    // ADR 053. Accounts made before confirmation existed count as confirmed: their mail went out all along.
+    sql: `
+      ALTER TABLE users ADD COLUMN email_confirmed_at INTEGER;
+      UPDATE users SET email_confirmed_at = created_at;
+      CREATE TABLE email_confirmations (
+        token_hash TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        email TEXT NOT NULL COLLATE NOCASE,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        used_at INTEGER
+      );
+      CREATE INDEX email_confirmations_by_user ON email_confirmations (user_id);
+    `,
+  },
+  {
     id: 14,
     name: 'certificates for master classes watched and tests passed',
     // ADR 054. Watch time counted at most as fast as real time passes between two reports (history from before

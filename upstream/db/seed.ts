@@ -51,7 +51,7 @@ export async function seedDemoContent(db: Db, now: number): Promise<void> {
     missing.map(async ({ password, ...user }) => ({ ...user, passwordHash: await hashPassword(password) })),
   );
   db.transaction(() => {
-    for (const user of prepared) createUser(db, user, now);
+    for (const user of prepared) createUser(db, { ...user, emailConfirmed: true }, now);
   })();
   seedScenarios(db, now);
   db.transaction(() => seedWebinars(db, now))();

@@ -14,6 +14,8 @@ export interface UserRow {
   phone: string;
   city: string;
   organization: string;
+  /** When the address was confirmed (ADR 053), or null while it is not. */
+  email_confirmed_at: number | null;
 }
 
 export interface NewUser {
@@ -26,6 +28,8 @@ export interface NewUser {
   phone?: string;
   city?: string;
   organization?: string;
+  /** A demo account's address counts as confirmed; a registration's waits for its link (ADR 053). */
+  emailConfirmed?: boolean;
 }
 
 export type ProfileFields = Pick<Profile, 'firstName' | 'lastName' | 'middleName' | 'phone' | 'city' | 'organization'>;
@@ -43,8 +47,8 @@ export function createUser(db: Db, user: NewUser, now: number): number | null {
   const row = db
     .prepare(
       `INSERT INTO users (email, password_hash, role, first_name, last_name, middle_name, phone, city, organization,
-         created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         email_confirmed_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (email) DO NOTHING
        RETURNING id`,
     )
@@ -58,6 +62,7 @@ export function createUser(db: Db, user: NewUser, now: number): number | null {
       user.phone ?? '',
       user.city ?? '',
       user.organization ?? '',
+      user.emailConfirmed ? now : null,
       now,
       now,
     ) as { id: number } | undefined;
@@ -109,6 +114,12 @@ export function readProfile(db: Db, userId: number): Profile | undefined {
     city: user.city,
     organization: user.organization,
     role: user.role,
+    emailConfirmed: user.email_confirmed_at !== null,
     popups: Object.fromEntries(popups.map((p) => [p.name, p.value === 1])),
   };
+}
+
+/** Whether mail that only a confirmed address gets (ADR 053) may go to this user. */
+export function hasConfirmedEmail(user: Pick<UserRow, 'email_confirmed_at'>): boolean {
+  return user.email_confirmed_at !== null;
 }

@@ -3,7 +3,7 @@ import { AUTHOR_QUESTION_STATUSES, SUPPORT_STATUSES } from '#contract';
 import { findAuthorQuestion, listAuthorQuestions, updateAuthorQuestion } from '../db/author-questions';
 import { writeMessage } from '../db/outbox';
 import { findSupportRequest, listSupportRequests, updateSupportRequest } from '../db/support';
-import { findUserByEmail, findUserById } from '../db/users';
+import { findUserByEmail, findUserById, hasConfirmedEmail } from '../db/users';
 import type { Services, UpstreamApp } from '../services';
 import { fail } from './envelope';
 
@@ -54,7 +54,8 @@ export function registerReplyDevTools(app: UpstreamApp, services: Services): voi
     );
     const question = findAuthorQuestion(db, id)!;
     const user = findUserById(db, question.userId);
-    if ('answer' in change && user) {
+    // Replies are mailed to a confirmed address only (ADR 053); the cabinet shows them either way.
+    if ('answer' in change && user && hasConfirmedEmail(user)) {
       writeMessage(
         db,
         answerMessage(user.email, change.answer, linkTo(services, 'author-questions', 'question', id)),
@@ -77,7 +78,7 @@ export function registerReplyDevTools(app: UpstreamApp, services: Services): voi
       now(),
     );
     const user = findUserById(db, request.userId);
-    if (change.reply && user) {
+    if (change.reply && user && hasConfirmedEmail(user)) {
       writeMessage(db, replyMessage(user.email, id, change.reply, linkTo(services, 'support', 'request', id)), now());
     }
     return c.json(findSupportRequest(db, id));

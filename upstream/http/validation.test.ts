@@ -11,7 +11,13 @@ function errorsFor(schema: z.ZodTypeAny, value: unknown) {
 describe('toFieldErrors', () => {
   it('gives one Russian message per field of a bad registration', () => {
     expect(
-      errorsFor(contract.register.body, { email: 'bad', password: '1234567', lastName: 'Иванова', phone: '+7 900' }),
+      errorsFor(contract.register.body, {
+        email: 'bad',
+        password: '1234567',
+        lastName: 'Иванова',
+        phone: '+7 900',
+        portalOrigin: 'http://localhost:3000',
+      }),
     ).toEqual([
       { code: 'validation', field: 'email', message: 'Введите корректный адрес электронной почты' },
       { code: 'validation', field: 'password', message: 'Пароль должен содержать не менее 8 символов' },
@@ -48,6 +54,7 @@ describe('toFieldErrors', () => {
         firstName: 'А',
         lastName: 'Б',
         phone: '79001234567',
+        portalOrigin: 'http://localhost:3000',
       }),
     ).toEqual([{ code: 'validation', field: 'password', message: 'Пароль должен содержать не более 128 символов' }]);
   });

@@ -9,6 +9,7 @@ const newUser = {
   firstName: 'Мария',
   lastName: 'Кузнецова',
   phone: '79161234567',
+  portalOrigin: 'http://portal.test',
 };
 
 describe('register', () => {

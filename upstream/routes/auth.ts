@@ -1,8 +1,10 @@
 import type { CallResult } from '#contract';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../crypto';
+import { consumeConfirmation, createConfirmation, markEmailConfirmed } from '../db/email-confirmations';
+import { writeMessage } from '../db/outbox';
 import { consumePass } from '../db/passes';
 import { findSessionByRefreshToken, issueAuthToken, revokeSession, startSession } from '../db/sessions';
-import { createUser, findUserByEmail, type UserRow } from '../db/users';
+import { createUser, findUserByEmail, findUserById, hasConfirmedEmail, type UserRow } from '../db/users';
 import type { CallRegistrar } from '../http/calls';
 import { fail, unauthorized } from '../http/envelope';
 import type { Services } from '../services';
@@ -15,11 +17,38 @@ export function registerAuthRoutes(calls: CallRegistrar, services: Services): vo
     return { id: userId, token: { authToken, refreshToken } };
   }
 
+  /** Mails a new confirmation link for the user's address (ADR 053); the earlier links stop working. */
+  function mailConfirmation(user: Pick<UserRow, 'id' | 'email'>, portalOrigin: string): void {
+    const token = createConfirmation(db, user.id, user.email, now());
+    const link = `${new URL(portalOrigin).origin}/confirm-email/${encodeURIComponent(token)}`;
+    writeMessage(db, confirmationMessage(user.email, link), now());
+  }
+
   calls.open('register', async ({ body }) => {
-    const passwordHash = await hashPassword(body.password);
-    const id = createUser(db, { ...body, passwordHash, role: 'participant' }, now());
+    const { portalOrigin, ...fields } = body;
+    const passwordHash = await hashPassword(fields.password);
+    const id = createUser(db, { ...fields, passwordHash, role: 'participant' }, now());
     if (id === null) throw fail(409, 'email_taken', 'Пользователь с таким адресом уже зарегистрирован', 'email');
+    mailConfirmation({ id, email: fields.email }, portalOrigin);
     return logIn(id);
+  });
+
+  calls.open('confirmEmail', ({ body }) => {
+    if (!consumeConfirmation(db, body.token, now())) {
+      throw fail(
+        400,
+        'invalid_confirmation',
+        'Ссылка для подтверждения недействительна, устарела или уже использована',
+      );
+    }
+    return { confirmed: true as const };
+  });
+
+  calls.authenticated('resendConfirmation', ({ session, body }) => {
+    const user = findUserById(db, session.userId)!;
+    if (hasConfirmedEmail(user)) return { sent: false };
+    mailConfirmation(user, body.portalOrigin);
+    return { sent: true };
   });
 
   calls.open('login', async ({ body }) => logIn((await checkCredentials(services, body.login, body.password)).id));
@@ -36,6 +65,8 @@ export function registerAuthRoutes(calls: CallRegistrar, services: Services): vo
     if (userId === undefined) {
       throw fail(400, 'invalid_pass', 'Ссылка для входа недействительна или уже использована', 'pass');
     }
+    // The link came by mail to the account's address: that proves the address (ADR 053).
+    markEmailConfirmed(db, userId, now());
     return logIn(userId);
   });
 
@@ -67,4 +98,16 @@ export async function checkCredentials(services: Services, login: string, passwo
 
 function invalidCredentials() {
   return fail(400, 'invalid_credentials', 'Неверный адрес электронной почты или пароль', 'password');
+}
+
+function confirmationMessage(to: string, link: string) {
+  return {
+    to,
+    subject: 'Подтвердите адрес электронной почты',
+    body:
+      'Вы зарегистрировались на портале. Чтобы подтвердить, что это ваш адрес, откройте ссылку и нажмите ' +
+      `«Подтвердить адрес»:\n${link}\n\n` +
+      'Ссылка действует 72 часа и работает один раз. Пока адрес не подтверждён, мы не присылаем на него ссылки на ' +
+      'диктант и ответы на вопросы и обращения. Если вы не регистрировались, просто проигнорируйте это письмо.',
+  };
 }

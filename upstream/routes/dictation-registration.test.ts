@@ -78,14 +78,12 @@ describe('registering for a dictation', () => {
   it('registers while writing is open (ADR 042): the link mailed at once, and it starts at once', async () => {
     const { up } = await setup();
     // The seed gave the demo participant a dictation of today's event: a user without one registers.
-    await up.call('register', {
-      body: {
-        email: 'newcomer@example.org',
-        password: 'long-enough-password',
-        firstName: 'Мария',
-        lastName: 'Орлова',
-        phone: '79120001122',
-      },
+    await up.register({
+      email: 'newcomer@example.org',
+      password: 'long-enough-password',
+      firstName: 'Мария',
+      lastName: 'Орлова',
+      phone: '79120001122',
     });
     let user = await up.login({ email: 'newcomer@example.org', password: 'long-enough-password' });
     const register = () =>

@@ -1,7 +1,7 @@
 import { findEvent, type EventRow } from '../db/dictation';
 import { registerUser } from '../db/dictation-registration';
 import { writeMessage } from '../db/outbox';
-import { findUserById } from '../db/users';
+import { findUserById, hasConfirmedEmail } from '../db/users';
 import type { CallRegistrar } from '../http/calls';
 import { fail } from '../http/envelope';
 import type { Services } from '../services';
@@ -31,7 +31,8 @@ export function registerDictationRegistrationRoute(calls: CallRegistrar, service
       { userId: user.id, eventId: event.id, timeLimitMs: minutes(event.time_limit_minutes) },
       time,
     );
-    if (registration.code) {
+    // Only a confirmed address gets the personal link (ADR 053); the cabinet shows it either way.
+    if (registration.code && hasConfirmedEmail(user)) {
       const link = `${new URL(body.portalOrigin).origin}/dictation/${registration.code}`;
       writeMessage(db, invitationMessage(user.email, event, link), time);
     }

@@ -15,7 +15,7 @@ import { submissionMessage } from '../dictation/submission-mail';
 import { acceptsText, statusOf, toSession, toSummary } from '../dictation/participation';
 import { reviewText } from '../dictation/review';
 import { writeMessage } from '../db/outbox';
-import { findUserById } from '../db/users';
+import { findUserById, hasConfirmedEmail } from '../db/users';
 import type { CallRegistrar } from '../http/calls';
 import { fail, notFound } from '../http/envelope';
 import type { Services } from '../services';
@@ -85,9 +85,11 @@ export function registerDictationRoutes(calls: CallRegistrar, services: Services
     requireWritable(row, time);
     saveText(db, row.id, body.text, body.revision, time);
     const finished = finishParticipation(db, row.id, time);
-    // The receipt goes to the account's address; a dictation written without an account has none to mail.
+    // The receipt goes to the account's address once it is confirmed (ADR 053); a dictation written without an
+    // account has none to mail.
     const user = finished.user_id === null ? undefined : findUserById(db, finished.user_id);
-    if (user) writeMessage(db, submissionMessage(user.email, findEvent(db, finished.event_id)!, finished), time);
+    if (user && hasConfirmedEmail(user))
+      writeMessage(db, submissionMessage(user.email, findEvent(db, finished.event_id)!, finished), time);
     return {
       participationId: finished.id,
       finishedAt: new Date(finished.finished_at!).toISOString(),

@@ -20,6 +20,7 @@ describe('profile', () => {
       city: 'Москва',
       organization: 'Школа № 1',
       role: 'teacher',
+      emailConfirmed: true,
       popups: {},
     });
   });

@@ -1,5 +1,6 @@
 import { hashPassword } from '../crypto';
 import { redeemRecoveryCode, createRecoveryCode } from '../db/recovery';
+import { markEmailConfirmed } from '../db/email-confirmations';
 import { writeMessage } from '../db/outbox';
 import { revokeUserSessions } from '../db/sessions';
 import { findUserByEmail, setPasswordHash } from '../db/users';
@@ -30,6 +31,8 @@ export function registerRecoveryRoutes(calls: CallRegistrar, services: Services)
     db.transaction(() => {
       setPasswordHash(db, user.id, passwordHash, now());
       revokeUserSessions(db, user.id, now());
+      // The code came by mail: the address is the user's (ADR 053).
+      markEmailConfirmed(db, user.id, now());
     })();
     return {};
   });

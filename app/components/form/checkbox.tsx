@@ -1,9 +1,11 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import type { ReactNode } from 'react';
 import { FieldLabel, FieldMessages, hintIdOf } from './field-messages';
 
 interface CheckboxProps {
   field: FieldMetadata<boolean>;
-  label: string;
+  /** Text, or text with links (the consent's texts): a link inside the label opens, the rest ticks the box. */
+  label: ReactNode;
   hint?: string;
   /** Required unless marked, like Field. */
   optional?: boolean;

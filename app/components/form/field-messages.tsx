@@ -1,4 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react';
+import type { ReactNode } from 'react';
 
 /** The id of a field's hint, which its input names in aria-describedby (with the error's). */
 export function hintIdOf(field: FieldMetadata<unknown>, hint: string | undefined): string | undefined {
@@ -8,7 +9,7 @@ export function hintIdOf(field: FieldMetadata<unknown>, hint: string | undefined
 const copy = { optional: '(необязательно)' };
 
 /** A field's label; an optional field says so in words (FormAlert states that the others are required). */
-export function FieldLabel({ htmlFor, label, optional }: { htmlFor: string; label: string; optional?: boolean }) {
+export function FieldLabel({ htmlFor, label, optional }: { htmlFor: string; label: ReactNode; optional?: boolean }) {
   return (
     <label htmlFor={htmlFor}>
       {label}

@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import { FieldLabel, FieldMessages, hintIdOf } from './field-messages';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { formatForMask } from '~/lib/mask';
 
 type InputType = 'text' | 'email' | 'password' | 'tel' | 'url';
@@ -16,6 +16,10 @@ interface FieldProps {
   inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'url';
   /** Fields are required unless marked: the label then says «необязательно» (FormAlert states the rule). */
   optional?: boolean;
+  /** The most characters the field takes, as the schema says (the browser stops typing there). */
+  maxLength?: number;
+  /** What follows the field's error (a way out of it, as the taken address's «Войти»). */
+  children?: ReactNode;
 }
 
 /**
@@ -24,7 +28,18 @@ interface FieldProps {
  * technology. A format (a mask's, a length) belongs in the hint, in words: a placeholder disappears as the
  * user types and is never the only statement of it. The form pattern of every screen.
  */
-export function Field({ field, label, type = 'text', autoComplete, hint, mask, inputMode, optional }: FieldProps) {
+export function Field({
+  field,
+  label,
+  type = 'text',
+  autoComplete,
+  hint,
+  mask,
+  inputMode,
+  optional,
+  maxLength,
+  children,
+}: FieldProps) {
   const hintId = hintIdOf(field, hint);
   const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hintId });
   const [masked, setMasked] = useState(() =>
@@ -55,9 +70,11 @@ export function Field({ field, label, type = 'text', autoComplete, hint, mask, i
         aria-required={!optional}
         autoComplete={autoComplete}
         inputMode={inputMode}
+        maxLength={maxLength}
         {...maskProps}
       />
       <FieldMessages field={field} hint={hint} />
+      {children}
     </div>
   );
 }

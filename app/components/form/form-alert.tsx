@@ -24,16 +24,27 @@ interface FormAlertProps {
   unlinked?: string[];
   /** Whether to state the rule of required fields (default yes; no for a form of a button alone). */
   rules?: boolean;
+  /**
+   * The fields' labels by name, in the form's order (a form's `copy` will do: other keys are never asked for), so
+   * that each item of the summary names its field, «Имя: Не более 50 символов», in the order of the fields.
+   */
+  labels?: Readonly<Record<string, unknown>>;
+}
+
+/** «Имя: Не более 50 символов», or the message alone for a field without a label. */
+function summaryItem(label: unknown, messages: string[]): string {
+  const text = messages.join(' ');
+  return typeof label === 'string' && label !== '' ? `${label}: ${text}` : text;
 }
 
 /**
  * The top of every form (docs/decisions/010-route-change-focus.md, the GOV.UK error summary): a sentence that
  * says which fields are required, then, after a failed submit, a heading and one link per field error that
- * takes focus to that field, below the errors of the whole form. The summary receives focus after every failed
+ * names the field and takes focus to it (`#` and the field's id), below the errors of the whole form. The summary receives focus after every failed
  * submit — checked in the browser or by the action — and, without JavaScript, on the page the action renders
  * (`autofocus`). Each field keeps its own message next to it (Field, Checkbox).
  */
-export function FormAlert({ form, errors = form.errors, unlinked = [], rules = true }: FormAlertProps) {
+export function FormAlert({ form, errors = form.errors, unlinked = [], rules = true, labels = {} }: FormAlertProps) {
   const summary = useRef<HTMLDivElement>(null);
   const submitted = useRef(false);
   const [active, setActive] = useState(form.status === 'error');
@@ -56,10 +67,15 @@ export function FormAlert({ form, errors = form.errors, unlinked = [], rules = t
     setFocusPending(true);
   }, [form.status, navigation.state]);
 
+  // In the order of the labels (a form's copy follows its fields), whatever order the schema found them in.
+  const order = Object.keys(labels);
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
   const fieldErrors = active
-    ? Object.entries(form.allErrors).filter(
-        (entry): entry is [string, string[]] => entry[0] !== '' && !unlinked.includes(entry[0]) && !!entry[1]?.length,
-      )
+    ? Object.entries(form.allErrors)
+        .filter(
+          (entry): entry is [string, string[]] => entry[0] !== '' && !unlinked.includes(entry[0]) && !!entry[1]?.length,
+        )
+        .sort(([a], [b]) => rank(a) - rank(b))
     : [];
   const shown = !!errors?.length || fieldErrors.length > 0;
   const titleId = `${form.id}-summary`;
@@ -98,7 +114,7 @@ export function FormAlert({ form, errors = form.errors, unlinked = [], rules = t
                 {fieldErrors.map(([name, messages]) => (
                   <li key={name}>
                     <a href={`#${form.id}-${name}`} onClick={focusField}>
-                      {messages.join(' ')}
+                      {summaryItem(Object.hasOwn(labels, name) ? labels[name] : undefined, messages)}
                     </a>
                   </li>
                 ))}

@@ -7,7 +7,8 @@ import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/lib/meta';
-import { RegistrationForm as RegistrationFormNow } from '~/forms/registration';
+import { EMAIL_TAKEN, RegistrationForm as RegistrationFormNow } from '~/forms/registration';
+import { isUpstreamError, UpstreamError } from '#bff/rest/errors.server';
 import { schema } from '~/forms/registration.schema';
 import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 
@@ -36,10 +37,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
     limit: 'registration',
     submit: async ({ email, password, firstName, lastName, phone, redirectTo }) => {
       const target = safeRedirect(redirectTo);
-      await context.session.signIn(await context.rest.auth.register({ email, password, firstName, lastName, phone }));
+      const portalOrigin = context.config.publicOrigin;
+      const session = await context.rest.auth
+        .register({ email, password, firstName, lastName, phone, portalOrigin })
+        .catch((error: unknown) => {
+          throw takenAddress(error) ?? error;
+        });
+      await context.session.signIn(session);
       return redirect(target, 303);
     },
   });
+}
+
+/**
+ * An address that already has an account: the upstream's refusal, said the page's way at the e-mail field, where
+ * the form offers «Войти» and «Восстановить пароль» (ADR 053). Still a refusal, for the limits too.
+ */
+function takenAddress(error: unknown): UpstreamError | null {
+  if (!isUpstreamError(error) || !error.errors.some((e) => e.code === 'email_taken')) return null;
+  return new UpstreamError(error.failure, error.call, error.status, [
+    { code: 'email_taken', field: 'email', message: EMAIL_TAKEN },
+  ]);
 }
 
 export default function RegistrationScreen() {

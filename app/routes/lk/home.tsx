@@ -9,6 +9,7 @@ import { ScreenIntro } from '~/components/screen-intro';
 import { Card } from '~/components/ui/card';
 import { formatMoscowDateTime, formatWeekday, pluralize } from '~/lib/format';
 import { WelcomeNotice } from '~/components/welcome-notice';
+import { EmailConfirmationNotice } from '~/components/email-confirmation-notice';
 import { screenMeta } from '~/lib/meta';
 import { useRootData } from '~/lib/root-data';
 import { describeWeek, todayOf } from '~/lib/week-program';
@@ -72,6 +73,7 @@ export default function CabinetHomeScreen() {
   return (
     <>
       <ScreenIntro title={copy.title} lead={copy.lead} />
+      <EmailConfirmationNotice viewer={viewer} />
       {writeNow ? (
         <div className="cabinet-lead">
           <Card id="dictation-now" title={copy.dictationTitle} tone="accent">

@@ -13,6 +13,8 @@ import { screenMeta } from '~/lib/meta';
 import { ProfileForm as ProfileFormNow } from '~/forms/profile';
 import { schema } from '~/forms/profile.schema';
 import { Facts } from '~/components/ui/facts';
+import { EmailConfirmationNotice } from '~/components/email-confirmation-notice';
+import { useRootData } from '~/lib/root-data';
 
 const ProfileForm = deferredForm(import.meta.env.SSR ? ProfileFormNow : null, () =>
   import('~/forms/profile').then((m) => m.ProfileForm),
@@ -52,9 +54,11 @@ export default function ProfileScreen() {
   const { email, role, certificate, values } = useLoaderData<typeof loader>();
   const lastResult = formReply(useActionData<typeof action>());
   const { saved, onInput } = useSavedState();
+  const { viewer } = useRootData();
   return (
     <section className="profile-screen">
       <ScreenIntro title={copy.title} lead={copy.lead} />
+      <EmailConfirmationNotice viewer={viewer} />
       <Facts
         items={[
           [copy.email, email],
