@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { announcer, tabTo, typeInto } from './keyboard';
-import { DEMO, heading, loginForm, newUser, registerUser, waitForHydration } from './support';
+import { DEMO, heading, holdScripts, login, loginForm, newUser, registerUser, waitForHydration } from './support';
 
 /**
  * Everything by keyboard alone, with JavaScript on and off: every stop shows its focus ring (tabTo fails
@@ -176,4 +176,37 @@ test('profile and security forms by keyboard', async ({ page }, testInfo) => {
   await tabTo(page, page.getByRole('button', { name: 'Сменить пароль' }));
   await page.keyboard.press('Enter');
   await expectSummaryLeadsTo(page, 'Введите текущий пароль', 'Текущий пароль');
+});
+
+// ADR 055: a location change (the skip link's `#main`) before a deferred form's code has arrived (a slow connection)
+// used to make React throw the form's server HTML away — the form vanished, with what was typed, until the code came.
+test('the skip link pressed before a form’s code has arrived leaves the form and what was typed', async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.skip(!javaScriptEnabled, 'without JavaScript there is no code to wait for');
+  await login(page, await registerUser(testInfo, 'skip-early'));
+  // The profile form's own chunk (app/forms/profile.tsx), held back as a slow connection would.
+  const release = await holdScripts(page, /\/assets\/profile-[\w-]+\.js$/);
+  await page.goto('/profile', { waitUntil: 'commit' });
+  const skip = page.getByRole('link', { name: 'Перейти к содержимому' });
+  await waitForHydration(skip);
+  const form = page.getByRole('form', { name: 'Личные данные' });
+  const city = form.getByLabel('Город');
+  await city.fill('Казань');
+
+  await skip.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  await expect(page).toHaveURL(/#main$/);
+  // React's render of the new location has happened by the frames after it.
+  for (let frame = 0; frame < 3; frame++) {
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+  }
+  await expect(form).toBeVisible();
+  await expect(city).toHaveValue('Казань');
+
+  release();
+  await waitForHydration(form.getByRole('button', { name: 'Сохранить' }));
+  await expect(city).toHaveValue('Казань');
 });
