@@ -75,7 +75,7 @@ test('published results are announced in the cabinet and lead to the marked text
   await login(page, DEMO.teacher);
   await page.goto('/lk');
   const notice = page.getByRole('region', { name: 'Опубликованы результаты диктанта' });
-  await expect(notice).toContainText('«Осенний диктант „Лесная тропа“»: оценка «3», 4 ошибки.');
+  await expect(notice).toContainText('«Осенний диктант „Лесная тропа“»: оценка «3», 3 ошибки.');
   await notice.getByRole('link', { name: 'Посмотреть оценку и сертификат: Осенний диктант «Лесная тропа»' }).click();
   await expect(heading(page)).toHaveText('Осенний диктант «Лесная тропа»');
   await page.goto('/lk/dictations');
