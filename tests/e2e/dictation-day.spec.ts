@@ -131,7 +131,9 @@ test('today’s dictation leads the cabinet’s list, and once handed in the fro
 
   await page.goto('/');
   const card = page.getByRole('region', { name: 'Диктант сейчас' });
-  await expect(card).toContainText(/Вы сдали этот диктант\. Результаты — \d{1,2} [а-я]+ \d{4} г\., в личном кабинете\./);
+  await expect(card).toContainText(
+    /Вы сдали этот диктант\. Результаты — \d{1,2} [а-я]+ \d{4} г\., в личном кабинете\./,
+  );
   await expect(card.getByRole('link', { name: 'Написать диктант' })).toHaveCount(0);
   await expect(card.getByRole('link', { name: 'Мои диктанты' })).toHaveAttribute('href', '/lk/dictations');
   await page.goto('/dictation');
