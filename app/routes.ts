@@ -58,6 +58,7 @@ export default [
   route('lk/certificate.pdf', 'routes/lk/certificate.ts'),
   route('dictation/:token/text', 'routes/default/dictation-text.ts'),
   route('dictation/:token/reading', 'routes/default/dictation-reading.ts'),
+  route('dictation/:token/sound-check', 'routes/default/dictation-sound-check.ts'),
   route('lk/dictations/:id/certificate.pdf', 'routes/lk/dictation-certificate.ts'),
   route('lk/master-classes/:id/certificate.pdf', 'routes/lk/master-class-certificate.ts'),
   route('lk/testing/:id/certificate.pdf', 'routes/lk/test-certificate.ts'),

@@ -82,9 +82,13 @@ const participationSummary = z.object({
  * The dictation read aloud (ADR 043): a recording made from the text, and where each fragment's two readings are
  * in it (seconds), so a player can replay one. Only while the participant writes; never the text itself.
  */
+const span = z.object({ start: z.number().nonnegative(), end: z.number().nonnegative() });
 export const dictationReading = z.object({
   recording: fileRef,
-  fragments: z.array(z.object({ start: z.number().nonnegative(), end: z.number().nonnegative() })),
+  fragments: z.array(span),
+  /** The whole text read through before the fragments and again after them, to check (ADR 060). */
+  opening: span,
+  closing: span,
 });
 export type DictationReading = z.infer<typeof dictationReading>;
 
@@ -106,6 +110,12 @@ export const dictationSession = z.object({
    * writing itself). Null otherwise, or when no recording could be made: the file then answers 404.
    */
   reading: dictationReading.nullable(),
+  /**
+   * A few seconds of the reader's voice, not of the text, to check the sound before the time starts (ADR 060):
+   * the same file for everyone, while the dictation can still be started or written. Null otherwise, or when it
+   * could not be made.
+   */
+  soundCheck: fileRef.nullable(),
 });
 export type DictationSession = z.infer<typeof dictationSession>;
 

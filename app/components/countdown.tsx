@@ -13,6 +13,11 @@ interface CountdownProps {
   warnBeforeMs?: number;
   /** The warning's text: «Скоро время закончится. Отправьте ответы». */
   warning: string;
+  /**
+   * What to say until the clock ticks in the browser — without JavaScript, a time left frozen at the moment the
+   * page was served misleads, so «Время на текст — до 10:37 мск» (ADR 060). Without it, the time left is shown.
+   */
+  endsAt?: string;
   /** Called once at zero, for instance to submit the answers; the server decides what still counts. */
   onExpire?: () => void;
 }
@@ -22,11 +27,20 @@ interface CountdownProps {
  * docs/decisions/011-time-limits.md). It is visible as `MM:SS` in a `timer` (which screen readers do not read
  * on every tick), and it speaks through the page's one live region only when the time left crosses a mark
  * (app/client/countdown.ts: 1 hour, 30, 15, 10, 5, 2, 1 minutes, 30 and 10 seconds) and when the warning
- * starts. Without JavaScript it shows the time left when the page was served. The clock here only informs:
+ * starts. Without JavaScript it shows the time left when the page was served, or `endsAt` when given. The clock here only informs:
  * the server checks every submission against its own deadline.
  */
-export function Countdown({ remainingMs, label, warnBeforeMs = minutes(5), warning, onExpire }: CountdownProps) {
+export function Countdown({
+  remainingMs,
+  label,
+  warnBeforeMs = minutes(5),
+  warning,
+  endsAt,
+  onExpire,
+}: CountdownProps) {
   const [left, setLeft] = useState(remainingMs);
+  /** The clock ticks only once the effect runs: never on the server, nor in a browser without JavaScript. */
+  const [ticking, setTicking] = useState(false);
   const labelId = useId();
   const expire = useRef(onExpire);
   expire.current = onExpire;
@@ -46,11 +60,20 @@ export function Countdown({ remainingMs, label, warnBeforeMs = minutes(5), warni
       setLeft(now);
     };
     tick();
+    setTicking(true);
     const timer = window.setInterval(tick, seconds(1));
     return () => window.clearInterval(timer);
   }, [remainingMs, warnBeforeMs, warning, label]);
 
   const warn = left <= warnBeforeMs;
+  if (endsAt !== undefined && !ticking) {
+    return (
+      <div className="countdown" data-warning={warn || undefined}>
+        <span>{endsAt}</span>
+        {warn ? <p className="countdown__warning">{warning}</p> : null}
+      </div>
+    );
+  }
   return (
     <div className="countdown" data-warning={warn || undefined}>
       <span id={labelId}>{label}</span>{' '}

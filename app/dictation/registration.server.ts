@@ -11,8 +11,8 @@ export const registrationForms = { register: registerDictationSchema, join: regi
  * refusal goes back to that event's form.
  *
  * While writing is open the same form is «Начать диктант» (`intent=join`, ADR 042): the registration — or the
- * dictation the user already has in the event — then a fresh code started at once, as the cabinet's «Начать
- * диктант» does, and off to the writing form.
+ * dictation the user already has in the event — then a fresh code, as the cabinet's «Начать диктант» gives, and
+ * off to its link: the sound check and «Готовы?» before the time starts (ADR 060).
  */
 export async function registerForDictation(
   context: AppLoadContext,
@@ -24,9 +24,12 @@ export async function registerForDictation(
   return startDictation(context, participationId);
 }
 
-/** «Начать диктант»: a fresh invitation code for the user's dictation, started at once, and off to the writing. */
+/**
+ * «Начать диктант» / «Продолжить диктант»: a fresh invitation code for the user's dictation, and off to its link
+ * (ADR 060). A dictation not started yet opens at the sound check and «Готовы?», whose button starts the time; one
+ * already started opens at the writing — no step more for someone who has begun.
+ */
 export async function startDictation(context: AppLoadContext, participationId: number) {
   const { code } = await context.rest.dictation.issueCode(participationId);
-  await context.rest.dictation.start(code);
   return redirect(`/dictation/${code}`, 303);
 }

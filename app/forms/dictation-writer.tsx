@@ -1,7 +1,9 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
 import { Form, useRevalidator } from '@remix-run/react';
 import { useCallback, useRef, type FormEvent } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { Countdown } from '~/components/countdown';
+import { ReadingPlayer, type ReadingView } from '~/components/dictation/dictation-reading';
 import { FieldMessages } from '~/components/form/field-messages';
 import { FormAlert } from '~/components/form/form-alert';
 import { useSchemaForm } from '~/components/form/use-schema-form';
@@ -13,14 +15,21 @@ const loadSchema = () => import('./dictation-writer.schema').then((m) => m.dicta
 
 const copy = {
   label: 'Текст диктанта',
-  hint: 'Пишите так, как слышите. С включённым JavaScript текст сохраняется сам каждые несколько секунд, а без связи — в этом браузере; кнопка «Сохранить» сохраняет его сразу.',
+  /** The hint says how this page saves: by itself once the page's script runs, else by «Сохранить» (ADR 060). */
+  hint: 'Пишите так, как слышите. Текст сохраняется сам каждые несколько секунд, а без связи — в этом браузере; кнопка «Сохранить» сохраняет его сразу.',
+  hintByButton: 'Пишите так, как слышите. Чтобы текст сохранился на сервере, нажимайте «Сохранить».',
   save: 'Сохранить',
   finish: 'Завершить диктант',
   confirm: 'Завершить диктант? После этого текст нельзя будет изменить.',
   countdown: 'До конца диктанта осталось',
+  endsAt: (at: string) => `Время на текст — до ${formatMoscowTime(at)}`,
   warning: 'Скоро время закончится. Проверьте текст: он сохраняется автоматически.',
   savedAt: (at: string) => `Текст сохранён на сервере в ${formatMoscowTime(at)}`,
   notSavedYet: 'Текст ещё не сохранялся.',
+  changed: 'Есть несохранённые изменения.',
+  savedAtByButton: (at: string) =>
+    `Текст сохранён на сервере в ${formatMoscowTime(at)}. Новое сохранится, когда вы нажмёте «Сохранить».`,
+  notSavedYetByButton: 'Текст ещё не сохранялся: нажмите «Сохранить», когда что-нибудь напишете.',
   offline: 'Нет связи: текст сохранён в этом браузере и будет отправлен, когда связь восстановится.',
   offlinePageOnly: 'Нет связи с сервером. Текст остаётся на странице и сохранится, как только связь вернётся.',
   restored: 'В поле возвращён текст, сохранённый в этом браузере без связи.',
@@ -40,6 +49,9 @@ interface Props {
   revision: number;
   savedAt: string | null;
   remainingMs: number;
+  /** When the time runs out, as the server has it: what the page says before (or without) a ticking clock. */
+  deadline: string;
+  reading: ReadingView | null;
   lastResult?: SubmissionResult<string[]> | null;
 }
 
@@ -48,7 +60,18 @@ interface Props {
  * (useAutosave) and by «Сохранить», which also works without JavaScript; «Завершить диктант» after a
  * confirmation. The countdown shows the upstream's time limit; at zero the last text goes in and the field locks.
  */
-export function DictationWriter({ code, participationId, text, revision, savedAt, remainingMs, lastResult }: Props) {
+export function DictationWriter({
+  code,
+  participationId,
+  text,
+  revision,
+  savedAt,
+  remainingMs,
+  deadline,
+  reading,
+  lastResult,
+}: Props) {
+  const hydrated = useHydrated();
   const [form, fields] = useSchemaForm(loadSchema, {
     id: 'dictation',
     lastResult,
@@ -96,19 +119,26 @@ export function DictationWriter({ code, participationId, text, revision, savedAt
   return (
     <div className="dictation-writer">
       <Form method="post" className="form" {...formProps} onSubmit={onSubmit}>
-        {/* The time and the saving stay in view above the text as one types, on a phone too (ADR 042). */}
+        {/*
+          The time, the saving and the reading's player stay in view above the text as one types, on a phone too
+          (ADR 042, ADR 060): a fragment is replayed without scrolling away from the text.
+        */}
         <div className="dictation-writer__bar">
-          {over ? null : (
-            <Countdown
-              remainingMs={remainingMs}
-              label={copy.countdown}
-              warning={copy.warning}
-              onExpire={() => void autosave.expire()}
-            />
-          )}
-          <StatusLine status={status} />
+          <div className="dictation-writer__state">
+            {over ? null : (
+              <Countdown
+                remainingMs={remainingMs}
+                endsAt={copy.endsAt(deadline)}
+                label={copy.countdown}
+                warning={copy.warning}
+                onExpire={() => void autosave.expire()}
+              />
+            )}
+            <StatusLine status={status} byButton={!hydrated} />
+          </div>
+          {over ? null : <ReadingPlayer reading={reading} />}
         </div>
-        <FormAlert form={form} unlinked={['revision']} labels={{ text: copy.label }} />
+        <FormAlert form={form} unlinked={['revision']} rules={false} labels={{ text: copy.label }} />
         <input {...getInputProps(fields.revision, { type: 'hidden' })} key={fields.revision.key} ref={revisionField} />
         <input type="hidden" name="confirmed" defaultValue="" ref={confirmedField} />
         <div className="field">
@@ -122,7 +152,7 @@ export function DictationWriter({ code, participationId, text, revision, savedAt
             autoCapitalize="off"
             readOnly={over}
           />
-          <FieldMessages field={fields.text} hint={copy.hint} />
+          <FieldMessages field={fields.text} hint={hydrated ? copy.hint : copy.hintByButton} />
         </div>
         {draft.restored ? <p className="dictation-writer__status">{copy.restored}</p> : null}
         {draft.offer !== null ? (
@@ -155,22 +185,29 @@ export function DictationWriter({ code, participationId, text, revision, savedAt
   );
 }
 
-/** Where the saving stands, above the field; the live region (useAutosave) speaks only when it matters. */
-function StatusLine({ status }: { status: SaveStatus }) {
+/**
+ * Where the saving stands, above the field; the live region (useAutosave) speaks only when it matters. Without
+ * the page's script nothing saves by itself, and the line says that «Сохранить» does.
+ */
+function StatusLine({ status, byButton }: { status: SaveStatus; byButton: boolean }) {
   const text =
     status.kind === 'saved'
       ? status.savedAt
-        ? copy.savedAt(status.savedAt)
-        : copy.notSavedYet
-      : status.kind === 'offline'
-        ? status.local
-          ? copy.offline
-          : copy.offlinePageOnly
-        : status.kind === 'invalid'
-          ? status.message
-          : status.kind === 'late'
-            ? copy.late
-            : copy.timeUp;
+        ? (byButton ? copy.savedAtByButton : copy.savedAt)(status.savedAt)
+        : byButton
+          ? copy.notSavedYetByButton
+          : copy.notSavedYet
+      : status.kind === 'changed'
+        ? copy.changed
+        : status.kind === 'offline'
+          ? status.local
+            ? copy.offline
+            : copy.offlinePageOnly
+          : status.kind === 'invalid'
+            ? status.message
+            : status.kind === 'late'
+              ? copy.late
+              : copy.timeUp;
   return (
     <p id="dictation-status" className="dictation-writer__status" data-state={status.kind}>
       {text}

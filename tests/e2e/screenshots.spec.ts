@@ -116,6 +116,10 @@ test.describe('390 px, writing', () => {
       .getByRole('button', { name: /^(Начать|Продолжить) диктант$/ })
       .click();
     const field = page.getByLabel('Текст диктанта');
+    // A dictation not started yet opens at the sound check and «Готовы?» (ADR 060).
+    const ready = page.getByRole('heading', { name: 'Готовы?' });
+    await expect(field.or(ready)).toBeVisible();
+    if (await ready.isVisible()) await page.getByRole('button', { name: 'Начать диктант' }).click();
     const line = 'Осень наступила незаметно. Листья на клёнах пожелтели за одну ночь.';
     await field.fill(Array.from({ length: 12 }, () => line).join('\n'));
     // The browser's clock stands still, so the 5-second autosave is not waited for: «Сохранить» saves in place.
@@ -124,5 +128,13 @@ test.describe('390 px, writing', () => {
     await field.press('Control+End');
     await expect(field).toBeFocused();
     await expect.soft(page).toHaveScreenshot('dictation-writing-390-light.png', { timeout: 20_000 });
+  });
+
+  test('the sound check before the time', async ({ page }) => {
+    await login(page, DEMO.teacher);
+    await page.goto('/lk/dictations');
+    await page.getByRole('button', { name: 'Начать диктант' }).click();
+    await expect(page.getByRole('heading', { name: 'Готовы?' })).toBeVisible();
+    await expect.soft(page).toHaveScreenshot('dictation-ready-390-light.png', { timeout: 20_000 });
   });
 });

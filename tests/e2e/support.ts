@@ -258,3 +258,12 @@ export function watchErrors(page: Page, { warnings = false } = {}): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+/**
+ * The dictation's clock on the writing page (ADR 060): with JavaScript it counts down from the hour; without it,
+ * where a frozen «1:00:00» would mislead, the page says when the time ends.
+ */
+export async function expectClock(page: Page, javaScriptEnabled: boolean): Promise<void> {
+  if (javaScriptEnabled) await expect(page.getByRole('timer')).toHaveText(/^(59:\d\d|1:00:00)$/);
+  else await expect(page.locator('.countdown')).toHaveText(/^Время на текст — до \d{2}:\d{2} мск$/);
+}

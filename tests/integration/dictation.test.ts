@@ -18,6 +18,15 @@ afterEach(async () => {
 const { invite, signedIn, begin, registered } = dictationSteps(servers);
 
 /** The writing form's fields as the page rendered them. */
+/** The end of the time as the writing page says it without JavaScript: «Время на текст — до 10:37 мск». */
+function endOf(html: string): string {
+  return /Время на текст — до (\d{2}:\d{2}) мск/.exec(pageText(html))?.[1] ?? '(none)';
+}
+
+/** A moment as the portal writes Moscow time, «10:37». */
+const moscowTime = (ms: number) =>
+  new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', hour: '2-digit', minute: '2-digit' }).format(ms);
+
 async function writingForm(client: Client, code: string) {
   const response = await client.request(`/dictation/${code}`);
   const html = await response.text();
@@ -75,11 +84,13 @@ describe('/dictation/{code}', () => {
     await begin(participant, code);
     const writing = await writingForm(participant, code);
     expect(writing.fields).toMatchObject({ text: '', revision: '1' });
-    expect(pageText(writing.html)).toMatch(/До конца диктанта осталось (59:5\d|1:00:00)/);
+    // Without JavaScript the page says when the hour ends, not a time left that would stand still (ADR 060).
+    const ends = endOf(writing.html);
+    expect([60, 59].map((minutes) => moscowTime(Date.now() + clock.offset + minutes * 60_000))).toContain(ends);
     // Pressed again (a second device, a double click): the same time, not a new one.
     clock.offset += 10 * 60_000;
     await begin(participant, code);
-    expect(pageText((await writingForm(participant, code)).html)).toMatch(/До конца диктанта осталось (49:5\d|50:00)/);
+    expect(endOf((await writingForm(participant, code)).html)).toBe(ends);
   });
 
   it('refuses «Начать диктант» without the origin check', async () => {
@@ -103,7 +114,7 @@ describe('/dictation/{code}', () => {
     const first = await writingForm(guest, code);
     expect(first.status).toBe(200);
     expect(headingOf(first.html)).toBe('Всероссийский диктант');
-    expect(pageText(first.html)).toMatch(/До конца диктанта осталось (59:5\d|1:00:00)/);
+    expect(pageText(first.html)).toMatch(/Время на текст — до \d{2}:\d{2} мск/);
     expect(first.fields).toMatchObject({ text: '', revision: '1' });
 
     const saved = await guest.request(`/dictation/${code}`, {
@@ -260,7 +271,7 @@ describe('/lk/dictations', () => {
     expect(headingOf(html)).toBe('Диктанты');
     const text = pageText(html);
     expect(text).toContain('Весенний диктант школьных команд Приглашение Вы зарегистрированы. Диктант откроется');
-    expect(text).toContain('Осенний диктант «Лесная тропа» Проверен Оценка «3»: 4 ошибки.');
+    expect(text).toContain('Осенний диктант «Лесная тропа» Проверен Оценка «3»: 3 ошибки.');
     expect(text).toContain('Зимний диктант «Деревня в снегу» Проверен Оценка «4»: 1 ошибка.');
     expect(text).toMatch(
       /Диктант для учителей «Родная речь» Сдан, на проверке Сдан \d{1,2} [а-я]+ \d{4} г\. в 10:40 мск\. Результаты —/,
@@ -269,10 +280,34 @@ describe('/lk/dictations', () => {
     expect(start.status).toBe(303);
     const location = start.headers.get('Location')!;
     expect(location).toMatch(/^\/dictation\/[\w-]{43}$/);
-    const writing = await teacher.request(location);
-    expect(headingOf(await writing.text())).toBe('Всероссийский диктант');
+    // The press opens the link, not the time (ADR 060): a sound check and «Готовы?» come first.
+    const ready = await (await teacher.request(location)).text();
+    expect(headingOf(ready)).toBe('Всероссийский диктант');
+    expect(pageText(ready)).toContain('Проверьте звук');
+    expect(pageText(ready)).toContain(
+      'Готовы? На текст — 60 минут. Время пойдёт только после нажатия «Начать диктант».',
+    );
+    expect(ready).toContain(
+      `<audio class="dictation-start__sound" controls="" preload="none" src="${location}/sound-check"`,
+    );
+    expect(ready).not.toContain('<textarea');
+    expect(pageText(await (await teacher.request('/lk/dictations')).text())).not.toContain('Продолжить диктант');
+    // The sound check is a few seconds of voice, streamed through the portal with Range.
+    const sound = await teacher.request(`${location}/sound-check`, { headers: { Range: 'bytes=0-3' } });
+    expect(sound.status).toBe(206);
+    expect(sound.headers.get('Content-Type')).toBe('audio/ogg');
+    expect(await sound.text()).toBe('OggS');
+
+    const started = await teacher.request(location, { form: { intent: 'start' } });
+    expect(started.status).toBe(303);
+    expect(await (await teacher.request(location)).text()).toContain('<textarea');
     const resumed = pageText(await (await teacher.request('/lk/dictations')).text());
     expect(resumed).toContain('Продолжить диктант');
+    // Someone who has started takes no step more: «Продолжить диктант» opens the writing.
+    const again = await teacher.submit('/lk/dictations', {}, { action: '/lk/dictations' });
+    const writing = await (await teacher.request(again.headers.get('Location')!)).text();
+    expect(writing).toContain('<textarea');
+    expect(pageText(writing)).not.toContain('Проверьте звук');
   });
 
   it('refuses a dictation that cannot be written any more, by the form, in Russian', async () => {
@@ -409,9 +444,12 @@ describe('registering for a dictation (ADR 025)', () => {
     expect(joined.status).toBe(303);
     const link = joined.headers.get('Location')!;
     expect(link).toMatch(/^\/dictation\/[\w-]{43}$/);
-    const writing = await browser.request(link);
-    expect(writing.status).toBe(200);
-    expect(pageText(await writing.text())).toContain('До конца диктанта осталось');
+    // The link opens at the sound check and «Готовы?» (ADR 060); its «Начать диктант» starts the time.
+    const ready = await browser.request(link);
+    expect(ready.status).toBe(200);
+    expect(pageText(await ready.text())).toContain('Готовы? На текст — 60 минут.');
+    await begin(browser, link.slice('/dictation/'.length));
+    expect(pageText(await (await browser.request(link)).text())).toMatch(/Время на текст — до \d{2}:\d{2} мск/);
     const [mail] = await servers.upstream.mailBesidesConfirmation(email);
     expect(mail!.subject).toBe('Ваша ссылка на диктант: Всероссийский диктант');
     // Pressed again (another tab): the same dictation continues, nothing mailed twice.
@@ -442,7 +480,7 @@ describe('registering for a dictation (ADR 025)', () => {
 
   it('announces published results on the cabinet’s home and atop the list', async () => {
     const teacher = await signedIn();
-    const notice = 'Опубликованы результаты диктанта «Осенний диктант „Лесная тропа“»: оценка «3», 4 ошибки.';
+    const notice = 'Опубликованы результаты диктанта «Осенний диктант „Лесная тропа“»: оценка «3», 3 ошибки.';
     expect(pageText(await (await teacher.request('/lk')).text())).toContain(`${notice} Посмотреть оценку и сертификат`);
     expect(pageText(await (await teacher.request('/lk/dictations')).text())).toContain(notice);
     // A result a year old is in the list, not in the news.

@@ -3,6 +3,10 @@ import type { EventRow, ParticipationRow } from '../db/dictation';
 import { toEvent } from '../db/dictation';
 import { seconds } from '#shared/time';
 import { errorsIn, gradeFor } from './review';
+import { soundCheckOf } from './reading';
+
+/** Where the upstream serves the sound check (ADR 060): one file for everyone, public like the voice it carries. */
+export const SOUND_CHECK_PATH = '/files/dictation/sound-check.ogg';
 
 /**
  * The rules of a participant's dictation, all on the upstream's clock: the time limit runs from the first
@@ -63,7 +67,18 @@ export function toSession(
     deadline: iso(deadlineOf(row, event)),
     serverTime: iso(now)!,
     reading,
+    soundCheck: soundCheckFileOf(statusOf(row, event, now), event, now),
   };
+}
+
+/** The sound check's file (ADR 060) while the dictation can be started or is being written. */
+function soundCheckFileOf(status: ParticipationStatus, event: EventRow, now: number) {
+  const open =
+    status === 'writing' || (status === 'invited' && event.writing_opens_at <= now && now < event.writing_closes_at);
+  const made = open ? soundCheckOf() : null;
+  return made
+    ? { path: SOUND_CHECK_PATH, name: 'Проверка звука.ogg', size: made.size, type: 'audio/ogg' as const }
+    : null;
 }
 
 type Summary = CallResult<'myDictations'>['dictations'][number];

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DICTATION_EVENTS } from '../db/seed-dictation-content';
 import {
+  assemble,
   ensureRecording,
+  PAUSES,
+  readThroughsOf,
   ensureRecordings,
   missingTools,
   readRecording,
@@ -42,6 +45,25 @@ describe('the fragments a dictation is read in', () => {
   it('names a recording by its text, so a changed text makes a new one', () => {
     expect(recordingName('Текст.')).toBe(recordingName('Текст.'));
     expect(recordingName('Текст.')).not.toBe(recordingName('Текст!'));
+  });
+});
+
+describe('the parts of the reading', () => {
+  it('finds the two read-throughs around the fragments, so a player can go to each (ADR 060)', () => {
+    // Two fragments of 1 s and 2 s of sound (22,050 samples a second, 2 bytes each), the second of three words.
+    const spoken = [
+      { samples: Buffer.alloc(44_100), words: 2 },
+      { samples: Buffer.alloc(88_200), words: 3 },
+    ];
+    const { samples, fragments } = assemble(spoken);
+    const durationSeconds = samples.length / 44_100;
+    const { opening, closing } = readThroughsOf({ durationSeconds, fragments });
+    // Half a second of silence, then the text: 1 s, a 0.6 s pause, 2 s.
+    expect(opening).toEqual({ start: 0, end: 4.1 });
+    expect(fragments[0]!.start).toBeCloseTo(opening.end + PAUSES.section, 2);
+    const afterLast = fragments[1]!.end + PAUSES.writeBase + PAUSES.writePerWord * 3 + PAUSES.section;
+    expect(closing.start).toBeCloseTo(afterLast, 2);
+    expect(closing.end).toBe(durationSeconds);
   });
 });
 

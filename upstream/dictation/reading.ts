@@ -200,6 +200,22 @@ export function assemble(spoken: { samples: Buffer; words: number }[]): { sample
   return { samples: Buffer.concat(parts), fragments };
 }
 
+/**
+ * Where the two read-throughs are (ADR 060): the whole text once before the fragments and once after them, each
+ * as long as the other; found from the fragments' times and the recording's length, as `assemble` lays them out.
+ */
+export function readThroughsOf(recording: Pick<Recording, 'durationSeconds' | 'fragments'>): {
+  opening: FragmentTime;
+  closing: FragmentTime;
+} {
+  const first = recording.fragments[0];
+  const length = first ? Math.max(0, first.start - PAUSES.section) : recording.durationSeconds;
+  return {
+    opening: { start: 0, end: round(length) },
+    closing: { start: round(Math.max(0, recording.durationSeconds - length)), end: recording.durationSeconds },
+  };
+}
+
 const round = (seconds: number) => Math.round(seconds * 100) / 100;
 
 /**
@@ -263,7 +279,7 @@ export async function ensureRecordings(
 ): Promise<void> {
   const pending = [];
   for (const text of texts) if (!(await readRecording(text, dir))) pending.push(text);
-  if (pending.length === 0) return;
+  if (pending.length === 0 && soundCheckOf(dir)) return;
   const missing = await missingTools();
   if (missing.length > 0) {
     log(`dictation reading: not made, install ${missing.join(' and ')} (apt-get install ${missing.join(' ')})`);
@@ -281,6 +297,45 @@ export async function ensureRecordings(
     }
   }
   if (count > 0) log(`dictation reading: ${count} recording(s) made in ${Date.now() - started} ms`);
+  await ensureSoundCheck(dir).catch((error: unknown) => log(`dictation sound check: not made: ${String(error)}`));
+}
+
+/** What the sound check says (ADR 060): the reader's voice, none of any dictation's words. */
+export const SOUND_CHECK_TEXT = 'Проверка звука. Если вы хорошо слышите эти слова, звук настроен.';
+
+/** The sound check's file: the voice once, with a breath of silence around it. Made when missing, like a reading. */
+export async function ensureSoundCheck(dir: string = RECORDINGS_DIR): Promise<{ file: string; size: number }> {
+  const file = path.join(dir, `sound-check-${recordingName(SOUND_CHECK_TEXT)}.ogg`);
+  const made = await stat(file).then(
+    (found) => ({ file, size: found.size }),
+    () => null,
+  );
+  if (made) return made;
+  await mkdir(dir, { recursive: true });
+  const samples = Buffer.concat([silence(0.3), await speak(SOUND_CHECK_TEXT), silence(0.3)]);
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.part`;
+  try {
+    await run(
+      'opusenc',
+      ['--quiet', '--bitrate', String(BITRATE_KBPS), '--comp', String(COMPLEXITY), '--downmix-mono', '-', partial],
+      wavOf(samples),
+    );
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+  await rename(partial, file);
+  return { file, size: (await stat(file)).size };
+}
+
+/** The sound check made before, for a request (synchronous), or null. */
+export function soundCheckOf(dir: string = RECORDINGS_DIR): { file: string; size: number } | null {
+  const file = path.join(dir, `sound-check-${recordingName(SOUND_CHECK_TEXT)}.ogg`);
+  try {
+    return { file, size: statSync(file).size };
+  } catch {
+    return null;
+  }
 }
 
 const known = new Map<string, Recording>();

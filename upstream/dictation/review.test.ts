@@ -8,19 +8,47 @@ describe('dictation review', () => {
       { kind: 'same', text: 'Осень наступила' },
       { kind: 'missing', expected: ',' },
       { kind: 'same', text: ' и ' },
-      { kind: 'wrong', written: 'листя,', expected: 'листья' },
+      { kind: 'wrong', written: 'листя', expected: 'листья' },
+      { kind: 'extra', written: ',' },
       { kind: 'same', text: ' пожелтели.' },
     ]);
+    // Each mark is one error: the count is what the participant sees marked (ADR 060).
     expect(countErrors(segments)).toBe(3);
   });
 
-  it('counts a merged word and a split one by their longer side, and ignores spacing', () => {
+  it('counts a merged word and a split one once each, and ignores spacing', () => {
     const segments = reviewText('Мы шли по лесу и вдруг увидели ежа.', 'Мы  шли полесу\nи в друг увидели ежа.');
     expect(segments.filter((segment) => segment.kind !== 'same')).toEqual([
       { kind: 'wrong', written: 'полесу', expected: 'по лесу' },
       { kind: 'wrong', written: 'в друг', expected: 'вдруг' },
     ]);
-    expect(countErrors(segments)).toBe(4);
+    expect(countErrors(segments)).toBe(2);
+  });
+
+  it('marks two wrong words side by side, and a skipped phrase word by word, one error each', () => {
+    const segments = reviewText('Мы шли по узкой тропинке домой.', 'Мы шли па ускай тропинке.');
+    expect(segments.filter((segment) => segment.kind !== 'same')).toEqual([
+      { kind: 'wrong', written: 'па', expected: 'по' },
+      { kind: 'wrong', written: 'ускай', expected: 'узкой' },
+      { kind: 'missing', expected: 'домой' },
+    ]);
+    expect(countErrors(segments)).toBe(3);
+    expect(segments.map((s) => (s.kind === 'same' ? s.text : s.kind === 'extra' ? '' : s.expected)).join('')).toBe(
+      'Мы шли по узкой тропинке домой.',
+    );
+  });
+
+  it('counts «на последок» for «напоследок» once: the demo result agrees with its marks', () => {
+    const segments = reviewText(
+      'Казалось, что природа, прощаясь с летом, решила напоследок показать всё.',
+      'Казалось, что природа прощаясь с летом, решила на последок показать всё.',
+    );
+    const marks = segments.filter((segment) => segment.kind !== 'same');
+    expect(marks).toEqual([
+      { kind: 'missing', expected: ',' },
+      { kind: 'wrong', written: 'на последок', expected: 'напоследок' },
+    ]);
+    expect(countErrors(segments)).toBe(marks.length);
   });
 
   it('finds no error in an exact copy, and marks text written past the end', () => {

@@ -23,12 +23,12 @@ export function reviewText(reference: string, written: string): ReviewSegment[] 
     const change = changes[i]!;
     const next = changes[i + 1];
     if (change.removed && next?.added) {
-      segments.push({ kind: 'wrong', written: next.value, expected: change.value });
+      segments.push(...markRun(change.value, next.value));
       i++;
     } else if (change.removed) {
-      segments.push({ kind: 'missing', expected: change.value });
+      segments.push(...markRun(change.value, ''));
     } else if (change.added) {
-      segments.push({ kind: 'extra', written: change.value });
+      segments.push(...markRun('', change.value));
     } else {
       segments.push({ kind: 'same', text: change.value });
     }
@@ -36,25 +36,108 @@ export function reviewText(reference: string, written: string): ReviewSegment[] 
   return segments;
 }
 
-/** Words and marks of a piece of text (spaces are not counted). */
-function tokenCount(text: string): number {
-  return [...words.segment(text)].filter((part) => part.segment.trim() !== '').length;
+/** A token of a run with the spacing written before it. */
+interface Token {
+  text: string;
+  before: string;
+  word: boolean;
 }
 
-/** Each word or mark that differs is one error; a replaced run counts its longer side. */
-export function countErrors(segments: ReviewSegment[]): number {
-  return segments.reduce((sum, segment) => {
-    switch (segment.kind) {
-      case 'same':
-        return sum;
-      case 'wrong':
-        return sum + Math.max(tokenCount(segment.written), tokenCount(segment.expected), 1);
-      case 'missing':
-        return sum + Math.max(tokenCount(segment.expected), 1);
-      case 'extra':
-        return sum + Math.max(tokenCount(segment.written), 1);
+function tokensOf(text: string): Token[] {
+  const tokens: Token[] = [];
+  let before = '';
+  for (const part of words.segment(text)) {
+    if (part.segment.trim() === '') before += part.segment;
+    else {
+      tokens.push({ text: part.segment, before, word: part.isWordLike === true });
+      before = '';
     }
-  }, 0);
+  }
+  return tokens;
+}
+
+const letters = (tokens: Token[]) =>
+  tokens
+    .filter((token) => token.word)
+    .map((token) => token.text)
+    .join('')
+    .toLowerCase();
+
+/**
+ * One changed run of the diff (`expected` → `written`) as marks, each mark one error (ADR 060): a word or a
+ * punctuation mark written wrongly, left out or added. A word written merged or split («на последок» for
+ * «напоследок», «полесу» for «по лесу») is one error and one mark. Otherwise the two sides are aligned token by
+ * token (the fewest changes; a word is replaced by a word, a mark by a mark), so two wrong words side by side are
+ * two marks and a wrong word with an extra comma is a wrong word and an extra comma.
+ */
+function markRun(expected: string, written: string): ReviewSegment[] {
+  // The spacing around the run stays as the text has it (the reference's, or the written one's for an addition).
+  const around = expected || written;
+  const lead = /^\s*/.exec(around)![0];
+  const trail = around.trim() === '' ? '' : /\s*$/.exec(around)![0];
+  const framed = (inner: ReviewSegment[]): ReviewSegment[] => [
+    ...(lead ? [{ kind: 'same' as const, text: lead }] : []),
+    ...inner,
+    ...(trail ? [{ kind: 'same' as const, text: trail }] : []),
+  ];
+  const want = tokensOf(expected);
+  const got = tokensOf(written);
+  if (want.length > 0 && got.length > 0 && letters(want) !== '' && letters(want) === letters(got)) {
+    const punctuation = (tokens: Token[]) => tokens.filter((token) => !token.word).map((token) => token.text);
+    if (punctuation(want).join('') === punctuation(got).join('')) {
+      return framed([{ kind: 'wrong', written: written.trim(), expected: expected.trim() }]);
+    }
+  }
+  // Edit distance over tokens: cost[i][j] aligns want[i..] with got[j..].
+  const cost: number[][] = Array.from({ length: want.length + 1 }, () => new Array<number>(got.length + 1).fill(0));
+  for (let i = want.length; i >= 0; i--) {
+    for (let j = got.length; j >= 0; j--) {
+      if (i === want.length) cost[i]![j] = got.length - j;
+      else if (j === got.length) cost[i]![j] = want.length - i;
+      else {
+        const a = want[i]!;
+        const b = got[j]!;
+        const replace = a.text === b.text ? 0 : a.word === b.word ? 1 : Infinity;
+        cost[i]![j] = Math.min(replace + cost[i + 1]![j + 1]!, 1 + cost[i + 1]![j]!, 1 + cost[i]![j + 1]!);
+      }
+    }
+  }
+  const segments: ReviewSegment[] = [];
+  const push = (segment: ReviewSegment, before: string) => {
+    if (before && segments.length > 0) segments.push({ kind: 'same', text: before });
+    segments.push(segment);
+  };
+  let i = 0;
+  let j = 0;
+  while (i < want.length || j < got.length) {
+    const a = want[i];
+    const b = got[j];
+    if (a && b && (a.text === b.text || a.word === b.word)) {
+      const replace = a.text === b.text ? 0 : 1;
+      if (cost[i]![j] === replace + cost[i + 1]![j + 1]!) {
+        push(
+          replace === 0 ? { kind: 'same', text: a.text } : { kind: 'wrong', written: b.text, expected: a.text },
+          a.before,
+        );
+        i++;
+        j++;
+        continue;
+      }
+    }
+    if (a && cost[i]![j] === 1 + cost[i + 1]![j]!) {
+      push({ kind: 'missing', expected: a.text }, a.before);
+      i++;
+    } else {
+      push({ kind: 'extra', written: b!.text }, b!.before);
+      j++;
+    }
+  }
+  return framed(segments);
+}
+
+/** Each mark of the review is one error (ADR 060): the count is the marks the participant sees. */
+export function countErrors(segments: ReviewSegment[]): number {
+  return segments.filter((segment) => segment.kind !== 'same').length;
 }
 
 /**

@@ -1,13 +1,14 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { DictationReading } from '#contract';
 import { findEvent, findParticipation, type EventRow, type ParticipationRow } from '../db/dictation';
-import { statusOf } from '../dictation/participation';
-import { recordingName, recordingOf } from '../dictation/reading';
+import { SOUND_CHECK_PATH, statusOf } from '../dictation/participation';
+import { readThroughsOf, recordingName, recordingOf, soundCheckOf } from '../dictation/reading';
 import { safeEqualHex } from '../crypto';
 import { notFound } from '../http/envelope';
-import type { Services, UpstreamApp } from '../services';
+import type { Services, UpstreamApp, UpstreamEnv } from '../services';
 
 /**
  * The reading's file (ADR 043). The writing has no sign-in — the invitation code is the capability, and it stays
@@ -43,6 +44,7 @@ export function readingOf(
       type: 'audio/ogg',
     },
     fragments: recording.fragments,
+    ...readThroughsOf(recording),
   };
 }
 
@@ -64,8 +66,32 @@ export function byteRange(
   return { start, end };
 }
 
+/** A file's bytes for a request: the whole file, or the one range asked for (206), or 416 past its end. */
+function serveAudio(c: Context<UpstreamEnv>, file: { file: string; size: number }, cacheControl: string) {
+  const headers: Record<string, string> = {
+    'Content-Type': 'audio/ogg',
+    'Accept-Ranges': 'bytes',
+    'Cache-Control': cacheControl,
+  };
+  const range = byteRange(c.req.header('Range'), file.size);
+  if (range === 'unsatisfiable') {
+    return c.body(null, 416, { ...headers, 'Content-Range': `bytes */${file.size}` });
+  }
+  const { start, end } = range ?? { start: 0, end: file.size - 1 };
+  const body = Readable.toWeb(createReadStream(file.file, { start, end })) as ReadableStream<Uint8Array>;
+  headers['Content-Length'] = String(end - start + 1);
+  if (range) headers['Content-Range'] = `bytes ${start}-${end}/${file.size}`;
+  return c.body(body, range ? 206 : 200, headers);
+}
+
 /** The file itself, outside the envelope like every file; registered before the static files. */
 export function registerDictationReadingFile(app: UpstreamApp, services: Services): void {
+  // The sound check (ADR 060): a few seconds of the voice, no words of any text, the same for everyone.
+  app.get(SOUND_CHECK_PATH, (c) => {
+    const file = soundCheckOf();
+    if (!file) throw notFound();
+    return serveAudio(c, file, 'public, max-age=3600');
+  });
   app.get('/files/dictation/readings/*', (c) => {
     const [, id, grant] = PATH.exec(c.req.path) ?? [];
     const row = id ? findParticipation(services.db, Number(id)) : undefined;
@@ -75,19 +101,6 @@ export function registerDictationReadingFile(app: UpstreamApp, services: Service
     const reading = readingOf(services, row, event);
     const recording = reading && recordingOf(event.reference_text);
     if (!recording) throw notFound();
-    const headers: Record<string, string> = {
-      'Content-Type': 'audio/ogg',
-      'Accept-Ranges': 'bytes',
-      'Cache-Control': 'private, no-store',
-    };
-    const range = byteRange(c.req.header('Range'), recording.size);
-    if (range === 'unsatisfiable') {
-      return c.body(null, 416, { ...headers, 'Content-Range': `bytes */${recording.size}` });
-    }
-    const { start, end } = range ?? { start: 0, end: recording.size - 1 };
-    const body = Readable.toWeb(createReadStream(recording.file, { start, end })) as ReadableStream<Uint8Array>;
-    headers['Content-Length'] = String(end - start + 1);
-    if (range) headers['Content-Range'] = `bytes ${start}-${end}/${recording.size}`;
-    return c.body(body, range ? 206 : 200, headers);
+    return serveAudio(c, recording, 'private, no-store');
   });
 }

@@ -1,30 +1,52 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { DictationReading } from './dictation-reading';
+import { partAt, ReadingNotes, readingParts, ReadingPlayer, type ReadingView } from './dictation-reading';
 
-const render = (reading: Parameters<typeof DictationReading>[0]['reading']) =>
-  renderToStaticMarkup(
-    <MemoryRouter>
-      <DictationReading reading={reading} />
-    </MemoryRouter>,
-  );
+const READING: ReadingView = {
+  src: '/dictation/abc/reading',
+  opening: { start: 0, end: 30 },
+  fragments: [
+    { start: 33, end: 40 },
+    { start: 48, end: 55 },
+  ],
+  closing: { start: 66, end: 96 },
+};
 
-describe('DictationReading as the server renders it', () => {
-  it('is a plain player that needs no script, without captions, and the way to support', () => {
-    const html = render({ src: '/dictation/abc/reading', fragments: [{ start: 1, end: 2 }] });
+const render = (element: React.ReactElement) => renderToStaticMarkup(<MemoryRouter>{element}</MemoryRouter>);
+
+describe('the reading as the server renders it', () => {
+  it('is a plain player that needs no script, without captions; the notes keep the way to support', () => {
+    const html = render(<ReadingPlayer reading={READING} />);
     expect(html).toContain('<audio controls="" preload="none" src="/dictation/abc/reading"');
     expect(html).not.toContain('<track');
-    // The fragment buttons come with the script: without it they would do nothing.
+    // The part buttons come with the script: without it they would do nothing.
     expect(html).not.toContain('Повторить фрагмент');
-    expect(html).toContain('Если вы не можете прослушать запись, ');
-    expect(html).toContain('href="/lk/support">напишите в поддержку</a>');
+    const notes = render(<ReadingNotes available />);
+    expect(notes).toContain('Если вы не можете прослушать запись, ');
+    expect(notes).toContain('href="/lk/support">напишите в поддержку</a>');
   });
 
   it('says in Russian that the recording is not available when there is none', () => {
-    const html = render(null);
+    const html = render(<ReadingPlayer reading={null} />);
     expect(html).not.toContain('<audio');
     expect(html).toContain('Запись чтения сейчас недоступна.');
-    expect(html).toContain('напишите в поддержку');
+    expect(render(<ReadingNotes available={false} />)).toContain('напишите в поддержку');
+  });
+});
+
+describe('the parts of the reading (ADR 060)', () => {
+  it('are the opening reading, each fragment and the closing reading, in order', () => {
+    expect(readingParts(READING).map((part) => (part.kind === 'fragment' ? part.n : part.kind))).toEqual([
+      'opening',
+      1,
+      2,
+      'closing',
+    ]);
+  });
+
+  it('place a moment of the recording in the part that has started by then, its pause to write included', () => {
+    const list = readingParts(READING);
+    expect([0, 6, 32.9, 33, 45, 50, 60, 70, 96].map((time) => partAt(list, time))).toEqual([0, 0, 0, 1, 1, 2, 2, 3, 3]);
   });
 });

@@ -27,6 +27,8 @@ type Outcome =
 
 export type SaveStatus =
   | { kind: 'saved'; savedAt: string | null }
+  /** Typed since the last save: the next save is a few seconds away (ADR 060). */
+  | { kind: 'changed' }
   | { kind: 'offline'; local: boolean }
   | { kind: 'invalid'; message: string }
   | { kind: 'late' | 'timeUp'; text: string; savedAt: string | null };
@@ -99,7 +101,8 @@ export function useAutosave(options: Options) {
         if (!current.spoke || current.offline) announce(current.offline ? copy.back : copy.saved(result.savedAt));
         current.spoke = true;
         current.offline = false;
-        setStatus({ kind: 'saved', savedAt: result.savedAt });
+        // Typed on while the save was on its way: that part is not on the server yet.
+        setStatus(input.value === current.savedText ? { kind: 'saved', savedAt: result.savedAt } : { kind: 'changed' });
       } else if (result.outcome === 'late') {
         current.over = true;
         input.value = result.text;
@@ -136,6 +139,17 @@ export function useAutosave(options: Options) {
     const input = field();
     if (!input || state.current.over) return;
     state.current.local = writeDraft(participationId, { text: input.value, baseRevision: state.current.confirmed });
+    // The line above the field stops saying «сохранён» the moment the text differs from what the server holds.
+    if (!state.current.offline) {
+      const changed = input.value !== state.current.savedText;
+      setStatus((now) =>
+        now.kind === 'saved' && changed
+          ? { kind: 'changed' }
+          : now.kind === 'changed' && !changed
+            ? { kind: 'saved', savedAt: state.current.savedAt }
+            : now,
+      );
+    }
   }, [field, participationId]);
 
   /**

@@ -1,7 +1,9 @@
 import { Link } from '@remix-run/react';
 import type { DictationEventState } from '#contract';
 import { describeEventState, EventStateBadge, type EventWithState } from '~/components/dictation/event-dates';
+import type { OwnDictation } from '~/components/dictation/event-registration';
 import { Card } from '~/components/ui/card';
+import { formatDate } from '~/lib/format';
 
 const copy = {
   title: 'Диктант сейчас',
@@ -10,6 +12,8 @@ const copy = {
   results: 'Результаты',
   more: 'Подробнее о диктанте',
   none: 'Диктантов пока нет: о следующем мы объявим на странице диктанта.',
+  done: (results: string) => `Вы сдали этот диктант. Результаты — ${results}, в личном кабинете.`,
+  mine: 'Мои диктанты',
 };
 
 /**
@@ -34,8 +38,20 @@ export function dictationAction(state: DictationEventState, signedIn: boolean): 
   }
 }
 
-/** The front page's lead card: the current dictation, where it stands and its one call to action. */
-export function DictationNow({ event, signedIn }: { event: EventWithState | null; signedIn: boolean }) {
+/**
+ * The front page's lead card: the current dictation, where it stands and its one call to action, first after the
+ * title so a phone shows it on the first screen (ADR 060). A dictation the user has handed in says so instead.
+ */
+export function DictationNow({
+  event,
+  signedIn,
+  own = null,
+}: {
+  event: (EventWithState & { resultsAt: string }) | null;
+  signedIn: boolean;
+  /** The signed-in user's dictation of this event, if any. */
+  own?: OwnDictation | null;
+}) {
   if (!event) {
     return (
       <Card id="dictation-now" title={copy.title}>
@@ -43,19 +59,24 @@ export function DictationNow({ event, signedIn }: { event: EventWithState | null
       </Card>
     );
   }
-  const action = dictationAction(event.state, signedIn);
+  const handedIn = own?.status === 'submitted' || own?.status === 'checked';
+  const action = handedIn ? { label: copy.mine, to: '/lk/dictations' } : dictationAction(event.state, signedIn);
   return (
     <Card id="dictation-now" title={copy.title} tone="accent">
       <p className="card__lead">{event.title}</p>
+      {handedIn ? (
+        <p className="dictation-now__done">{copy.done(formatDate(event.resultsAt))}</p>
+      ) : (
+        <p>
+          <EventStateBadge state={event.state} /> {describeEventState(event)}
+        </p>
+      )}
       <p>
-        <EventStateBadge state={event.state} /> {describeEventState(event)}
-      </p>
-      <p>{event.description}</p>
-      <p>
-        <Link to={action.to} className="button">
+        <Link to={action.to} className={handedIn ? undefined : 'button'}>
           {action.label}
         </Link>
       </p>
+      <p>{event.description}</p>
     </Card>
   );
 }

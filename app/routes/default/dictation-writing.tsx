@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { DictationSession, DictationEventState } from '#contract';
 import { handleForm } from '#bff/request/forms.server';
 import { isUpstreamError, toErrorPage } from '#bff/rest/errors.server';
-import { DictationReading, type ReadingView } from '~/components/dictation/dictation-reading';
+import { ReadingNotes, type ReadingView } from '~/components/dictation/dictation-reading';
 import { DictationWriter as DictationWriterNow } from '~/forms/dictation-writer';
 import { StartWriting } from '~/components/dictation/start-writing';
 import { deferredForm } from '~/components/form/deferred-form';
@@ -58,10 +58,11 @@ type View =
       revision: number;
       savedAt: string | null;
       remainingMs: number;
+      deadline: string;
       participationId: number;
       reading: ReadingView | null;
     }
-  | { view: 'ready'; event: EventInfo }
+  | { view: 'ready'; event: EventInfo; soundCheck: string | null }
   | { view: 'waiting'; event: EventInfo }
   | { view: 'missed'; event: EventInfo }
   | { view: 'submitted'; event: EventInfo; justNow: boolean };
@@ -98,7 +99,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       const remainingMs = Date.parse(session.deadline!) - Date.parse(session.serverTime);
       const { text, revision, savedAt, participationId } = session;
       // The reading's player streams it through the portal (ADR 043); only the fragments' times reach the page.
-      const reading = session.reading && { src: `/dictation/${code}/reading`, fragments: session.reading.fragments };
+      const reading = session.reading && {
+        src: `/dictation/${code}/reading`,
+        fragments: session.reading.fragments,
+        opening: session.reading.opening,
+        closing: session.reading.closing,
+      };
       return data<View>({
         view: 'writing',
         event,
@@ -107,12 +113,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         revision,
         savedAt,
         remainingMs,
+        deadline: session.deadline!,
         participationId,
         reading,
       });
     }
     case 'invited': {
-      return data<View>({ view: session.eventState === 'writing' ? 'ready' : 'waiting', event });
+      if (session.eventState !== 'writing') return data<View>({ view: 'waiting', event });
+      // The sound check plays through the portal, as the reading does (ADR 060).
+      return data<View>({ view: 'ready', event, soundCheck: session.soundCheck && `/dictation/${code}/sound-check` });
     }
     case 'missed':
       return data<View>({ view: 'missed', event }, { status: 410 });
@@ -188,7 +197,11 @@ export default function DictationWritingScreen() {
     return (
       <section className="dictation-page">
         <ScreenIntro title={event.title} />
-        <StartWriting timeLimitMinutes={event.timeLimitMinutes} writingClosesAt={event.writingClosesAt} />
+        <StartWriting
+          soundCheck={view.soundCheck}
+          timeLimitMinutes={event.timeLimitMinutes}
+          writingClosesAt={event.writingClosesAt}
+        />
         <CabinetLinks />
       </section>
     );
@@ -197,8 +210,7 @@ export default function DictationWritingScreen() {
     const confirm = actionData && 'confirm' in actionData ? actionData.confirm : null;
     return (
       <section className="dictation-page">
-        <ScreenIntro title={event.title} lead={copy.writingLead(pluralize(event.timeLimitMinutes, copy.minutes))} />
-        {confirm ? null : <DictationReading reading={view.reading} />}
+        <ScreenIntro title={event.title} />
         {confirm ? (
           <ConfirmFinish text={confirm.text} revision={confirm.revision} />
         ) : (
@@ -208,10 +220,15 @@ export default function DictationWritingScreen() {
             revision={view.revision}
             savedAt={view.savedAt}
             remainingMs={view.remainingMs}
+            deadline={view.deadline}
             participationId={view.participationId}
+            reading={view.reading}
             lastResult={formReply(actionData)}
           />
         )}
+        {/* The player is in the writing form's bar; how the reading goes and the way to support, below it. */}
+        {confirm ? null : <ReadingNotes available={view.reading !== null} />}
+        {confirm ? null : <p>{copy.writingLead(pluralize(event.timeLimitMinutes, copy.minutes))}</p>}
       </section>
     );
   }

@@ -90,8 +90,9 @@ export default function DictationScreen() {
           <p>
             <EventStateBadge state={lead.state} /> {describeEventState(lead)}
           </p>
-          <p>{lead.description}</p>
+          {/* The one action of the moment before the description, on a phone's first screen (ADR 060). */}
           {registration(lead)}
+          <p>{lead.description}</p>
           <EventDates event={lead} />
           {lead.state === 'closed' || lead.state === 'results' ? null : (
             <>

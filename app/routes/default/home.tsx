@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { BannerList } from '~/components/home/banner-list';
 import { DictationNow } from '~/components/home/dictation-now';
+import { ownByEvent } from '~/components/dictation/event-registration';
 import { WeekGlance } from '~/components/home/week-glance';
 import { ScreenIntro } from '~/components/screen-intro';
 import { Card } from '~/components/ui/card';
@@ -19,25 +20,32 @@ const copy = {
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches);
 
-/** Three public reads, side by side: the banners, the dictation's events and this week's programme. */
+/**
+ * Three public reads, side by side: the banners, the dictation's events and this week's programme; for a signed-in
+ * visitor also their dictations, so the lead card knows one handed in.
+ */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const [banners, events, days] = await Promise.all([
+  const [banners, events, days, mine] = await Promise.all([
     context.rest.banners.list(),
     context.rest.dictation.events(),
     context.rest.week.days(),
+    // A signed-in visitor who has handed the dictation in is told so, not offered to write it (ADR 060).
+    (await context.session.user()) ? context.rest.dictation.mine() : null,
   ]);
-  return { banners, dictation: pickLeadEvent(events).lead, days: describeWeek(days, [], Date.now()) };
+  const dictation = pickLeadEvent(events).lead;
+  const own = dictation && mine ? (ownByEvent(mine)[dictation.id] ?? null) : null;
+  return { banners, dictation, own, days: describeWeek(days, [], Date.now()) };
 }
 
 /** `/` and `/dictation2024`: what the portal is, what is happening now, and the way in. */
 export default function HomeScreen() {
   const { product, viewer } = useRootData();
-  const { banners, dictation, days } = useLoaderData<typeof loader>();
+  const { banners, dictation, own, days } = useLoaderData<typeof loader>();
   return (
     <>
       <ScreenIntro title={product.title} lead={copy.lead} />
       <div className="home-grid">
-        <DictationNow event={dictation} signedIn={!!viewer} />
+        <DictationNow event={dictation} signedIn={!!viewer} own={own} />
         <WeekGlance days={days} />
         {viewer ? (
           <Card id="cabinet-way" title={copy.cabinetTitle}>

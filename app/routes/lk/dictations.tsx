@@ -42,7 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [dictations, events] = await Promise.all([context.rest.dictation.mine(), context.rest.dictation.events()]);
   const mine = new Set(dictations.map((item) => item.event.id));
   return {
-    dictations,
+    // Today's dictation, which can be written now, first; the rest newest event first, as the upstream lists them.
+    dictations: [...dictations.filter(canWrite), ...dictations.filter((item) => !canWrite(item))],
     results: freshResults(dictations),
     open: events.filter(
       (event) => (event.state === 'writing' || event.state === 'registration') && !mine.has(event.id),
@@ -67,7 +68,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-/** `/lk/dictations`: every dictation of the user with its status and score, newest event first. */
+/**
+ * `/lk/dictations`: every dictation of the user with its status and score — the one that can be written now first
+ * (ADR 060), then newest event first.
+ */
 export default function DictationsScreen() {
   const { dictations, results, open } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
