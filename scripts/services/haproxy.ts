@@ -5,13 +5,13 @@
  * statistics and Prometheus exporter on a loopback port of their own, and its runtime API on a socket in the same
  * folder, through which the cluster script drains an instance before replacing it (ADR 041).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SHARED_PAGE_PATHS } from '../../bff/server/shared-pages.server';
-import { stopChild, waitForOk } from './processes';
+import { spawnWith, stopChild, waitForOk } from './processes';
 import { freePort } from './redis';
 
 /** The paths the balancer may keep: the build's script names, nothing a portal could resolve to another path. */
@@ -24,6 +24,8 @@ export const SESSION_COOKIES = ['vptk', 'rvptk', '__Host-vptk', '__Host-rvptk'];
 
 export interface Backend {
   name: string;
+  /** Its address: 127.0.0.1 by default, its host's on the namespace hosts (ADR 059). */
+  address?: string;
   port: number;
 }
 
@@ -37,6 +39,8 @@ export interface Backend {
 export function haproxyConfig(options: {
   port: number;
   host?: string;
+  /** A Unix socket it listens on as well, for a forward from another network namespace (ADR 059). */
+  unixSocket?: string;
   backends: Backend[];
   /** The statistics page (`/stats`) and the Prometheus exporter (`/metrics`), on loopback only. */
   statsPort?: number;
@@ -49,7 +53,9 @@ export function haproxyConfig(options: {
 }): string {
   const sessionCookies = options.sessionCookies ?? SESSION_COOKIES;
   const servers = (track: boolean) =>
-    options.backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port}${track ? ` track reads/${b.name}` : ' check'}`);
+    options.backends.map(
+      (b) => `  server ${b.name} ${b.address ?? '127.0.0.1'}:${b.port}${track ? ` track reads/${b.name}` : ' check'}`,
+    );
   return [
     ...(options.adminSocket ? ['global', `  stats socket ${options.adminSocket} mode 600 level admin`, ''] : []),
     'defaults',
@@ -101,6 +107,7 @@ export function haproxyConfig(options: {
       : []),
     'frontend portal',
     `  bind ${options.host ?? '127.0.0.1'}:${options.port}`,
+    ...(options.unixSocket ? [`  bind unix@${options.unixSocket} mode 600`] : []),
     // A thousand writers at once, each on a connection of its own, stay far below it.
     '  maxconn 4000',
     // Whatever a client wrote in these is discarded; the portal trusts the balancer's values only (TRUST_PROXY).
@@ -199,6 +206,9 @@ function runtimeCommand(socket: string, command: string): Promise<string> {
 export async function startHaproxy(options: {
   port: number;
   host?: string;
+  /** The command prefix that runs it on its host (ADR 059). */
+  prefix?: string[];
+  unixSocket?: string;
   backends: Backend[];
   quiet?: boolean;
   statsPort?: number;
@@ -211,7 +221,7 @@ export async function startHaproxy(options: {
   const statsPort = options.statsPort || (await freePort());
   writeFileSync(file, haproxyConfig({ ...options, statsPort, adminSocket }));
   // -db: stay in the foreground, so stopping this child stops the balancer.
-  const child = spawn('haproxy', ['-db', '-f', file], {
+  const child = spawnWith(options.prefix ?? [], 'haproxy', ['-db', '-f', file], {
     stdio: options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
   });
   child.on('error', () => {}); // a missing binary shows as the exit below
@@ -220,7 +230,11 @@ export async function startHaproxy(options: {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await waitForOk(`http://127.0.0.1:${options.port}/healthz`, child, 'haproxy (its messages are above)');
+    await waitForOk(
+      `http://${options.host ?? '127.0.0.1'}:${options.port}/healthz`,
+      child,
+      'haproxy (its messages are above)',
+    );
   } catch (error) {
     await stop();
     throw error;

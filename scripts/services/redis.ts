@@ -3,16 +3,17 @@
  * snapshots, no AOF, a throw-away `--dir`), started and awaited until it answers PING. `stop()` and `start()` again
  * reuse the same port, so a test can take Redis away in the middle of a run and bring it back.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { spawnWith } from './processes';
 
 export interface RedisService {
   readonly port: number;
-  /** `redis://127.0.0.1:PORT` */
+  /** `redis://HOST:PORT` (127.0.0.1 unless placed on a host) */
   readonly url: string;
   /** Whether the server is running (between `start()` and `stop()`, or until it exits on its own). */
   readonly running: boolean;
@@ -40,10 +41,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function answers(port: number): Promise<boolean> {
+async function answers(host: string, port: number): Promise<boolean> {
   const client = new Redis({
     port,
-    host: '127.0.0.1',
+    host,
     lazyConnect: true,
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
@@ -59,17 +60,22 @@ async function answers(port: number): Promise<boolean> {
   }
 }
 
-function launch(port: number, dir: string): ChildProcess {
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
+function launch(host: string, port: number, dir: string, prefix: string[]): ChildProcess {
+  // On a host of its own it is reached from the others: Redis 7 refuses them unless protected mode is off (the
+  // hosts' network exists only inside the namespaces of ADR 059).
+  const binds = host === '127.0.0.1' ? [host] : [host, '127.0.0.1', '--protected-mode', 'no'];
+  const args = ['--port', String(port), '--bind', ...binds, '--save', '', '--appendonly', 'no', '--dir', dir];
   // The child logs to our stderr only when asked: test output stays readable.
   const stdio = process.env.REDIS_SERVICE_LOG ? 'inherit' : 'ignore';
-  return spawn(process.env.REDIS_SERVER_BIN || 'redis-server', [...args, '--loglevel', 'warning'], { stdio });
+  return spawnWith(prefix, process.env.REDIS_SERVER_BIN || 'redis-server', [...args, '--loglevel', 'warning'], {
+    stdio,
+  });
 }
 
-async function waitUntilAnswers(child: ChildProcess, port: number) {
+async function waitUntilAnswers(child: ChildProcess, host: string, port: number) {
   for (let attempt = 0; attempt < 100; attempt++) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`redis-server exited (port ${port})`);
-    if (await answers(port)) return;
+    if (await answers(host, port)) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`redis-server did not answer on port ${port}`);
@@ -80,18 +86,24 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-/** Starts redis-server on `options.port` (a free one by default) and resolves once it answers. */
-export async function startRedis(options: { port?: number } = {}): Promise<RedisService> {
+/**
+ * Starts redis-server on `options.port` (a free one by default) and resolves once it answers. On a host of ADR
+ * 059 it listens on `host` (and that host's loopback) and runs through `prefix`.
+ */
+export async function startRedis(
+  options: { port?: number; host?: string; prefix?: string[] } = {},
+): Promise<RedisService> {
+  const host = options.host ?? '127.0.0.1';
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-redis-'));
   let port = options.port ?? (await freePort());
   let child: ChildProcess | undefined;
 
   async function start() {
     if (child) return;
-    const started = launch(port, dir);
+    const started = launch(host, port, dir, options.prefix ?? []);
     started.on('error', () => {}); // a missing binary shows as the exit below
     try {
-      await waitUntilAnswers(started, port);
+      await waitUntilAnswers(started, host, port);
     } catch (error) {
       started.kill('SIGKILL');
       throw error;
@@ -132,7 +144,7 @@ export async function startRedis(options: { port?: number } = {}): Promise<Redis
       return port;
     },
     get url() {
-      return `redis://127.0.0.1:${port}`;
+      return `redis://${host}:${port}`;
     },
     get running() {
       return child !== undefined;
