@@ -16,8 +16,14 @@ import { freePort } from './redis';
 
 /** The paths the balancer may keep: the build's script names, nothing a portal could resolve to another path. */
 export const ASSET_PATH = '^/assets/[A-Za-z0-9_-]+([.][A-Za-z0-9_-]+)*$';
-/** A dictation's autosave (`POST /dictation/{code}/text`), the one write the balancer may send twice. */
+/** A dictation's autosave (`POST /dictation/{code}/text`), a write the balancer may send twice. */
 export const AUTOSAVE_PATH = '^/dictation/[A-Za-z0-9_-]+/text$';
+/**
+ * The writing page's own form without JavaScript (`POST /dictation/{code}`), the other one (ADR 059): «Сохранить»
+ * carries the whole text and its revision as the autosave does, «Начать диктант» keeps a clock already started,
+ * and a «Завершить» sent twice finds the dictation submitted and sends the writer to the page that says so.
+ */
+export const DICTATION_FORM_PATH = '^/dictation/[A-Za-z0-9_-]+$';
 
 /** The session cookies' names as the portal forms them by default (bff/config.server.ts), with and without `__Host-`. */
 export const SESSION_COOKIES = ['vptk', 'rvptk', '__Host-vptk', '__Host-rvptk'];
@@ -74,7 +80,18 @@ export function haproxyConfig(options: {
     // bench took all three out at once with shorter checks). A dead or stopping one refuses connections: ten in
     // a row take it out, and each refused request is sent to another instance meanwhile (redispatch).
     '  timeout check 5s',
-    `  default-server inter 2s fall 5 rise 2 observe layer4 error-limit 10 on-error mark-down maxconn ${options.instanceMaxconn ?? 64}`,
+    `  default-server inter 2s fall 5 rise 2 tcp-ut 3s observe layer4 error-limit 10 on-error mark-down maxconn ${options.instanceMaxconn ?? 64}`,
+    // A host that goes silent (a kernel panic, a switch port, a partition: no reset, no refusal) leaves its
+    // connections open with nothing coming back (ADR 059). What was sent and not acknowledged fails after 3 s
+    // (`tcp-ut`, TCP_USER_TIMEOUT), and a request that waits on a connection gone quiet fails once three
+    // keepalive probes a second apart go unanswered: the request then counts as one that got no answer
+    // (`empty-response`), which the reads, the autosave and the writing form are sent again for, to another
+    // instance. Without them such a request waited out `timeout server` for a 504. A busy instance still answers
+    // the probes from its kernel: only silence ends a connection.
+    '  option srvtcpka',
+    '  srvtcpka-idle 1s',
+    '  srvtcpka-intvl 1s',
+    '  srvtcpka-cnt 3',
     '',
     // The build's scripts are the same bytes for everyone and never change under their name (ADR 031): the
     // balancer keeps them in memory, one entry per encoding the browsers ask for, so a first visit's dozen
@@ -131,6 +148,7 @@ export function haproxyConfig(options: {
     // same revision twice as one save. So an instance that dies mid-save costs the writer nothing: the save is
     // sent again to another, as a read is (the bench's faulted day, ADR 041).
     `  use_backend reads if METH_POST { path_reg ${AUTOSAVE_PATH} }`,
+    `  use_backend reads if METH_POST { path_reg ${DICTATION_FORM_PATH} }`,
     '  default_backend writes',
     '',
     'backend reads',

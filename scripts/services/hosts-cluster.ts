@@ -9,7 +9,7 @@ import type { StdioOptions } from 'node:child_process';
 import { startCluster } from './cluster';
 import { addressOf, APP_HOSTS, onHost, type HostName } from './hosts';
 import { runTs, spawnWith, startUpstreamProcess, stopChild, waitForOk } from './processes';
-import { startRedis } from './redis';
+import { startRedis, type RedisService } from './redis';
 import { createSupervisor } from './supervisor';
 
 /** The fixed ports on the hosts: each host has its own, as a machine has. */
@@ -26,6 +26,8 @@ export async function startHostsCluster(options: {
   upstreamEnv?: Record<string, string>;
   quiet?: boolean;
   report?: (line: string) => void;
+  /** What the instances use instead of Redis's own address (a fault proxy in front of it, say). */
+  redisFront?: (redis: RedisService) => Promise<string>;
 }) {
   const report = options.report ?? (() => {});
   const stdio: StdioOptions = options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit';
@@ -41,6 +43,7 @@ export async function startHostsCluster(options: {
     const redis = await startRedis({ host: addressOf(data), port: HOSTS_PORTS.redis, prefix: onHost(data) });
     stops.push(() => redis.close());
     supervisor.watch({ name: 'redis', child: () => redis.child, restart: () => redis.start() });
+    const redisUrl = options.redisFront ? await options.redisFront(redis) : redis.url;
 
     // The upstream on its host's loopback (its dev tools need it), the relay on the host's address in front.
     const startUpstream = () =>
@@ -86,7 +89,7 @@ export async function startHostsCluster(options: {
       quiet: options.quiet,
       hosts: APP_HOSTS.map((host) => ({ address: addressOf(host), prefix: onHost(host) })),
       edge: { address: addressOf('edge'), prefix: onHost('edge'), unixSocket: options.unixSocket },
-      env: { ...options.env, REST_API_URL: upstreamUrl, REDIS_URL: redis.url },
+      env: { ...options.env, REST_API_URL: upstreamUrl, REDIS_URL: redisUrl },
     });
     stops.push(() => cluster.stop());
     supervisor.watch({ name: 'haproxy', child: () => cluster.haproxy.child, restart: () => cluster.restartBalancer() });

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { byPhase, dayOnHosts } from '../../bench/hosts-day-run';
+import { hostsUnavailable } from '../../scripts/services/hosts';
+
+/**
+ * Issue 34: the cluster across hosts of their own (ADR 059), network namespaces with an address each. 100 writers
+ * save every 5 s through the edge (half by the autosave, half by the form without JavaScript and the page after
+ * it) and 10 signed-in people walk the cabinet, while one app host goes silent (nftables drops everything it
+ * sends and receives: no reset, no refusal) for 20 s and comes back. Nothing may be lost, refused or mixed up.
+ * Root only: elsewhere the test is skipped, saying why; CI runs as root.
+ */
+const unavailable = hostsUnavailable();
+if (unavailable) console.warn(`hosts.test.ts skipped: ${unavailable}`);
+
+describe.skipIf(unavailable)('the cluster on hosts of their own', () => {
+  it('an app host silent for 20 s costs no save, no 5xx, no foreign page and no sign-out', async () => {
+    const result = await dayOnHosts('short', { writers: 100, walkers: 10 });
+    const failed = result.requests.filter((request) => !request.ok);
+    const summary = byPhase(result)
+      .map(
+        (p) =>
+          `${p.phase} ${p.kind}: ${p.requests} (${p.failed} failed) p50 ${Math.round(p.p50)} p95 ${Math.round(p.p95)}`,
+      )
+      .join('\n');
+    console.log(summary);
+    for (const request of failed.slice(0, 20)) console.log(JSON.stringify(request));
+    expect(result.lost).toBe(0);
+    expect(result.requests.filter((request) => request.status >= 500)).toEqual([]);
+    expect(result.foreign).toBe(0);
+    expect(result.signOuts).toBe(0);
+    // Not one request failed: those in flight on the silent host were answered by another one.
+    expect(failed).toEqual([]);
+    // The load did run through the silence: every writer saved in each phase.
+    for (const phase of byPhase(result).filter((p) => p.kind !== 'cabinet')) expect(phase.requests).toBeGreaterThan(0);
+    expect(result.events.map((event) => event.line)).toEqual(expect.arrayContaining(['app2 silent', 'app2 back']));
+  }, 300_000);
+});
