@@ -23,6 +23,7 @@ describe.skipIf(unavailable)('the cluster on hosts of their own', () => {
       )
       .join('\n');
     console.log(summary);
+    for (const event of result.events) console.log(`${event.at.toFixed(1)} s: ${event.line}`);
     for (const request of failed.slice(0, 20)) console.log(JSON.stringify(request));
     expect(result.lost).toBe(0);
     expect(result.requests.filter((request) => request.status >= 500)).toEqual([]);
