@@ -1,6 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { addressOf, heal, link, onHost, silence, type HostName } from '../scripts/services/hosts';
+import {
+  addressOf,
+  DATA_HOSTS,
+  heal,
+  HOST_NAMES,
+  link,
+  onHost,
+  silence,
+  type HostName,
+} from '../scripts/services/hosts';
 import { HOSTS_PORTS, startHostsCluster, upstreamDevTool, type HostsCluster } from '../scripts/services/hosts-cluster';
 import { root } from '../scripts/services/processes';
 import { Client } from '../tests/integration/harness';
@@ -36,8 +45,36 @@ export interface Fault {
 
 interface DayParts {
   hosts: HostsCluster;
-  proxy: { delay(ms: number): Promise<void> } | null;
+  report: (line: string) => void;
 }
+
+/** The data host of the current primary (the sentinels' answer). */
+async function primaryHost(hosts: HostsCluster): Promise<HostName> {
+  const primary = await hosts.redis.primary();
+  return DATA_HOSTS.find((host) => addressOf(host) === primary.host)!;
+}
+
+/** The primary's host goes silent; resolves once the sentinels have promoted another node. */
+async function silencePrimary({ hosts, report }: DayParts) {
+  const host = await primaryHost(hosts);
+  const old = await hosts.redis.primary();
+  silenced.add(host);
+  silence(host);
+  const promoted = await hosts.redis.waitForFailover(old, 60_000);
+  report(`failover: ${promoted.name} is the primary`);
+}
+
+/** The silent data host hears again; resolves once its node is a replica of the new primary. */
+async function healData({ hosts, report }: DayParts) {
+  for (const host of silenced) {
+    heal(host);
+    const node = hosts.redis.data.find((candidate) => candidate.host === addressOf(host))!;
+    await hosts.redis.waitForReplica(node, 60_000);
+    report(`${node.name} rejoined as a replica`);
+  }
+  silenced.clear();
+}
+const silenced = new Set<HostName>();
 
 /** The upstream host drops this share of the packets it sends and receives (nftables' random numbers). */
 const LOSS_PERCENT = 2;
@@ -62,15 +99,16 @@ function loss(host: HostName, percent: number) {
 }
 
 /** The timelines: the short one of `npm test`, the full one of `npm run bench -- hosts`. */
-export const DAYS: Record<DayName, { faults: Fault[]; end: number; redisProxy: boolean }> = {
+export const DAYS: Record<DayName, { faults: Fault[]; end: number }> = {
   short: {
     faults: [
       { at: 0, name: 'calm', make: () => {} },
       { at: 10, name: 'app2 silent', make: () => silence('app2') },
       { at: 30, name: 'app2 back', make: () => heal('app2') },
+      { at: 40, name: "the Redis primary's host silent", make: silencePrimary },
+      { at: 60, name: 'the data host back', make: healData },
     ],
-    end: 45,
-    redisProxy: false,
+    end: 75,
   },
   full: {
     faults: [
@@ -82,15 +120,14 @@ export const DAYS: Record<DayName, { faults: Fault[]; end: number; redisProxy: b
       { at: 105, name: 'app3 back', make: () => heal('app3') },
       { at: 120, name: "app1's link down", make: () => link('app1', 'down') },
       { at: 140, name: "app1's link up", make: () => link('app1', 'up') },
-      { at: 155, name: 'Redis 100 ms away', make: ({ proxy }) => proxy?.delay(100) },
-      { at: 185, name: 'Redis near again', make: ({ proxy }) => proxy?.delay(0) },
+      { at: 155, name: "the Redis primary's host silent", make: silencePrimary },
+      { at: 185, name: 'the data host back', make: healData },
       { at: 200, name: `upstream host drops ${LOSS_PERCENT} %`, make: () => loss('upstream', LOSS_PERCENT) },
       { at: 230, name: 'upstream host whole again', make: () => heal('upstream') },
       { at: 245, name: 'app1 cut off from Redis', make: () => silence('app1', 'both', ['data1', 'data2', 'data3']) },
       { at: 275, name: 'app1 reaches Redis again', make: () => heal('app1') },
     ],
     end: 295,
-    redisProxy: true,
   },
 };
 
@@ -98,41 +135,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const EVERY_MS = 5000;
 const WALK_EVERY_MS = 2000;
 const PORT = 8080;
-
-/** The fault proxy between the app hosts and Redis, on the data host: the instances' REDIS_URL points at it. */
-async function startRedisProxy(
-  target: string,
-): Promise<{ child: ChildProcess; url: string; delay(ms: number): Promise<void> }> {
-  const listen = `${addressOf('data1')}:${HOSTS_PORTS.redis + 1}`;
-  const child = spawn(
-    onHost('data1')[0]!,
-    [...onHost('data1').slice(1), process.execPath, '--import', 'tsx', 'bench/fault-proxy.ts'],
-    {
-      cwd: root,
-      env: { ...process.env, FAULT_PROXY_LISTEN: listen, FAULT_PROXY_TARGET: target },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
-  );
-  const lines: string[] = [];
-  const waiters: Array<() => void> = [];
-  child.stdout!.setEncoding('utf8');
-  child.stdout!.on('data', (chunk: string) => {
-    for (const line of chunk.split('\n').filter(Boolean)) {
-      lines.push(line);
-      waiters.shift()?.();
-    }
-  });
-  await new Promise<void>((resolve) => waiters.push(resolve));
-  return {
-    child,
-    url: `redis://${listen}`,
-    async delay(ms) {
-      const answered = new Promise<void>((resolve) => waiters.push(resolve));
-      child.stdin!.write(`delay ${ms}\n`);
-      await answered;
-    },
-  };
-}
 
 export interface DayResult {
   day: DayName;
@@ -164,18 +166,11 @@ export async function runHostsDay(
     events.push({ at: elapsed(), line });
     log(`${elapsed().toFixed(1)} s: ${line}`);
   };
-  const front: { proxy: Awaited<ReturnType<typeof startRedisProxy>> | null } = { proxy: null };
   const hosts = await startHostsCluster({
     port: PORT,
     quiet: true,
     report,
     upstreamEnv: { UPSTREAM_DB: ':memory:', UPSTREAM_DEV_TOOLS: 'true' },
-    redisFront: plan.redisProxy
-      ? async (redis) => {
-          front.proxy = await startRedisProxy(`${addressOf('data1')}:${redis.port}`);
-          return front.proxy.url;
-        }
-      : undefined,
     env: {
       PATH: process.env.PATH,
       SESSION_SECRET: 'hosts-day-secret-hosts-day-secret-hosts-day-secret',
@@ -257,7 +252,7 @@ export async function runHostsDay(
       for (const fault of plan.faults) {
         await sleep(Math.max(0, fault.at - elapsed()) * 1000);
         report(fault.name);
-        await fault.make({ hosts, proxy: front.proxy });
+        await fault.make({ hosts, report });
       }
     })();
     await Promise.all([...saving, ...walking, timeline]);
@@ -290,9 +285,8 @@ export async function runHostsDay(
       signOuts,
     };
   } finally {
-    for (const host of ['app1', 'app2', 'app3', 'upstream'] as const) heal(host);
+    for (const host of HOST_NAMES) heal(host);
     link('app1', 'up');
-    front.proxy?.child.kill();
     await hosts.stop();
   }
 }

@@ -38,7 +38,7 @@ try {
   const { cluster } = hosts;
   console.log(
     `Кластер на хостах запущен: http://localhost:${port} (пересылка на edge ${addressOf('edge')}:${port}; ` +
-      `haproxy → ${cluster.instances.map((i) => `${i.address}:${i.port}`).join(', ')}; Redis ${hosts.redis.url}; ` +
+      `haproxy → ${cluster.instances.map((i) => `${i.address}:${i.port}`).join(', ')}; Redis Sentinel ${hosts.redis.sentinelAddresses.join(', ')}; ` +
       `upstream ${hosts.upstreamUrl})`,
   );
   console.log(

@@ -1,19 +1,20 @@
 /**
  * The cluster of `npm run start:cluster` laid across the hosts of ADR 059, from a process on the client host
- * (the only place the hosts' addresses are reachable from): Redis on the data host(s), the reference upstream on
+ * (the only place the hosts' addresses are reachable from): a Redis data node and a sentinel on each data host
+ * (ADR 058), the reference upstream on
  * the upstream host, a portal instance on each app host and haproxy on the edge, each started through
  * `ip netns exec` with the same generator (scripts/services/cluster.ts, haproxy.ts) as on one machine, and
  * watched by the same supervisor.
  */
 import type { StdioOptions } from 'node:child_process';
 import { startCluster } from './cluster';
-import { addressOf, APP_HOSTS, onHost, type HostName } from './hosts';
+import { addressOf, APP_HOSTS, DATA_HOSTS, onHost } from './hosts';
 import { runTs, spawnWith, startUpstreamProcess, stopChild, waitForOk } from './processes';
-import { startRedis, type RedisService } from './redis';
+import { startSentinelGroup } from './redis-sentinel';
 import { createSupervisor } from './supervisor';
 
 /** The fixed ports on the hosts: each host has its own, as a machine has. */
-export const HOSTS_PORTS = { redis: 6379, upstream: 3001 };
+export const HOSTS_PORTS = { redis: 6379, sentinel: 26379, upstream: 3001 };
 
 export async function startHostsCluster(options: {
   /** The edge's port (on its address and, through scripts/hosts.ts's forward, on the machine's loopback). */
@@ -26,8 +27,6 @@ export async function startHostsCluster(options: {
   upstreamEnv?: Record<string, string>;
   quiet?: boolean;
   report?: (line: string) => void;
-  /** What the instances use instead of Redis's own address (a fault proxy in front of it, say). */
-  redisFront?: (redis: RedisService) => Promise<string>;
 }) {
   const report = options.report ?? (() => {});
   const stdio: StdioOptions = options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit';
@@ -39,11 +38,19 @@ export async function startHostsCluster(options: {
   };
   const upstreamUrl = `http://${addressOf('upstream')}:${HOSTS_PORTS.upstream}`;
   try {
-    const data: HostName = 'data1';
-    const redis = await startRedis({ host: addressOf(data), port: HOSTS_PORTS.redis, prefix: onHost(data) });
+    // A data node and a sentinel on each data host (ADR 058); the instances find the primary through them.
+    const redis = await startSentinelGroup({
+      data: DATA_HOSTS.map((host) => ({ host: addressOf(host), port: HOSTS_PORTS.redis, prefix: onHost(host) })),
+      sentinels: DATA_HOSTS.map((host) => ({
+        host: addressOf(host),
+        port: HOSTS_PORTS.sentinel,
+        prefix: onHost(host),
+      })),
+    });
     stops.push(() => redis.close());
-    supervisor.watch({ name: 'redis', child: () => redis.child, restart: () => redis.start() });
-    const redisUrl = options.redisFront ? await options.redisFront(redis) : redis.url;
+    for (const node of [...redis.data, ...redis.sentinels]) {
+      supervisor.watch({ name: `${node.kind} ${node.name}`, child: () => node.child, restart: () => node.start() });
+    }
 
     // The upstream on its host's loopback (its dev tools need it), the relay on the host's address in front.
     const startUpstream = () =>
@@ -89,7 +96,7 @@ export async function startHostsCluster(options: {
       quiet: options.quiet,
       hosts: APP_HOSTS.map((host) => ({ address: addressOf(host), prefix: onHost(host) })),
       edge: { address: addressOf('edge'), prefix: onHost('edge'), unixSocket: options.unixSocket },
-      env: { ...options.env, REST_API_URL: upstreamUrl, REDIS_URL: redisUrl },
+      env: { ...options.env, REST_API_URL: upstreamUrl, ...redis.env },
     });
     stops.push(() => cluster.stop());
     supervisor.watch({ name: 'haproxy', child: () => cluster.haproxy.child, restart: () => cluster.restartBalancer() });
