@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import {
   addressOf,
@@ -10,8 +10,7 @@ import {
   silence,
   type HostName,
 } from '../scripts/services/hosts';
-import { HOSTS_PORTS, startHostsCluster, upstreamDevTool, type HostsCluster } from '../scripts/services/hosts-cluster';
-import { root } from '../scripts/services/processes';
+import { startHostsCluster, upstreamDevTool, type HostsCluster } from '../scripts/services/hosts-cluster';
 import { Client } from '../tests/integration/harness';
 import { register } from './day-system';
 import { dictationWriter, formWriter, storedText, type SaveResult } from './writer';
