@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeHosts, onHost, removeHosts } from '../scripts/services/hosts';
-import { root } from '../scripts/services/processes';
+import { buildIfStale, root } from '../scripts/services/processes';
 import type { DayName, DayResult, Request } from './hosts-day';
 
 /**
@@ -14,6 +14,8 @@ export async function dayOnHosts(
   day: DayName,
   options: { writers: number; walkers: number; quiet?: boolean },
 ): Promise<DayResult> {
+  // The instances run the production build: one older than the sources would test yesterday's portal.
+  buildIfStale();
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-hosts-day-'));
   const file = path.join(dir, 'result.json');
   makeHosts();
