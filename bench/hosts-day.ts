@@ -49,14 +49,22 @@ interface DayParts {
 
 /** The data host of the current primary (the sentinels' answer). */
 async function primaryHost(hosts: HostsCluster): Promise<HostName> {
-  const primary = await hosts.redis.primary();
-  return DATA_HOSTS.find((host) => addressOf(host) === primary.host)!;
+  // A sentinel asked through `ip netns exec` on a saturated machine may not answer the first time.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const primary = await hosts.redis.primary();
+      return DATA_HOSTS.find((host) => addressOf(host) === primary.host)!;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await sleep(500);
+    }
+  }
 }
 
 /** The primary's host goes silent; resolves once the sentinels have promoted another node. */
 async function silencePrimary({ hosts, report }: DayParts) {
   const host = await primaryHost(hosts);
-  const old = await hosts.redis.primary();
+  const old = hosts.redis.data.find((node) => node.host === addressOf(host))!;
   silenced.add(host);
   silence(host);
   const promoted = await hosts.redis.waitForFailover(old, 60_000);
