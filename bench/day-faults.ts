@@ -160,7 +160,7 @@ export async function dayFaultsBudget() {
       [...new Set(failed.map((save) => save.outcome))].slice(0, 3).join('; ') || undefined,
     );
     count('5xx answers to saves', serverErrors);
-    const chart = await drawChart(saves, events, seconds);
+    const chart = await drawChart(saves, events, seconds, 'day-faults');
     console.log(`  chart: ${path.relative(process.cwd(), chart)}`);
     return {
       dayFaults: { writers: WRITERS, seconds, saves: saves.length, lost, serverErrors, phases: byPhase, events },
@@ -173,7 +173,12 @@ export async function dayFaultsBudget() {
 }
 
 /** Per second: saves sent, their p95 latency and how many failed; drawn as SVG and taken as a PNG by Chromium. */
-async function drawChart(saves: Save[], events: { at: number; line: string }[], seconds: number) {
+export async function drawChart(
+  saves: Pick<Save, 'at' | 'ms' | 'saved'>[],
+  events: { at: number; line: string }[],
+  seconds: number,
+  name: string,
+) {
   const buckets = Array.from({ length: Math.floor(seconds) }, () => ({ ms: [] as number[], failed: 0 }));
   for (const save of saves) {
     const bucket = buckets[Math.floor(save.at)];
@@ -243,12 +248,12 @@ async function drawChart(saves: Save[], events: { at: number; line: string }[], 
     `</svg>`;
   const dir = path.resolve('bench/results');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'day-faults.svg'), svg);
+  writeFileSync(path.join(dir, `${name}.svg`), svg);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
   try {
     const page = await browser.newPage({ viewport: { width, height: 640 } });
     await page.setContent(svg);
-    const file = path.join(dir, 'day-faults.png');
+    const file = path.join(dir, `${name}.png`);
     await page.screenshot({ path: file });
     return file;
   } finally {

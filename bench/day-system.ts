@@ -78,8 +78,10 @@ export async function register(upstreamUrl: string, index: number, prefix = 'ben
       email: address,
       password,
       firstName: 'Читатель',
-      lastName: `Нагрузочный ${index}`,
+      lastName: 'Нагрузочный',
       phone: `7900${String(index).padStart(7, '0')}`,
+      // Where the confirmation link would point (ADR 053); the bench's accounts sign in without it.
+      portalOrigin: 'http://localhost:3000',
     }),
   });
   if (!response.ok) throw new Error(`registration of ${address}: HTTP ${response.status}`);

@@ -86,3 +86,43 @@ export function dictationWriter(origin: string, code: string) {
 }
 
 export type DictationWriter = ReturnType<typeof dictationWriter>;
+
+/**
+ * A writer without JavaScript (ADR 018): «Сохранить» posts the writing form (the whole text and its revision) to
+ * the page, which answers 303 to itself, and the browser loads that page. A save counts as confirmed only when
+ * both answered and the page says the text is saved; `status` is the first failing answer's.
+ */
+export function formWriter(origin: string, code: string) {
+  const headers = { 'Sec-Fetch-Site': 'same-origin', Origin: origin };
+  let text = '';
+  let revision = 0;
+  const writer = {
+    code,
+    lastSaved: null as string | null,
+    start: () => dictationWriter(origin, code).start(),
+    async save(): Promise<SaveResult> {
+      text = `${text} ${WORDS[revision % WORDS.length]}`.trim();
+      revision += 1;
+      const sent = text;
+      const body = new URLSearchParams({ intent: 'save', text: sent, revision: String(revision) });
+      const posted = await fetch(`${origin}/dictation/${code}`, { method: 'POST', headers, body, redirect: 'manual' });
+      await posted.arrayBuffer();
+      const location = posted.headers.get('Location');
+      if (posted.status !== 303 || !location)
+        return { status: posted.status, outcome: `HTTP ${posted.status}`, saved: false };
+      // The post's 303 alone means the upstream has the text; the page after it is what the writer sees.
+      writer.lastSaved = sent;
+      let page: Response;
+      let html: string;
+      try {
+        page = await fetch(new URL(location, origin), { headers: { 'Sec-Fetch-Site': 'same-origin' } });
+        html = await page.text();
+      } catch (error) {
+        return { status: 0, outcome: `the page after the save: ${String(error)}`, saved: false };
+      }
+      const saved = page.status === 200 && html.includes('Текст сохранён на сервере');
+      return { status: page.status, outcome: saved ? 'saved' : `page HTTP ${page.status}`, saved };
+    },
+  };
+  return writer;
+}

@@ -19,12 +19,30 @@ export interface ClusterOptions {
   quiet?: boolean;
   /** Requests the balancer gives one instance at once (haproxy's `maxconn`; default 64). */
   instanceMaxconn?: number;
+  /**
+   * One host per instance (ADR 059): the instance listens on the host's address (port 3000, its metrics on 9464)
+   * and runs through its prefix (`ip netns exec …`). Without it, every instance is on loopback, on free ports.
+   */
+  hosts?: PlacedOn[];
+  /** The balancer's host: its address (where it listens on `port`), prefix, and a Unix socket it listens on too. */
+  edge?: PlacedOn & { unixSocket?: string };
 }
+
+/** Where a process runs: the address it listens on and the command prefix that runs it there. */
+export interface PlacedOn {
+  address: string;
+  prefix: string[];
+}
+
+/** An instance's ports on a host of its own (ADR 059): the same on every host, as on real machines. */
+export const HOST_PORTS = { portal: 3000, metrics: 9464 };
 
 export interface Instance {
   name: string;
+  /** The address it listens on: 127.0.0.1, or its host's (ADR 059). */
+  address: string;
   port: number;
-  /** Where the instance serves `/metrics` (loopback, never the balancer's address). */
+  /** Where the instance serves `/metrics` (its loopback or its host's address, never the balancer's). */
   metricsPort: number;
   readonly child: ChildProcess;
   /** True while `restart()` stops the instance on purpose: its exit is no failure. */
@@ -46,32 +64,42 @@ async function until(check: () => Promise<boolean>, timeoutMs: number, what: str
 export async function startCluster(options: ClusterOptions) {
   const port = options.port || (await freePort());
   const origin = `http://localhost:${port}`;
+  if (options.hosts && options.hosts.length < options.instances) throw new Error('one host per instance');
   const env: Record<string, string | undefined> = {
     ...options.env,
     NODE_ENV: 'production',
-    HOST: '127.0.0.1',
     // The address people open is the balancer's: the origin check and cookie names follow it, not the instance's.
     PUBLIC_ORIGIN: options.env.PUBLIC_ORIGIN || origin,
-    // haproxy reaches the instances over loopback: only its X-Forwarded-For is believed.
-    TRUST_PROXY: options.env.TRUST_PROXY || 'loopback',
+    // haproxy reaches the instances over loopback, or from its own host: only its X-Forwarded-For is believed.
+    TRUST_PROXY: options.env.TRUST_PROXY || options.edge?.address || 'loopback',
   };
-  const launch = (instancePort: number, metricsPort: number) =>
-    runPortal({ ...env, PORT: String(instancePort), METRICS_HOST: '127.0.0.1', METRICS_PORT: String(metricsPort) }, [
-      'ignore',
-      options.quiet ? 'ignore' : 'inherit',
-      'inherit',
-    ]);
+  const launch = (host: PlacedOn, instancePort: number, metricsPort: number) =>
+    runPortal(
+      {
+        ...env,
+        HOST: host.address,
+        PORT: String(instancePort),
+        METRICS_HOST: host.address,
+        METRICS_PORT: String(metricsPort),
+      },
+      ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
+      [],
+      host.prefix,
+    );
 
   const instances: Instance[] = [];
   try {
     for (let i = 1; i <= options.instances; i++) {
-      const instancePort = await freePort();
-      const metricsPort = await freePort();
-      let child = launch(instancePort, metricsPort);
+      const host = options.hosts?.[i - 1] ?? { address: '127.0.0.1', prefix: [] };
+      const instancePort = options.hosts ? HOST_PORTS.portal : await freePort();
+      const metricsPort = options.hosts ? HOST_PORTS.metrics : await freePort();
+      const ready = `http://${host.address}:${instancePort}/readyz`;
+      let child = launch(host, instancePort, metricsPort);
       let replacing = false;
       let restarting: Promise<void> | undefined;
       instances.push({
         name: `portal${i}`,
+        address: host.address,
         port: instancePort,
         metricsPort,
         get child() {
@@ -86,18 +114,20 @@ export async function startCluster(options: ClusterOptions) {
             replacing = true;
             try {
               await stopChild(child);
-              child = launch(instancePort, metricsPort);
+              child = launch(host, instancePort, metricsPort);
             } finally {
               replacing = false;
             }
-            await waitForOk(`http://127.0.0.1:${instancePort}/readyz`, child, `portal${i}`);
+            await waitForOk(ready, child, `portal${i}`);
           })().finally(() => (restarting = undefined)));
         },
       });
     }
     // They start side by side; each is awaited until it says it is ready.
     await Promise.all(
-      instances.map((instance) => waitForOk(`http://127.0.0.1:${instance.port}/readyz`, instance.child, instance.name)),
+      instances.map((instance) =>
+        waitForOk(`http://${instance.address}:${instance.port}/readyz`, instance.child, instance.name),
+      ),
     );
   } catch (error) {
     await Promise.all(instances.map((instance) => stopChild(instance.child)));
@@ -106,7 +136,10 @@ export async function startCluster(options: ClusterOptions) {
   const balancer = (statsPort?: number) =>
     startHaproxy({
       port,
-      backends: instances.map(({ name, port }) => ({ name, port })),
+      host: options.edge?.address,
+      prefix: options.edge?.prefix,
+      unixSocket: options.edge?.unixSocket,
+      backends: instances.map(({ name, address, port }) => ({ name, address, port })),
       quiet: options.quiet,
       statsPort,
       instanceMaxconn: options.instanceMaxconn,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { ASSET_PATH, AUTOSAVE_PATH, haproxyConfig } from './haproxy';
+import { ASSET_PATH, AUTOSAVE_PATH, DICTATION_FORM_PATH, haproxyConfig } from './haproxy';
 
 /** ADR 023: the generated configuration is one haproxy accepts, and the client's forwarding headers go first. */
 
@@ -49,6 +49,33 @@ it('retries writes only when they never reached an instance, reads also when an 
   for (const path of ['/dictation', '/dictation/abc', '/dictation/a/b/text', '/lk/dictations']) {
     expect(new RegExp(AUTOSAVE_PATH).test(path), path).toBe(false);
   }
+});
+
+it('retries the writing form without JavaScript as the autosave, and nothing else under /dictation/ (ADR 059)', () => {
+  expect(config).toContain(`use_backend reads if METH_POST { path_reg ${DICTATION_FORM_PATH} }`);
+  expect(new RegExp(DICTATION_FORM_PATH).test(`/dictation/${'a'.repeat(43)}`)).toBe(true);
+  for (const path of ['/dictation', '/dictation/', '/dictation/abc.data', '/dictation/abc/text', '/lk/dictations/1']) {
+    expect(new RegExp(DICTATION_FORM_PATH).test(path), path).toBe(false);
+  }
+});
+
+it("ends a silent instance's connections within seconds: a user timeout and keepalive probes (ADR 059)", () => {
+  expect(config).toMatch(/default-server .* tcp-ut 3s /);
+  for (const line of ['option srvtcpka', 'srvtcpka-idle 1s', 'srvtcpka-intvl 1s', 'srvtcpka-cnt 3']) {
+    expect(config).toContain(`\n  ${line}\n`);
+  }
+});
+
+it('listens on the given addresses: instances on hosts of their own, the edge also on a Unix socket', () => {
+  const placed = haproxyConfig({
+    port: 8080,
+    host: '10.234.34.10',
+    unixSocket: '/tmp/edge.sock',
+    backends: [{ name: 'portal1', address: '10.234.34.21', port: 3000 }],
+  });
+  expect(placed).toContain('bind 10.234.34.10:8080\n  bind unix@/tmp/edge.sock mode 600');
+  expect(placed).toContain('server portal1 10.234.34.21:3000 check');
+  expect(placed).toContain('server portal1 10.234.34.21:3000 track reads/portal1');
 });
 
 it('keeps in its cache only paths shaped like the build’s files, none a portal would resolve elsewhere', () => {

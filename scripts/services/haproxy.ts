@@ -5,25 +5,33 @@
  * statistics and Prometheus exporter on a loopback port of their own, and its runtime API on a socket in the same
  * folder, through which the cluster script drains an instance before replacing it (ADR 041).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SHARED_PAGE_PATHS } from '../../bff/server/shared-pages.server';
-import { stopChild, waitForOk } from './processes';
+import { spawnWith, stopChild, waitForOk } from './processes';
 import { freePort } from './redis';
 
 /** The paths the balancer may keep: the build's script names, nothing a portal could resolve to another path. */
 export const ASSET_PATH = '^/assets/[A-Za-z0-9_-]+([.][A-Za-z0-9_-]+)*$';
-/** A dictation's autosave (`POST /dictation/{code}/text`), the one write the balancer may send twice. */
+/** A dictation's autosave (`POST /dictation/{code}/text`), a write the balancer may send twice. */
 export const AUTOSAVE_PATH = '^/dictation/[A-Za-z0-9_-]+/text$';
+/**
+ * The writing page's own form without JavaScript (`POST /dictation/{code}`), the other one (ADR 059): «Сохранить»
+ * carries the whole text and its revision as the autosave does, «Начать диктант» keeps a clock already started,
+ * and a «Завершить» sent twice finds the dictation submitted and sends the writer to the page that says so.
+ */
+export const DICTATION_FORM_PATH = '^/dictation/[A-Za-z0-9_-]+$';
 
 /** The session cookies' names as the portal forms them by default (bff/config.server.ts), with and without `__Host-`. */
 export const SESSION_COOKIES = ['vptk', 'rvptk', '__Host-vptk', '__Host-rvptk'];
 
 export interface Backend {
   name: string;
+  /** Its address: 127.0.0.1 by default, its host's on the namespace hosts (ADR 059). */
+  address?: string;
   port: number;
 }
 
@@ -37,6 +45,8 @@ export interface Backend {
 export function haproxyConfig(options: {
   port: number;
   host?: string;
+  /** A Unix socket it listens on as well, for a forward from another network namespace (ADR 059). */
+  unixSocket?: string;
   backends: Backend[];
   /** The statistics page (`/stats`) and the Prometheus exporter (`/metrics`), on loopback only. */
   statsPort?: number;
@@ -49,7 +59,9 @@ export function haproxyConfig(options: {
 }): string {
   const sessionCookies = options.sessionCookies ?? SESSION_COOKIES;
   const servers = (track: boolean) =>
-    options.backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port}${track ? ` track reads/${b.name}` : ' check'}`);
+    options.backends.map(
+      (b) => `  server ${b.name} ${b.address ?? '127.0.0.1'}:${b.port}${track ? ` track reads/${b.name}` : ' check'}`,
+    );
   return [
     ...(options.adminSocket ? ['global', `  stats socket ${options.adminSocket} mode 600 level admin`, ''] : []),
     'defaults',
@@ -68,7 +80,18 @@ export function haproxyConfig(options: {
     // bench took all three out at once with shorter checks). A dead or stopping one refuses connections: ten in
     // a row take it out, and each refused request is sent to another instance meanwhile (redispatch).
     '  timeout check 5s',
-    `  default-server inter 2s fall 5 rise 2 observe layer4 error-limit 10 on-error mark-down maxconn ${options.instanceMaxconn ?? 64}`,
+    `  default-server inter 2s fall 5 rise 2 tcp-ut 3s observe layer4 error-limit 10 on-error mark-down maxconn ${options.instanceMaxconn ?? 64}`,
+    // A host that goes silent (a kernel panic, a switch port, a partition: no reset, no refusal) leaves its
+    // connections open with nothing coming back (ADR 059). What was sent and not acknowledged fails after 3 s
+    // (`tcp-ut`, TCP_USER_TIMEOUT), and a request that waits on a connection gone quiet fails once three
+    // keepalive probes a second apart go unanswered: the request then counts as one that got no answer
+    // (`empty-response`), which the reads, the autosave and the writing form are sent again for, to another
+    // instance. Without them such a request waited out `timeout server` for a 504. A busy instance still answers
+    // the probes from its kernel: only silence ends a connection.
+    '  option srvtcpka',
+    '  srvtcpka-idle 1s',
+    '  srvtcpka-intvl 1s',
+    '  srvtcpka-cnt 3',
     '',
     // The build's scripts are the same bytes for everyone and never change under their name (ADR 031): the
     // balancer keeps them in memory, one entry per encoding the browsers ask for, so a first visit's dozen
@@ -101,6 +124,7 @@ export function haproxyConfig(options: {
       : []),
     'frontend portal',
     `  bind ${options.host ?? '127.0.0.1'}:${options.port}`,
+    ...(options.unixSocket ? [`  bind unix@${options.unixSocket} mode 600`] : []),
     // A thousand writers at once, each on a connection of its own, stay far below it.
     '  maxconn 4000',
     // Whatever a client wrote in these is discarded; the portal trusts the balancer's values only (TRUST_PROXY).
@@ -124,6 +148,7 @@ export function haproxyConfig(options: {
     // same revision twice as one save. So an instance that dies mid-save costs the writer nothing: the save is
     // sent again to another, as a read is (the bench's faulted day, ADR 041).
     `  use_backend reads if METH_POST { path_reg ${AUTOSAVE_PATH} }`,
+    `  use_backend reads if METH_POST { path_reg ${DICTATION_FORM_PATH} }`,
     '  default_backend writes',
     '',
     'backend reads',
@@ -199,6 +224,9 @@ function runtimeCommand(socket: string, command: string): Promise<string> {
 export async function startHaproxy(options: {
   port: number;
   host?: string;
+  /** The command prefix that runs it on its host (ADR 059). */
+  prefix?: string[];
+  unixSocket?: string;
   backends: Backend[];
   quiet?: boolean;
   statsPort?: number;
@@ -211,7 +239,7 @@ export async function startHaproxy(options: {
   const statsPort = options.statsPort || (await freePort());
   writeFileSync(file, haproxyConfig({ ...options, statsPort, adminSocket }));
   // -db: stay in the foreground, so stopping this child stops the balancer.
-  const child = spawn('haproxy', ['-db', '-f', file], {
+  const child = spawnWith(options.prefix ?? [], 'haproxy', ['-db', '-f', file], {
     stdio: options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
   });
   child.on('error', () => {}); // a missing binary shows as the exit below
@@ -220,7 +248,11 @@ export async function startHaproxy(options: {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await waitForOk(`http://127.0.0.1:${options.port}/healthz`, child, 'haproxy (its messages are above)');
+    await waitForOk(
+      `http://${options.host ?? '127.0.0.1'}:${options.port}/healthz`,
+      child,
+      'haproxy (its messages are above)',
+    );
   } catch (error) {
     await stop();
     throw error;

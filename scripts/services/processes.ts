@@ -42,6 +42,21 @@ export function demoSessionSecret(): string {
 }
 
 /**
+ * `command` run through `prefix` (`['ip', 'netns', 'exec', 'portalh-app1']` runs it on a host of ADR 059; `ip`
+ * execs the command, so the child's pid and signals are the program's own), or directly when it is empty.
+ */
+export function spawnWith(
+  prefix: string[],
+  command: string,
+  args: string[],
+  options: Parameters<typeof spawn>[2],
+): ChildProcess {
+  return prefix.length
+    ? spawn(prefix[0]!, [...prefix.slice(1), command, ...args], options)
+    : spawn(command, args, options);
+}
+
+/**
  * A TypeScript entry point of the repository in a Node child process, through tsx: the reference upstream, and the
  * portal's development server (`npm run dev`).
  */
@@ -50,8 +65,9 @@ export function runTs(
   args: string[],
   env: Record<string, string | undefined>,
   stdio: StdioOptions = 'inherit',
+  prefix: string[] = [],
 ): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  return spawnWith(prefix, process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: root,
     env: env as NodeJS.ProcessEnv,
     stdio,
@@ -81,8 +97,9 @@ export function runPortal(
   env: Record<string, string | undefined>,
   stdio: StdioOptions = 'inherit',
   nodeOptions: string[] = [],
+  prefix: string[] = [],
 ): ChildProcess {
-  return spawn(process.execPath, [...PORTAL_NODE_OPTIONS, ...nodeOptions, SERVER], {
+  return spawnWith(prefix, process.execPath, [...PORTAL_NODE_OPTIONS, ...nodeOptions, SERVER], {
     cwd: root,
     env: { MALLOC_ARENA_MAX, ...(env as NodeJS.ProcessEnv) },
     stdio,
@@ -122,9 +139,18 @@ export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'S
 /** The reference upstream as `npm start` runs it: its dev tools on, awaited until it answers. */
 export async function startUpstreamProcess(
   port: string,
-  options: { env?: Record<string, string>; stdio?: StdioOptions } = {},
+  options: {
+    env?: Record<string, string>;
+    stdio?: StdioOptions;
+    /** The address it listens on (default 127.0.0.1) and the prefix that runs it on its host (ADR 059). */
+    host?: string;
+    prefix?: string[];
+    /** `false`: not awaited here (on another host, it is not reached on its loopback from here). */
+    probe?: boolean;
+  } = {},
 ) {
-  const url = `http://127.0.0.1:${port}`;
+  const host = options.host ?? '127.0.0.1';
+  const url = `http://${host}:${port}`;
   const env = {
     ...process.env,
     UPSTREAM_PORT: port,
@@ -133,10 +159,11 @@ export async function startUpstreamProcess(
     UPSTREAM_PORTAL_ORIGIN:
       process.env.UPSTREAM_PORTAL_ORIGIN || process.env.PUBLIC_ORIGIN || `http://localhost:${process.env.PORT || 3000}`,
     NODE_ENV: 'development',
+    ...(options.host ? { UPSTREAM_HOST: options.host } : {}),
     ...options.env,
   };
-  const child = runTs('upstream/main.ts', [], env, options.stdio);
-  await waitForOk(`${url}/healthz`, child, 'the reference upstream');
+  const child = runTs('upstream/main.ts', [], env, options.stdio, options.prefix);
+  if (options.probe !== false) await waitForOk(`${url}/healthz`, child, 'the reference upstream');
   return { url, child };
 }
 

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dictationWriter, invite } from '../../bench/writer';
 import { ALERT_RULES, startPrometheus, type PrometheusService } from '../../scripts/services/prometheus';
@@ -32,6 +33,11 @@ afterAll(async () => {
 describe('the cluster seen by Prometheus', () => {
   it('checks the alert rules with promtool', () => {
     expect(execFileSync('promtool', ['check', 'rules', ALERT_RULES], { encoding: 'utf8' })).toContain('SUCCESS');
+  });
+
+  it('fires the Redis and Sentinel rules on the series a failover leaves (promtool test rules, ADR 059)', () => {
+    const tests = path.join(path.dirname(ALERT_RULES), 'alerts.test.yml');
+    expect(execFileSync('promtool', ['test', 'rules', tests], { encoding: 'utf8' })).toContain('SUCCESS');
   });
 
   it('serves no metrics on the balancer’s address, and every instance’s on its own', async () => {
