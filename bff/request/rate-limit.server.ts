@@ -44,6 +44,11 @@ const SLOWED_SECONDS = minutes(1) / 1000;
 const GLOBAL_LOGIN_FACTOR = 10;
 /** How long an address stays known for a login after a successful sign-in from it. */
 const KNOWN_ADDRESS = days(30);
+/**
+ * A master class's player reports every 15 s of playback, and on a start, a pause and a leave (ADR 014): a dozen
+ * a minute is more than a person makes; more is a script (issue 36, ADR 056).
+ */
+export const PROGRESS_REPORTS_PER_MINUTE = 12;
 /** While the shared state cannot count attempts, every guarded form is refused for this long (ADR 022). */
 const UNCOUNTED_WAIT_SECONDS = 60;
 
@@ -102,6 +107,7 @@ export function createAuthLimits(
   const byLoginHere = state.limiter('login-here', perLogin, WINDOW_SECONDS);
   const byLogin = state.limiter('login', perLogin * GLOBAL_LOGIN_FACTOR, WINDOW_SECONDS);
   const byTrustedClient = state.limiter('trusted', perLogin, WINDOW_SECONDS);
+  const progressReports = state.limiter('progress-reports', PROGRESS_REPORTS_PER_MINUTE, minutes(1) / 1000);
   const budget = (form: GuardedForm) => (form === 'admin' ? 'login' : form === 'recovery-code' ? 'recovery' : form);
   // Keyed (issue 25): an unkeyed hash of `login:10.0.0.1` is undone by hashing every address and likely e-mail.
   const hashed = (key: string) => createHmac('sha256', config.rateLimits.key).update(key).digest('base64url');
@@ -183,6 +189,20 @@ export function createAuthLimits(
         metrics?.rateLimitRefusal(form, 'unavailable');
         log?.warn({ err: { message: (outcome as Error)?.message } }, 'sign-in limits unavailable; attempt refused');
         return refused(UNCOUNTED_WAIT_SECONDS);
+      }
+    },
+    /**
+     * Counts one progress report of a master class's player for the account: null when it may pass, else the
+     * seconds to wait (also while the shared state cannot count: the report is refused, nothing else is).
+     */
+    async progressReport(userId: number): Promise<number | null> {
+      try {
+        await progressReports.consume(hashed(`progress:user-${userId}`));
+        return null;
+      } catch (outcome) {
+        if (outcome instanceof RateLimiterRes) return Math.max(1, Math.ceil(outcome.msBeforeNext / 1000));
+        log?.warn({ err: { message: (outcome as Error)?.message } }, 'progress limits unavailable; report refused');
+        return UNCOUNTED_WAIT_SECONDS;
       }
     },
     /**

@@ -492,6 +492,18 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       ALTER TABLE certificate_codes_14 RENAME TO certificate_codes;
     `,
   },
+  {
+    id: 15,
+    name: 'one watch clock per user',
+    // ADR 056. The moment up to which a user's real time has been credited to master classes' watch time: one per
+    // user, so two recordings played at once share it, and each report counts only the real time since.
+    sql: `
+      CREATE TABLE webinar_watch_clocks (
+        user_id INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        credited_until INTEGER NOT NULL
+      );
+    `,
+  },
 ];
 
 /**
