@@ -504,6 +504,18 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       );
     `,
   },
+  {
+    id: 16,
+    name: 'letters counted per recipient and account',
+    // ADR 057. What each letter was and for which account, so the mailer can make resends wait longer each time
+    // and cap the letters one address receives in a day.
+    sql: `
+      ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT 'other';
+      ALTER TABLE outbox ADD COLUMN user_id INTEGER;
+      CREATE INDEX outbox_by_recipient_time ON outbox (recipient, created_at);
+      CREATE INDEX outbox_by_user_time ON outbox (user_id, kind, created_at);
+    `,
+  },
 ];
 
 /**
