@@ -4,7 +4,6 @@ import type { Config } from '../config.server';
 import type { Logger } from '../log.server';
 import type { Metrics } from '../metrics.server';
 import { normalLogin, type SharedState } from '../state/shared-state';
-import { plural } from '#shared/plural';
 import { days, hours, minutes } from '#shared/time';
 import { rateLimitAddress } from './client-address.server';
 
@@ -206,6 +205,15 @@ export function createAuthLimits(
       }
     },
     /**
+     * The address was proved — a recovery's code or a sign-in link came to it (issue 37, ADR 057): the login's
+     * lock of wrong passwords is lifted for this client, as a sign-in lifts it, so the owner signs in with the new
+     * password at once. The address's own count of failures (what slows a spray over many logins) and the count
+     * of the login from every address together stay as they were.
+     */
+    async liftLock(address: string, login: string, device: string | null = null) {
+      await this.forgive('login', address, login, device);
+    },
+    /**
      * A successful sign-in forgets the attempts counted against that login from that client, and makes the
      * address known for the login.
      */
@@ -222,19 +230,5 @@ export function createAuthLimits(
 
 export type AuthLimits = ReturnType<typeof createAuthLimits>;
 
-const units = {
-  seconds: { one: 'секунду', few: 'секунды', many: 'секунд' },
-  minutes: { one: 'минуту', few: 'минуты', many: 'минут' },
-};
-
-/** «1 минуту», «2 минуты», «15 минут»: the accusative after «через». */
-const inRussian = plural;
-
-/** «Слишком много попыток…» with the wait: under a minute in seconds, else in whole minutes (rounded up). */
-export function tooManyAttemptsMessage(waitSeconds: number): string {
-  const wait =
-    waitSeconds < 60
-      ? inRussian(Math.max(1, Math.ceil(waitSeconds)), units.seconds)
-      : inRussian(Math.ceil(waitSeconds / 60), units.minutes);
-  return `Слишком много попыток. Повторите через ${wait}.`;
-}
+/** «Слишком много попыток…» with the wait (shared with the form's summary, which puts no «Исправьте ошибки» over it). */
+export { tooManyAttemptsMessage } from '#shared/too-many-attempts';
