@@ -16,8 +16,8 @@ interface Props {
 
 /**
  * The recording with native controls, so it plays without JavaScript too, starting where the user stopped on
- * any device (`#t=`, a media fragment, needs no script). With JavaScript, the place is reported every 15 s of
- * playback, on pause, and by `sendBeacon` when the page is hidden or left; only after the place has moved in
+ * any device (`#t=`, a media fragment, needs no script). With JavaScript, the place is reported where playback
+ * starts (the upstream counts watch time from there, ADR 056), every 15 s of playback, on pause, and by `sendBeacon` when the page is hidden or left; only after the place has moved in
  * this tab, so a tab left open elsewhere never rewinds what another device saved (ADR 014).
  */
 export function RecordingPlayer({ src, reportTo, lengthSeconds, startSeconds, watchedSeconds, fallback }: Props) {
@@ -32,9 +32,10 @@ export function RecordingPlayer({ src, reportTo, lengthSeconds, startSeconds, wa
     let reported = start;
     let timer: ReturnType<typeof setInterval> | undefined;
 
-    function report(viaBeacon: boolean) {
+    /** `starting`: where playback starts, said even when the place has not moved (the watch clock starts there). */
+    function report(viaBeacon: boolean, starting = false) {
       const position = Math.floor(video!.currentTime);
-      if (position === reported) return;
+      if (position === reported && !starting) return;
       reported = position;
       const body = new URLSearchParams({ positionSeconds: `${position}`, watchedSeconds: `${Math.floor(furthest)}` });
       if (viaBeacon && navigator.sendBeacon(reportTo, body)) return;
@@ -46,6 +47,7 @@ export function RecordingPlayer({ src, reportTo, lengthSeconds, startSeconds, wa
       if (!video.seeking) furthest = Math.max(furthest, video.currentTime);
     };
     const onPlay = () => {
+      report(false, true);
       clearInterval(timer);
       timer = setInterval(() => report(false), REPORT_EVERY);
     };

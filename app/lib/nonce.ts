@@ -6,4 +6,5 @@ import { createContext, useContext } from 'react';
  */
 export const NonceContext = createContext('');
 
-export const useNonce = () => useContext(NonceContext);
+/** The nonce, or undefined where there is none (a shared page, the browser): no empty `nonce=""` is written. */
+export const useNonce = () => useContext(NonceContext) || undefined;

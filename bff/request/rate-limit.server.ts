@@ -4,7 +4,6 @@ import type { Config } from '../config.server';
 import type { Logger } from '../log.server';
 import type { Metrics } from '../metrics.server';
 import { normalLogin, type SharedState } from '../state/shared-state';
-import { plural } from '#shared/plural';
 import { days, hours, minutes } from '#shared/time';
 import { rateLimitAddress } from './client-address.server';
 
@@ -44,6 +43,11 @@ const SLOWED_SECONDS = minutes(1) / 1000;
 const GLOBAL_LOGIN_FACTOR = 10;
 /** How long an address stays known for a login after a successful sign-in from it. */
 const KNOWN_ADDRESS = days(30);
+/**
+ * A master class's player reports every 15 s of playback, and on a start, a pause and a leave (ADR 014): a dozen
+ * a minute is more than a person makes; more is a script (issue 36, ADR 056).
+ */
+export const PROGRESS_REPORTS_PER_MINUTE = 12;
 /** While the shared state cannot count attempts, every guarded form is refused for this long (ADR 022). */
 const UNCOUNTED_WAIT_SECONDS = 60;
 
@@ -102,6 +106,7 @@ export function createAuthLimits(
   const byLoginHere = state.limiter('login-here', perLogin, WINDOW_SECONDS);
   const byLogin = state.limiter('login', perLogin * GLOBAL_LOGIN_FACTOR, WINDOW_SECONDS);
   const byTrustedClient = state.limiter('trusted', perLogin, WINDOW_SECONDS);
+  const progressReports = state.limiter('progress-reports', PROGRESS_REPORTS_PER_MINUTE, minutes(1) / 1000);
   const budget = (form: GuardedForm) => (form === 'admin' ? 'login' : form === 'recovery-code' ? 'recovery' : form);
   // Keyed (issue 25): an unkeyed hash of `login:10.0.0.1` is undone by hashing every address and likely e-mail.
   const hashed = (key: string) => createHmac('sha256', config.rateLimits.key).update(key).digest('base64url');
@@ -186,6 +191,29 @@ export function createAuthLimits(
       }
     },
     /**
+     * Counts one progress report of a master class's player for the account: null when it may pass, else the
+     * seconds to wait (also while the shared state cannot count: the report is refused, nothing else is).
+     */
+    async progressReport(userId: number): Promise<number | null> {
+      try {
+        await progressReports.consume(hashed(`progress:user-${userId}`));
+        return null;
+      } catch (outcome) {
+        if (outcome instanceof RateLimiterRes) return Math.max(1, Math.ceil(outcome.msBeforeNext / 1000));
+        log?.warn({ err: { message: (outcome as Error)?.message } }, 'progress limits unavailable; report refused');
+        return UNCOUNTED_WAIT_SECONDS;
+      }
+    },
+    /**
+     * The address was proved — a recovery's code or a sign-in link came to it (issue 37, ADR 057): the login's
+     * lock of wrong passwords is lifted for this client, as a sign-in lifts it, so the owner signs in with the new
+     * password at once. The address's own count of failures (what slows a spray over many logins) and the count
+     * of the login from every address together stay as they were.
+     */
+    async liftLock(address: string, login: string, device: string | null = null) {
+      await this.forgive('login', address, login, device);
+    },
+    /**
      * A successful sign-in forgets the attempts counted against that login from that client, and makes the
      * address known for the login.
      */
@@ -202,19 +230,5 @@ export function createAuthLimits(
 
 export type AuthLimits = ReturnType<typeof createAuthLimits>;
 
-const units = {
-  seconds: { one: 'секунду', few: 'секунды', many: 'секунд' },
-  minutes: { one: 'минуту', few: 'минуты', many: 'минут' },
-};
-
-/** «1 минуту», «2 минуты», «15 минут»: the accusative after «через». */
-const inRussian = plural;
-
-/** «Слишком много попыток…» with the wait: under a minute in seconds, else in whole minutes (rounded up). */
-export function tooManyAttemptsMessage(waitSeconds: number): string {
-  const wait =
-    waitSeconds < 60
-      ? inRussian(Math.max(1, Math.ceil(waitSeconds)), units.seconds)
-      : inRussian(Math.ceil(waitSeconds / 60), units.minutes);
-  return `Слишком много попыток. Повторите через ${wait}.`;
-}
+/** «Слишком много попыток…» with the wait (shared with the form's summary, which puts no «Исправьте ошибки» over it). */
+export { tooManyAttemptsMessage } from '#shared/too-many-attempts';

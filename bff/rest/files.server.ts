@@ -116,6 +116,9 @@ export function fileCalls(deps: {
         if (value !== null) headers.set(name, value);
       }
       headers.set('Content-Disposition', options.download ? contentDisposition(options.download) : 'inline');
+      // Every file comes from behind a session or a personal link: no shared cache keeps it, and no browser keeps
+      // it on disk (issue 36). A public file (a banner's picture) says so in its own route.
+      headers.set('Cache-Control', 'private, no-store');
       return new Response(upstream.body, { status: upstream.status, headers });
     },
   };

@@ -54,6 +54,7 @@ describe('context.rest.files.stream', () => {
     expect(await response.text()).toBe('bytes');
     expect(Object.fromEntries(response.headers)).toEqual({
       'accept-ranges': 'bytes',
+      'cache-control': 'private, no-store',
       'content-disposition': 'inline',
       'content-length': '5',
       'content-range': 'bytes 0-4/100',

@@ -115,12 +115,26 @@ function manifestHandler() {
     isSpaMode: false,
   };
   const handler = createRequestHandler(build, 'production');
-  return async (path: string) => {
+  const manifest = async (path: string) => {
     const response = await handler(new Request(`http://localhost/__manifest?version=v1&p=${path}`));
     expect(response.status).toBe(200);
     return Object.keys((await response.json()) as object).sort();
   };
+  /** The status of one request naming all these paths, as a page's links do (`p` once per path). */
+  manifest.statusOf = async (paths: string[]) => {
+    const url = `http://localhost/__manifest?version=v1&${paths.map((path) => `p=${path}`).join('&')}`;
+    // Under the framework's own limit of 7,680 characters, which answers 400 whatever the patch does.
+    expect(url.length).toBeLessThanOrEqual(7_680);
+    const response = await handler(new Request(url));
+    await response.arrayBuffer();
+    return response.status;
+  };
+  return manifest;
 }
+
+/** `count` distinct paths of `depth` segments each: `/a0/b/b/…`, `/a1/b/b/…`. */
+const manyPaths = (count: number, depth: number) =>
+  Array.from({ length: count }, (_, i) => '/' + [`a${i}`, ...Array.from({ length: depth - 1 }, () => 'b')].join('/'));
 
 describe('/__manifest (patches/@remix-run+server-runtime+2.17.5.patch)', () => {
   it('matches a path and at most its first 16 ancestors, not one ancestor per segment (GHSA-chx6-hx7r-mcp5)', async () => {
@@ -135,6 +149,22 @@ describe('/__manifest (patches/@remix-run+server-runtime+2.17.5.patch)', () => {
       'not-found',
       'root',
     ]);
+  });
+
+  it('bounds the work of one request: at most 100 paths and 300 matches in all, else 400 (issue 36)', async () => {
+    const manifest = manifestHandler();
+    // The review's shape: 188 paths of 16 segments (7,648 characters) cost 3,000 matches, 0.6–0.8 s of CPU.
+    const review = manyPaths(188, 16);
+    expect(await manifest.statusOf(review)).toBe(400);
+    expect(await manifest.statusOf(manyPaths(101, 1))).toBe(400);
+    expect(await manifest.statusOf(manyPaths(20, 16))).toBe(400);
+    // What a page's links ask: many short paths, or a few deep ones.
+    expect(await manifest.statusOf(manyPaths(100, 2))).toBe(200);
+    expect(await manifest.statusOf(manyPaths(17, 16))).toBe(200);
+    const started = performance.now();
+    for (let i = 0; i < 5; i += 1) await manifest.statusOf(manyPaths(100, 2).map((path) => `${path}/${i}`));
+    // The most one request may ask (300 matches), five times over: tens of milliseconds, not seconds.
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it('still sends the ancestors a client needs: the index route of a parent of the requested path', async () => {

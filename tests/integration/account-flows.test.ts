@@ -127,6 +127,54 @@ describe('password recovery', () => {
     return /\b(\d{6})\b/.exec(letter!.body)![1]!;
   }
 
+  it('a recovery lifts the lock of wrong passwords: the new password signs in at once, nothing else is reopened (issue 37)', async () => {
+    const { fields } = await register();
+    const owner = servers.portal.client();
+    let locked: Response | undefined;
+    for (let i = 0; i < 11; i += 1) {
+      locked = await owner.submit('/login', { email: fields.email, password: `wrong-password-${i}` });
+    }
+    expect(locked!.status).toBe(429);
+    const lockedPage = await locked!.text();
+    expect(formAlertOf(lockedPage)).toContain('Слишком много попыток. Повторите через 15 минут.');
+    // Nothing to correct: the lock is not put under «Исправьте ошибки».
+    expect(lockedPage).not.toContain('Исправьте ошибки');
+
+    // «Забыли пароль?» answered on the phone, the code from the letter: the locked computer then signs in.
+    const phone = servers.portal.client();
+    expect((await phone.submit('/password', { email: fields.email })).status).toBe(303);
+    const newPassword = 'unlocked-password-3';
+    const confirmed = await phone.submit('/password?step=confirm', {
+      code: await codeFor(fields.email),
+      password: newPassword,
+      passwordConfirm: newPassword,
+    });
+    expect(confirmed.headers.get('Location')).toBe('/login?reason=password-changed');
+    const signedIn = await owner.submit('/login', { email: fields.email, password: newPassword });
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get('Location')).toBe('/lk');
+  });
+
+  it('a sign-in link lifts the lock of wrong passwords too: the link proved the address (issue 37)', async () => {
+    const { fields } = await register();
+    const owner = servers.portal.client();
+    let locked: Response | undefined;
+    for (let i = 0; i < 11; i += 1) {
+      locked = await owner.submit('/login', { email: fields.email, password: `wrong-password-${i}` });
+    }
+    expect(locked!.status).toBe(429);
+    // The link from the letter, opened on the phone behind the same address: «Войти».
+    const phone = servers.portal.client();
+    const { link } = await servers.upstream.issuePass(fields.email, servers.portal.origin);
+    const opened = await phone.request(link);
+    expect(opened.headers.get('Location')).toBe('/login/pass');
+    await opened.arrayBuffer();
+    expect((await phone.submit('/login/pass', {})).status).toBe(303);
+    const signedIn = await owner.submit('/login', { email: fields.email, password: fields.password });
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get('Location')).toBe('/lk');
+  });
+
   it('the code from the letter sets a new password; the old one stops working, old sessions end', async () => {
     const { browser: elsewhere, fields } = await register();
     const recovering = servers.portal.client();

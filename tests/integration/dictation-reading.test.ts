@@ -59,7 +59,11 @@ describe('/dictation/{code}/reading', () => {
 
     const guest = new Client(servers.portal.origin);
     await begin(guest, code);
-    expect((await guest.request(`/dictation/${code}/reading`, { headers: { Range: 'bytes=0-99' } })).status).toBe(206);
+    const heard = await guest.request(`/dictation/${code}/reading`, { headers: { Range: 'bytes=0-99' } });
+    expect(heard.status).toBe(206);
+    // Behind a personal link without a session: no shared cache and no browser's disk keeps it (issue 36).
+    expect(heard.headers.get('Cache-Control')).toBe('private, no-store');
+    await heard.arrayBuffer();
     const finished = await guest.request(`/dictation/${code}`, {
       form: { text: 'Весной', revision: '1', intent: 'finish', confirmed: '1' },
     });

@@ -317,6 +317,15 @@ describe('documents stay out of shared caches', () => {
     await response.arrayBuffer();
   });
 
+  it('a page the balancer may share carries no empty nonce attribute: its scripts go by their hashes (issue 36)', async () => {
+    const response = await servers.portal.client().request('/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Security-Policy')).not.toContain("'nonce-");
+    const html = await response.text();
+    expect(html).toContain('<script');
+    expect(html).not.toContain('nonce=""');
+  });
+
   it('a stale session cookie on a listed page: its clearing answer is private', async () => {
     const client = servers.portal.client();
     const response = await client.request('/', { headers: { Cookie: '__Host-rvptk=stale' } });

@@ -182,6 +182,26 @@ describe('the place in the recording', () => {
     expect(page).not.toContain('остановились');
   });
 
+  it('passes at most a dozen reports a minute per account; more are 429 and reach nobody (issue 36)', async () => {
+    const client = await newcomer();
+    const statuses: number[] = [];
+    for (let position = 1; position <= 20; position += 1) {
+      const response = await beacon(
+        client,
+        PAST,
+        { positionSeconds: `${position}`, watchedSeconds: `${position}` },
+        'same-origin',
+      );
+      statuses.push(response.status);
+      if (response.status === 429) expect(Number(response.headers.get('Retry-After'))).toBeLessThanOrEqual(60);
+    }
+    expect(statuses).toEqual([...Array<number>(12).fill(204), ...Array<number>(8).fill(429)]);
+    // The upstream kept the twelfth report's place: none after it reached it.
+    expect(pageText(await (await client.request(`/lk/master-classes/${PAST}`)).text())).toContain(
+      'Вы остановились на 0:12',
+    );
+  });
+
   it('passes on an upstream refusal as a bare status', async () => {
     const participant = await signedIn(DEMO_USERS.participant);
     const live = await beacon(participant, UPCOMING, { positionSeconds: '5', watchedSeconds: '5' }, 'same-origin');

@@ -492,6 +492,30 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       ALTER TABLE certificate_codes_14 RENAME TO certificate_codes;
     `,
   },
+  {
+    id: 15,
+    name: 'one watch clock per user',
+    // ADR 056. The moment up to which a user's real time has been credited to master classes' watch time: one per
+    // user, so two recordings played at once share it, and each report counts only the real time since.
+    sql: `
+      CREATE TABLE webinar_watch_clocks (
+        user_id INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        credited_until INTEGER NOT NULL
+      );
+    `,
+  },
+  {
+    id: 16,
+    name: 'letters counted per recipient and account',
+    // ADR 057. What each letter was and for which account, so the mailer can make resends wait longer each time
+    // and cap the letters one address receives in a day.
+    sql: `
+      ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT 'other';
+      ALTER TABLE outbox ADD COLUMN user_id INTEGER;
+      CREATE INDEX outbox_by_recipient_time ON outbox (recipient, created_at);
+      CREATE INDEX outbox_by_user_time ON outbox (user_id, kind, created_at);
+    `,
+  },
 ];
 
 /**

@@ -2,12 +2,17 @@ import { seconds } from '#shared/time';
 import type { Db } from './open';
 
 /**
- * The certificate for watching a master class's recording (ADR 054). The player's `watchedSeconds` is the
+ * The certificate for watching a master class's recording (ADR 054, ADR 056). The player's `watchedSeconds` is the
  * furthest point it claims to have reached, which a seek or one forged report moves to the end; what counts for
- * a certificate is the upstream's own tally instead: each report adds how far the place moved forward since the
- * report before, but never more than the real time between the two (plus a second for the player's rounding) and
- * never more than one report's worth of playback (the player reports every 15 s). Watching at normal speed
- * counts in full; a jump, a forged position or a sped-up playback counts only the time it really took.
+ * a certificate is the upstream's own tally instead. Each user has one watch clock: the moment up to which their
+ * real time has been credited. A report adds how far the place moved forward since the report before, but never
+ * more than the whole seconds of real time since the clock (the remainder carries to the next report), and never
+ * more than one report's worth of playback (the player reports every 15 s); the clock moves on by what was
+ * counted. So watching at normal speed counts in full; a jump, a forged position or a sped-up playback counts only
+ * the time it really took; two recordings played at once share one clock, so together they count real time once.
+ * The first report of a recording counts nothing and starts the clock, as does a report that moved nothing (a
+ * start of playback, a seek back): no report is credited time from before it. The clock never lags real time by
+ * more than one report's worth, so time spent away is not banked either.
  */
 
 /** The share of a recording that must be counted: 80 %. */
@@ -21,17 +26,30 @@ export function neededSecondsOf(recordingSeconds: number): number {
   return Math.ceil(recordingSeconds * WATCH_SHARE);
 }
 
-/** What the report before left: the place and when it was reported; null for the first report. */
-export interface LastReport {
-  positionSeconds: number;
-  at: number;
+export interface Credit {
+  /** Seconds this report adds to the recording's tally. */
+  counted: number;
+  /** The user's watch clock after it (epoch ms). */
+  creditedUntil: number;
 }
 
-/** The seconds one report adds to the tally (see the module's comment). */
-export function countedByReport(last: LastReport | null, positionSeconds: number, now: number): number {
-  const moved = positionSeconds - (last?.positionSeconds ?? 0);
-  const realTime = last === null ? REPORT_MAX_SECONDS : Math.floor(Math.max(0, now - last.at) / seconds(1)) + 1;
-  return Math.max(0, Math.min(moved, realTime, REPORT_MAX_SECONDS));
+/**
+ * What one report adds (see the module's comment): `lastPosition` is the place the report before on this
+ * recording left (null for its first), `creditedUntil` the user's watch clock (null before any report).
+ */
+export function creditReport(
+  lastPosition: number | null,
+  creditedUntil: number | null,
+  positionSeconds: number,
+  now: number,
+): Credit {
+  if (lastPosition === null || creditedUntil === null) return { counted: 0, creditedUntil: now };
+  const moved = positionSeconds - lastPosition;
+  if (moved <= 0) return { counted: 0, creditedUntil: Math.max(creditedUntil, now) };
+  const from = Math.max(creditedUntil, now - seconds(REPORT_MAX_SECONDS));
+  const realSeconds = Math.floor(Math.max(0, now - from) / seconds(1));
+  const counted = Math.min(moved, realSeconds, REPORT_MAX_SECONDS);
+  return { counted, creditedUntil: from + seconds(counted) };
 }
 
 export interface WebinarCertificateRow {

@@ -1,6 +1,6 @@
 import type { CallResult } from '#contract';
 import type { Db } from './open';
-import { awardIfDue, countedByReport } from './webinar-certificates';
+import { awardIfDue, creditReport } from './webinar-certificates';
 
 type Summary = CallResult<'webinarsList'>['past'][number];
 type Detail = CallResult<'webinarById'>;
@@ -92,8 +92,9 @@ export function findWebinar(db: Db, id: number, userId: number): Detail | undefi
 /**
  * Position is the latest report (a deliberate seek back is kept); watched seconds only grow, so a report from a
  * tab left open on an older state never undoes what was watched elsewhere (ADR 014). Each report adds to the
- * watch time counted for the certificate what `countedByReport` allows, up to the recording's length, and gives
- * the certificate when the count reaches its share (ADR 054); one transaction, so two reports at once count once.
+ * watch time counted for the certificate what `creditReport` allows against the user's one watch clock, up to the
+ * recording's length, and gives the certificate when the count reaches its share (ADR 054, ADR 056); one
+ * transaction, so two reports at once count one after the other.
  */
 export function saveHistoryTime(
   db: Db,
@@ -108,14 +109,18 @@ export function saveHistoryTime(
 ): Progress {
   return db.transaction(
     () => {
-      const last = db
-        .prepare('SELECT position_seconds, updated_at FROM webinar_history WHERE user_id = ? AND webinar_id = ?')
-        .get(entry.userId, entry.webinarId) as { position_seconds: number; updated_at: number } | undefined;
-      const counted = countedByReport(
-        last ? { positionSeconds: last.position_seconds, at: last.updated_at } : null,
-        entry.positionSeconds,
-        now,
-      );
+      const last = db.value(
+        'SELECT position_seconds FROM webinar_history WHERE user_id = ? AND webinar_id = ?',
+        entry.userId,
+        entry.webinarId,
+      ) as number | undefined;
+      const clock = db.value('SELECT credited_until FROM webinar_watch_clocks WHERE user_id = ?', entry.userId) as
+        number | undefined;
+      const { counted, creditedUntil } = creditReport(last ?? null, clock ?? null, entry.positionSeconds, now);
+      db.prepare(
+        `INSERT INTO webinar_watch_clocks (user_id, credited_until) VALUES (?, ?)
+         ON CONFLICT (user_id) DO UPDATE SET credited_until = excluded.credited_until`,
+      ).run(entry.userId, creditedUntil);
       const row = db
         .prepare(
           `INSERT INTO webinar_history (user_id, webinar_id, position_seconds, watched_seconds, updated_at, counted_seconds)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUTHOR_QUESTION_STATUSES, SUPPORT_STATUSES } from '#contract';
 import { findAuthorQuestion, listAuthorQuestions, updateAuthorQuestion } from '../db/author-questions';
-import { writeMessage } from '../db/outbox';
+import { sendMail } from '../db/outbox';
 import { findSupportRequest, listSupportRequests, updateSupportRequest } from '../db/support';
 import { findUserByEmail, findUserById, hasConfirmedEmail } from '../db/users';
 import type { Services, UpstreamApp } from '../services';
@@ -56,9 +56,13 @@ export function registerReplyDevTools(app: UpstreamApp, services: Services): voi
     const user = findUserById(db, question.userId);
     // Replies are mailed to a confirmed address only (ADR 053); the cabinet shows them either way.
     if ('answer' in change && user && hasConfirmedEmail(user)) {
-      writeMessage(
+      sendMail(
         db,
-        answerMessage(user.email, change.answer, linkTo(services, 'author-questions', 'question', id)),
+        {
+          ...answerMessage(user.email, change.answer, linkTo(services, 'author-questions', 'question', id)),
+          kind: 'reply',
+          userId: user.id,
+        },
         now(),
       );
     }
@@ -79,7 +83,15 @@ export function registerReplyDevTools(app: UpstreamApp, services: Services): voi
     );
     const user = findUserById(db, request.userId);
     if (change.reply && user && hasConfirmedEmail(user)) {
-      writeMessage(db, replyMessage(user.email, id, change.reply, linkTo(services, 'support', 'request', id)), now());
+      sendMail(
+        db,
+        {
+          ...replyMessage(user.email, id, change.reply, linkTo(services, 'support', 'request', id)),
+          kind: 'reply',
+          userId: user.id,
+        },
+        now(),
+      );
     }
     return c.json(findSupportRequest(db, id));
   });

@@ -1,7 +1,7 @@
 import type { CallResult } from '#contract';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../crypto';
 import { consumeConfirmation, createConfirmation, markEmailConfirmed } from '../db/email-confirmations';
-import { writeMessage } from '../db/outbox';
+import { mailWait, resendWaitMessage, sendMail } from '../db/outbox';
 import { consumePass } from '../db/passes';
 import { findSessionByRefreshToken, issueAuthToken, revokeSession, startSession } from '../db/sessions';
 import { createUser, findUserByEmail, findUserById, hasConfirmedEmail, type UserRow } from '../db/users';
@@ -18,10 +18,17 @@ export function registerAuthRoutes(calls: CallRegistrar, services: Services): vo
   }
 
   /** Mails a new confirmation link for the user's address (ADR 053); the earlier links stop working. */
-  function mailConfirmation(user: Pick<UserRow, 'id' | 'email'>, portalOrigin: string): void {
+  /**
+   * A new confirmation link by mail, when the mailer lets it go now (ADR 057): else nothing changes, the earlier
+   * link keeps working, and the wait in milliseconds is returned.
+   */
+  function mailConfirmation(user: Pick<UserRow, 'id' | 'email'>, portalOrigin: string): number {
+    const wait = mailWait(db, { to: user.email, kind: 'confirmation', userId: user.id }, now());
+    if (wait > 0) return wait;
     const token = createConfirmation(db, user.id, user.email, now());
     const link = `${new URL(portalOrigin).origin}/confirm-email/${encodeURIComponent(token)}`;
-    writeMessage(db, confirmationMessage(user.email, link), now());
+    sendMail(db, { ...confirmationMessage(user.email, link), kind: 'confirmation', userId: user.id }, now());
+    return 0;
   }
 
   calls.open('register', async ({ body }) => {
@@ -47,7 +54,9 @@ export function registerAuthRoutes(calls: CallRegistrar, services: Services): vo
   calls.authenticated('resendConfirmation', ({ session, body }) => {
     const user = findUserById(db, session.userId)!;
     if (hasConfirmedEmail(user)) return { sent: false };
-    mailConfirmation(user, body.portalOrigin);
+    const wait = mailConfirmation(user, body.portalOrigin);
+    // Each resend waits twice as long as the one before (ADR 057): said with the wait, nothing is sent.
+    if (wait > 0) throw fail(429, 'mail_too_soon', resendWaitMessage(wait));
     return { sent: true };
   });
 

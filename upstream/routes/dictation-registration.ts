@@ -1,6 +1,6 @@
 import { findEvent, type EventRow } from '../db/dictation';
 import { registerUser } from '../db/dictation-registration';
-import { writeMessage } from '../db/outbox';
+import { sendMail } from '../db/outbox';
 import { findUserById, hasConfirmedEmail } from '../db/users';
 import type { CallRegistrar } from '../http/calls';
 import { fail } from '../http/envelope';
@@ -34,7 +34,7 @@ export function registerDictationRegistrationRoute(calls: CallRegistrar, service
     // Only a confirmed address gets the personal link (ADR 053); the cabinet shows it either way.
     if (registration.code && hasConfirmedEmail(user)) {
       const link = `${new URL(body.portalOrigin).origin}/dictation/${registration.code}`;
-      writeMessage(db, invitationMessage(user.email, event, link), time);
+      sendMail(db, { ...invitationMessage(user.email, event, link), kind: 'invitation', userId: user.id }, time);
     }
     return { participationId: registration.participationId, alreadyRegistered: registration.code === null };
   });

@@ -14,7 +14,7 @@ import {
 import { submissionMessage } from '../dictation/submission-mail';
 import { acceptsText, statusOf, toSession, toSummary } from '../dictation/participation';
 import { reviewText } from '../dictation/review';
-import { writeMessage } from '../db/outbox';
+import { sendMail } from '../db/outbox';
 import { findUserById, hasConfirmedEmail } from '../db/users';
 import type { CallRegistrar } from '../http/calls';
 import { fail, notFound } from '../http/envelope';
@@ -89,7 +89,15 @@ export function registerDictationRoutes(calls: CallRegistrar, services: Services
     // account has none to mail.
     const user = finished.user_id === null ? undefined : findUserById(db, finished.user_id);
     if (user && hasConfirmedEmail(user))
-      writeMessage(db, submissionMessage(user.email, findEvent(db, finished.event_id)!, finished), time);
+      sendMail(
+        db,
+        {
+          ...submissionMessage(user.email, findEvent(db, finished.event_id)!, finished),
+          kind: 'receipt',
+          userId: user.id,
+        },
+        time,
+      );
     return {
       participationId: finished.id,
       finishedAt: new Date(finished.finished_at!).toISOString(),

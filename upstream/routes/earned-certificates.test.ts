@@ -56,19 +56,57 @@ describe('a master class watched (ADR 054)', () => {
   it('says what is needed and counted, and a single report claiming the end earns nothing', async () => {
     const up = await signedIn();
     expect((await watch(up)).certificate).toEqual({ neededSeconds: 20, countedSeconds: 0, earned: null });
-    // The player's furthest point says the whole recording; the count says one report's worth.
+    // The player's furthest point says the whole recording; the first report counts nothing (ADR 056).
     expect((await report(up, 24)).envelope.result).toMatchObject({ watchedSeconds: 24 });
-    expect((await watch(up)).certificate).toEqual({ neededSeconds: 20, countedSeconds: 16, earned: null });
+    expect((await watch(up)).certificate).toEqual({ neededSeconds: 20, countedSeconds: 0, earned: null });
     // Reports in quick succession add only the real time between them.
     await report(up, 0);
     up.up.clock.advance(seconds(1));
     await report(up, 20);
-    expect((await watch(up)).certificate).toMatchObject({ countedSeconds: 18, earned: null });
+    expect((await watch(up)).certificate).toMatchObject({ countedSeconds: 1, earned: null });
     expect((await mine(up)).filter((c) => c.kind === 'masterClass')).toEqual([]);
+  });
+
+  it('the review’s forgeries earn nothing beyond real time: 20 reports in 432 ms, 2 s claimed every 1,005 ms (issue 36)', async () => {
+    const burst = await signedIn();
+    for (let claimed = 1; claimed <= 20; claimed += 1) {
+      expect((await report(burst, claimed)).status).toBe(200);
+      burst.up.clock.advance(22);
+    }
+    expect((await watch(burst)).certificate).toMatchObject({ countedSeconds: 0, earned: null });
+
+    const doubled = await signedIn();
+    for (let claimed = 0; claimed <= 24; claimed += 2) {
+      await report(doubled, claimed);
+      doubled.up.clock.advance(1_005);
+    }
+    // 12 reports after the first, 12.06 s of real time: 12 s counted, the remainders carried, nothing free.
+    expect((await watch(doubled)).certificate).toMatchObject({ countedSeconds: 12, earned: null });
+  });
+
+  it('credits one person for one recording at a time: two played at once share the real time (ADR 056)', async () => {
+    const up = await signedIn();
+    const other = (positionSeconds: number) =>
+      up.as('putHistoryTime', { body: { webinarId: 6, positionSeconds, watchedSeconds: positionSeconds } });
+    const counted = async (id: number) =>
+      ((await up.as('webinarById', { query: { id: String(id) } })).envelope.result as CallResult<'webinarById'>)
+        .certificate!.countedSeconds;
+    await report(up, 0);
+    await other(0);
+    for (const position of [15, 24]) {
+      up.up.clock.advance(seconds(position === 15 ? 15 : 9));
+      await report(up, position);
+      await other(position);
+    }
+    // 24 s of real time: 24 s counted in all, not 48.
+    expect((await counted(WEBINAR)) + (await counted(6))).toBe(24);
   });
 
   it('earns the certificate once 80 % is counted from reports as the player sends them, listed and checkable', async () => {
     const up = await signedIn();
+    // The player reports where playback starts, then every 15 s of it.
+    await report(up, 0);
+    up.up.clock.advance(seconds(15));
     await report(up, 15);
     expect((await watch(up)).certificate).toMatchObject({ countedSeconds: 15, earned: null });
     up.up.clock.advance(seconds(9));
@@ -121,6 +159,8 @@ describe('a master class watched (ADR 054)', () => {
 
   it('keeps the file its owner’s', async () => {
     const watcher = await signedIn();
+    await report(watcher, 0);
+    watcher.up.clock.advance(seconds(15));
     await report(watcher, 15);
     watcher.up.clock.advance(seconds(9));
     await report(watcher, 24);

@@ -92,6 +92,47 @@ describe('confirming the address (ADR 053)', () => {
     expect(listMessages(up.db, newcomer.email).filter((m) => m.subject === CONFIRMATION)).toHaveLength(2);
   });
 
+  it('makes each resend wait twice as long: 11 presses in 0.4 s send one letter, a day about a dozen (ADR 057)', async () => {
+    const { up } = await registered();
+    let { authToken } = (await up.login(newcomer)).token;
+    const resend = async () => {
+      let answer = await up.call('resendConfirmation', { token: authToken, body: { portalOrigin: TEST_PORTAL } });
+      if (answer.status !== 401) return answer;
+      // A day of presses outlives an auth token: sign in again, as the portal's refresh would.
+      authToken = (await up.login(newcomer)).token.authToken;
+      answer = await up.call('resendConfirmation', { token: authToken, body: { portalOrigin: TEST_PORTAL } });
+      return answer;
+    };
+    const letters = () => listMessages(up.db, newcomer.email).filter((m) => m.subject === CONFIRMATION).length;
+    // The first press sends at once: the letter may not have come.
+    expect((await resend()).envelope.result).toEqual({ sent: true });
+    const second = up.confirmationToken(newcomer.email);
+    for (let i = 0; i < 10; i += 1) {
+      const refused = await resend();
+      expect(refused.status).toBe(429);
+      up.clock.advance(36);
+    }
+    expect((await resend()).envelope.errors).toEqual([
+      { code: 'mail_too_soon', message: 'Письмо уже отправлено. Следующее можно отправить через 1 минуту.' },
+    ]);
+    expect(letters()).toBe(2);
+    // Nothing changed: the second letter's link still confirms after the refusals.
+    expect(up.confirmationToken(newcomer.email)).toBe(second);
+
+    up.clock.advance(minutes(1));
+    expect((await resend()).envelope.result).toEqual({ sent: true });
+    expect((await resend()).envelope.errors[0]?.message).toBe(
+      'Письмо уже отправлено. Следующее можно отправить через 2 минуты.',
+    );
+    // Pressed every five minutes for a day: the waits double, so about eleven letters in all.
+    for (let minute = 0; minute < 24 * 60; minute += 5) {
+      up.clock.advance(minutes(5));
+      await resend();
+    }
+    expect(letters()).toBeGreaterThanOrEqual(11);
+    expect(letters()).toBeLessThanOrEqual(13);
+  }, 30_000);
+
   it('mails a dictation link only to a confirmed address; the registration itself counts either way', async () => {
     const { up, token } = await registered();
     seedDictation(up.db, up.clock.time, {

@@ -35,6 +35,25 @@ describe('password recovery', () => {
     expect(reused.envelope.errors).toEqual([INVALID_CODE]);
   });
 
+  it('sends further codes only after a wait that doubles, answering alike (ADR 057)', async () => {
+    const up = await createTestUpstream();
+    const code = await requestCode(up);
+    for (let i = 0; i < 10; i += 1) {
+      const again = await up.call('restoreSend', { body: { email: teacher.email } });
+      expect({ status: again.status, result: again.envelope.result }).toEqual({ status: 200, result: {} });
+    }
+    // The first and one more at once (the letter may not have come); the rest wait.
+    expect(listMessages(up.db, teacher.email)).toHaveLength(2);
+    const second = listMessages(up.db, teacher.email)[0]!.body;
+    expect(second).not.toContain(code);
+    up.clock.advance(minutes(1));
+    expect(await requestCode(up)).toMatch(/^\d{6}$/);
+    expect(listMessages(up.db, teacher.email)).toHaveLength(3);
+    up.clock.advance(minutes(1));
+    await up.call('restoreSend', { body: { email: teacher.email } });
+    expect(listMessages(up.db, teacher.email)).toHaveLength(3);
+  });
+
   it('answers success for an unknown address and mails nothing', async () => {
     const up = await createTestUpstream();
     const { status, envelope } = await up.call('restoreSend', { body: { email: 'nobody@example.org' } });

@@ -1,7 +1,7 @@
 import { hashPassword } from '../crypto';
 import { redeemRecoveryCode, createRecoveryCode } from '../db/recovery';
 import { markEmailConfirmed } from '../db/email-confirmations';
-import { writeMessage } from '../db/outbox';
+import { mailWait, sendMail } from '../db/outbox';
 import { revokeUserSessions } from '../db/sessions';
 import { findUserByEmail, setPasswordHash } from '../db/users';
 import type { CallRegistrar } from '../http/calls';
@@ -14,9 +14,12 @@ export function registerRecoveryRoutes(calls: CallRegistrar, services: Services)
   // The answer is the same whether or not the address has an account, so the form cannot be used to probe for one.
   calls.open('restoreSend', ({ body }) => {
     const user = findUserByEmail(db, body.email);
-    if (user) {
+    // A code is made only when its letter may go now (ADR 057): a request held back leaves the last code working,
+    // and answers alike, so the wait tells nothing about the address either.
+    const letter = user && { to: user.email, kind: 'recovery' as const, userId: user.id };
+    if (user && letter && mailWait(db, letter, now()) === 0) {
       const code = createRecoveryCode(db, user.id, now());
-      writeMessage(db, recoveryMessage(user.email, code), now());
+      sendMail(db, { ...letter, ...recoveryMessage(user.email, code) }, now());
     }
     return {};
   });

@@ -1,6 +1,7 @@
 import { useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { announce } from '~/client/announce';
+import { isWaitMessage } from '#shared/too-many-attempts';
 
 const copy = {
   title: 'Исправьте ошибки',
@@ -78,6 +79,8 @@ export function FormAlert({ form, errors = form.errors, unlinked = [], rules = t
         .sort(([a], [b]) => rank(a) - rank(b))
     : [];
   const shown = !!errors?.length || fieldErrors.length > 0;
+  // «Слишком много попыток…» alone asks only to wait: there is nothing to correct, so no «Исправьте ошибки».
+  const toCorrect = fieldErrors.length > 0 || !errors?.every(isWaitMessage);
   const titleId = `${form.id}-summary`;
 
   // Once the new errors are on the page; after conform's own focus on the first invalid field.
@@ -95,15 +98,17 @@ export function FormAlert({ form, errors = form.errors, unlinked = [], rules = t
         className="form-alert"
         role="alert"
         tabIndex={-1}
-        aria-labelledby={shown ? titleId : undefined}
+        aria-labelledby={shown ? (toCorrect ? titleId : form.errorId) : undefined}
         // Without JavaScript the page the action rendered focuses the summary by itself.
         autoFocus={shown && form.status === 'error'}
       >
         {shown ? (
           <>
-            <h2 id={titleId} className="form-alert__title">
-              {copy.title}
-            </h2>
+            {toCorrect ? (
+              <h2 id={titleId} className="form-alert__title">
+                {copy.title}
+              </h2>
+            ) : null}
             <div id={form.errorId} className="form-alert__messages">
               {errors?.map((message) => (
                 <p key={message}>{message}</p>

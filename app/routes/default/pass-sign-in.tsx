@@ -54,6 +54,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
         // The upstream did not answer, or the session could not be kept: said on the page, the pass kept for a retry.
         throw error;
       }
+      // The link came to the address: the account's lock of wrong passwords is lifted here (issue 37). A sign-in
+      // that worked stands whether or not this could be done.
+      try {
+        const { email } = await context.rest.profile.get();
+        await context.limits.liftLock(context.clientAddress, email, await context.session.deviceFor(email));
+        await context.session.trustDevice(email);
+      } catch (error) {
+        context.log.warn({ err: { message: (error as Error)?.message } }, 'pass sign-in: the login lock not lifted');
+      }
       return leave(safeRedirect(waiting.to, '/'));
     },
   });

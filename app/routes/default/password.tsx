@@ -59,6 +59,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await context.rest.auth.confirmRecovery({ email, code, password });
       // The upstream ends the old sessions; the portal ends them too, or its caches would still answer them.
       await context.session.endSessionsOfLogin(email);
+      // The code came to the address: the lock of wrong passwords is lifted here, so the new password signs in.
+      await context.limits.liftLock(context.clientAddress, email, await context.session.deviceFor(email));
       remembered.forget();
       return redirect('/login?reason=password-changed', { status: 303 });
     },

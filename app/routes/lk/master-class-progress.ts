@@ -10,8 +10,8 @@ const seconds = z.coerce.number().int().min(0).max(86_400);
 const schema = z.object({ positionSeconds: seconds, watchedSeconds: seconds });
 
 /**
- * Where the player reports the place in a recording: a `fetch` every 15 s of playback and a `sendBeacon` when the
- * page is left. A beacon is a same-origin POST (`Sec-Fetch-Site: same-origin`, form-encoded), so the origin
+ * Where the player reports the place in a recording: a `fetch` where playback starts and every 15 s of it, and a
+ * `sendBeacon` when the page is left. A beacon is a same-origin POST (`Sec-Fetch-Site: same-origin`, form-encoded), so the origin
  * check passes it like any form. Nobody reads the answer, so it is a bare status.
  */
 export const action = resourceRoute(async ({ request, params, context }: ActionFunctionArgs) => {
@@ -22,6 +22,11 @@ export const action = resourceRoute(async ({ request, params, context }: ActionF
     schema,
     invalid: () => new Response(null, { status: 400 }),
     submit: async (time) => {
+      // At most a dozen reports a minute per account pass on (issue 36, ADR 056); the upstream counts only real
+      // time whatever arrives, this keeps a script from making it work for nothing.
+      const user = await requireUser(request, context);
+      const wait = await context.limits.progressReport(user.id);
+      if (wait !== null) return new Response(null, { status: 429, headers: { 'Retry-After': String(wait) } });
       try {
         await context.rest.webinars.putHistoryTime({ webinarId, ...time });
       } catch (error) {

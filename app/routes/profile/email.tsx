@@ -30,7 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * «Отправить письмо ещё раз» of the reminder on `/lk` and `/profile` (ADR 053): a new confirmation link, counted by
- * the limits of mailing forms (per account and address, every letter counts), then back where it was pressed with
+ * the limits of mailing forms (per account and address, every letter counts) and by the upstream's mailer (each
+ * resend waits twice as long as the one before, ADR 057), then back where it was pressed with
  * `?confirmation=sent`. A refusal (too many letters, an upstream failure) is said on this page.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -39,6 +40,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     schema,
     limit: 'confirmation-mail',
     forgive: false,
+    // The upstream's mailer makes each resend wait longer (ADR 057): «Письмо уже отправлено…» with the wait.
+    errorStatus: (error) => (error.status === 429 ? 429 : 400),
     submit: async ({ redirectTo }) => {
       await context.rest.auth.resendConfirmation(context.config.publicOrigin);
       const back = new URL(safeRedirect(redirectTo, '/lk'), 'http://portal.invalid');
