@@ -173,6 +173,7 @@ export function createRedisState(options: {
         });
       });
     },
+    connected: () => client.status === 'ready',
     async close() {
       closing = true;
       client.disconnect();

@@ -5,7 +5,7 @@
  * mid-run. A rolling restart replaces the instances one at a time, each drained first (ADR 041).
  */
 import type { ChildProcess } from 'node:child_process';
-import { startHaproxy, type Haproxy } from './haproxy';
+import { READINESS_PATH, startHaproxy, type Haproxy } from './haproxy';
 import { hasExited, runPortal, stopChild, waitForOk } from './processes';
 import { freePort } from './redis';
 
@@ -90,14 +90,16 @@ export async function startCluster(options: ClusterOptions) {
             } finally {
               replacing = false;
             }
-            await waitForOk(`http://127.0.0.1:${instancePort}/readyz`, child, `portal${i}`);
+            await waitForOk(`http://127.0.0.1:${metricsPort}${READINESS_PATH}`, child, `portal${i}`);
           })().finally(() => (restarting = undefined)));
         },
       });
     }
     // They start side by side; each is awaited until it says it is ready.
     await Promise.all(
-      instances.map((instance) => waitForOk(`http://127.0.0.1:${instance.port}/readyz`, instance.child, instance.name)),
+      instances.map((instance) =>
+        waitForOk(`http://127.0.0.1:${instance.metricsPort}${READINESS_PATH}`, instance.child, instance.name),
+      ),
     );
   } catch (error) {
     await Promise.all(instances.map((instance) => stopChild(instance.child)));
@@ -106,7 +108,7 @@ export async function startCluster(options: ClusterOptions) {
   const balancer = (statsPort?: number) =>
     startHaproxy({
       port,
-      backends: instances.map(({ name, port }) => ({ name, port })),
+      backends: instances.map(({ name, port, metricsPort }) => ({ name, port, checkPort: metricsPort })),
       quiet: options.quiet,
       statsPort,
       instanceMaxconn: options.instanceMaxconn,

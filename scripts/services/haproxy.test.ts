@@ -10,8 +10,8 @@ import { ASSET_PATH, AUTOSAVE_PATH, haproxyConfig } from './haproxy';
 const config = haproxyConfig({
   port: 4000,
   backends: [
-    { name: 'portal1', port: 4001 },
-    { name: 'portal2', port: 4002 },
+    { name: 'portal1', port: 4001, checkPort: 4101 },
+    { name: 'portal2', port: 4002, checkPort: 4102 },
   ],
   statsPort: 4003,
   adminSocket: path.join(tmpdir(), 'haproxy-check-admin.sock'),
@@ -100,6 +100,24 @@ it('shares only the listed public pages, with no query string, and never with a 
 
 it('gives each instance 64 requests at once unless told otherwise, the rest waiting in its queue', () => {
   expect(config).toMatch(/default-server .* maxconn 64\n/);
-  const one = haproxyConfig({ port: 4000, backends: [{ name: 'portal1', port: 4001 }], instanceMaxconn: 1 });
+  const one = haproxyConfig({
+    port: 4000,
+    backends: [{ name: 'portal1', port: 4001, checkPort: 4101 }],
+    instanceMaxconn: 1,
+  });
   expect(one).toMatch(/default-server .* maxconn 1\n/);
+});
+
+it('checks each instance on its operations port, never the public one: readiness, and liveness for the fallback (ADR 063)', () => {
+  const backend = (name: string) => config.slice(config.indexOf(`\nbackend ${name}\n`) + 1).split('\n\n')[0]!;
+  expect(backend('reads')).toContain('http-check send meth GET uri /readyz');
+  expect(backend('reads')).toContain('server portal1 127.0.0.1:4001 check port 4101');
+  expect(backend('fallback')).toContain('http-check send meth GET uri /livez');
+  expect(backend('fallback')).toContain('server portal2 127.0.0.1:4002 check port 4102');
+  expect(backend('fallback')).toMatch(/retry-on conn-failure\n/);
+  // Only once no instance is ready, and before any other choice of backend.
+  const lines = config.split('\n').map((line) => line.trim());
+  const fallback = lines.indexOf('use_backend fallback if { nbsrv(reads) eq 0 }');
+  expect(fallback).toBeGreaterThan(-1);
+  expect(lines.findIndex((line) => line.startsWith('use_backend '))).toBe(fallback);
 });

@@ -1,6 +1,6 @@
 /**
  * Debian's `haproxy` in front of the portal instances (ADR 023): its configuration generated into a temporary
- * folder, round robin, health checks on `GET /readyz`, the client's forwarding headers replaced by its own, a
+ * folder, round robin, health checks on each instance's operations port (`GET /readyz`, ADR 063), the client's forwarding headers replaced by its own, a
  * request that could not reach an instance sent to another one, and the build's scripts kept in its cache. Its
  * statistics and Prometheus exporter on a loopback port of their own, and its runtime API on a socket in the same
  * folder, through which the cluster script drains an instance before replacing it (ADR 041).
@@ -25,7 +25,16 @@ export const SESSION_COOKIES = ['vptk', 'rvptk', '__Host-vptk', '__Host-rvptk'];
 export interface Backend {
   name: string;
   port: number;
+  /** The instance's operations port (METRICS_PORT), where the balancer asks `/readyz` and `/livez` (ADR 063). */
+  checkPort: number;
 }
+
+/** The probes the balancer asks on each instance's operations port (bff/server/metrics-server.server.ts). */
+export const READINESS_PATH = '/readyz';
+export const LIVENESS_PATH = '/livez';
+
+/** The balancer's backends: every instance is a server in each, named the same. */
+export const BACKENDS = ['reads', 'pages', 'writes', 'fallback'] as const;
 
 /**
  * Three backends over the same instances: reads are retried on another instance when the first one died before
@@ -49,7 +58,9 @@ export function haproxyConfig(options: {
 }): string {
   const sessionCookies = options.sessionCookies ?? SESSION_COOKIES;
   const servers = (track: boolean) =>
-    options.backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port}${track ? ` track reads/${b.name}` : ' check'}`);
+    options.backends.map(
+      (b) => `  server ${b.name} 127.0.0.1:${b.port}${track ? ` track reads/${b.name}` : ` check port ${b.checkPort}`}`,
+    );
   return [
     ...(options.adminSocket ? ['global', `  stats socket ${options.adminSocket} mode 600 level admin`, ''] : []),
     'defaults',
@@ -117,6 +128,10 @@ export function haproxyConfig(options: {
     // by the cache altogether (Vary could not tell sessions apart).
     `  acl shared_page url -m str ${SHARED_PAGE_PATHS.join(' ')}`,
     ...sessionCookies.map((name) => `  acl session_cookie req.cook_cnt(${name}) gt 0`),
+    // Every instance not ready at once is a dependency lost by all (Redis, the upstream), not an instance gone:
+    // the fallback, checked on liveness, keeps the public pages answering and signed-in pages refusing clearly
+    // (ADR 022), where an empty pool would answer 503 to everyone (ADR 063).
+    '  use_backend fallback if { nbsrv(reads) eq 0 }',
     '  use_backend pages if METH_GET shared_page !session_cookie',
     '  use_backend pages if METH_HEAD shared_page !session_cookie',
     '  use_backend reads if METH_GET or METH_HEAD',
@@ -129,7 +144,7 @@ export function haproxyConfig(options: {
     'backend reads',
     '  balance roundrobin',
     '  option httpchk',
-    '  http-check send meth GET uri /readyz',
+    `  http-check send meth GET uri ${READINESS_PATH}`,
     '  http-check expect status 200',
     '  retry-on conn-failure empty-response',
     // Only a name shaped like the build's files (flat, letters, digits, `-`, `_`, inner dots): the portal resolves
@@ -158,6 +173,16 @@ export function haproxyConfig(options: {
     '  balance roundrobin',
     '  retry-on conn-failure',
     ...servers(true),
+    '',
+    // The same instances, checked on liveness only: used while none is ready (above). A request that never
+    // reached an instance goes to another, nothing else is repeated.
+    'backend fallback',
+    '  balance roundrobin',
+    '  option httpchk',
+    `  http-check send meth GET uri ${LIVENESS_PATH}`,
+    '  http-check expect status 200',
+    '  retry-on conn-failure',
+    ...servers(false),
     '',
   ].join('\n');
 }
@@ -220,7 +245,8 @@ export async function startHaproxy(options: {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await waitForOk(`http://127.0.0.1:${options.port}/healthz`, child, 'haproxy (its messages are above)');
+    // A file of public/: the first answer through the balancer from a ready instance.
+    await waitForOk(`http://127.0.0.1:${options.port}/robots.txt`, child, 'haproxy (its messages are above)');
   } catch (error) {
     await stop();
     throw error;
@@ -234,13 +260,12 @@ export async function startHaproxy(options: {
     statsPort,
     stop,
     async setState(server, state) {
-      for (const backend of ['reads', 'pages', 'writes'])
-        await command(`set server ${backend}/${server} state ${state}`);
+      for (const backend of BACKENDS) await command(`set server ${backend}/${server} state ${state}`);
     },
     async server(server) {
       // `show stat` is CSV: # pxname,svname,qcur,qmax,scur,…,status (the 18th field).
       const rows = (await runtimeCommand(adminSocket, 'show stat')).split('\n').map((line) => line.split(','));
-      const mine = rows.filter((row) => row[1] === server && ['reads', 'pages', 'writes'].includes(row[0]!));
+      const mine = rows.filter((row) => row[1] === server && (BACKENDS as readonly string[]).includes(row[0]!));
       const reads = mine.find((row) => row[0] === 'reads');
       if (!reads) throw new Error(`haproxy knows no server ${server}`);
       const sum = (field: number) => mine.reduce((total, row) => total + Number(row[field] || 0), 0);
