@@ -24,6 +24,8 @@ export const SESSION_COOKIES = ['vptk', 'rvptk', '__Host-vptk', '__Host-rvptk'];
 
 export interface Backend {
   name: string;
+  /** Where the balancer reaches the instance: 127.0.0.1 unless given (an app host's address in deploy/systemd). */
+  host?: string;
   port: number;
   /** The instance's operations port (METRICS_PORT), where the balancer asks `/readyz` and `/livez` (ADR 063). */
   checkPort: number;
@@ -55,16 +57,55 @@ export function haproxyConfig(options: {
   sessionCookies?: string[];
   /** Requests one instance is given at once; past it they wait in the balancer's queue (default 64). */
   instanceMaxconn?: number;
+  /**
+   * Instead of `backends`, the instances found by DNS (Kubernetes: a headless Service publishing not-ready
+   * addresses too, so that the fallback still finds them): up to `slots` servers named `portal1…`, each checked
+   * by every backend itself (a template cannot track another backend's server).
+   */
+  discovery?: { fqdn: string; slots: number; port: number; checkPort: number };
+  /**
+   * Where haproxy logs (`stdout format raw local0`, `/dev/log local0`); none by default. A line names the method,
+   * status, timings, bytes and server, never the path nor the query: `/dictation/{code}` and the other capability
+   * paths (bff/log.server.ts) and an e-mail in a query stay out of the balancer's logs by construction (ADR 063).
+   */
+  log?: string;
 }): string {
   const sessionCookies = options.sessionCookies ?? SESSION_COOKIES;
+  const { discovery } = options;
   const servers = (track: boolean) =>
-    options.backends.map(
-      (b) => `  server ${b.name} 127.0.0.1:${b.port}${track ? ` track reads/${b.name}` : ` check port ${b.checkPort}`}`,
-    );
+    discovery
+      ? [
+          `  server-template portal 1-${discovery.slots} ${discovery.fqdn}:${discovery.port} resolvers cluster init-addr none check port ${discovery.checkPort}`,
+        ]
+      : options.backends.map(
+          (b) =>
+            `  server ${b.name} ${b.host ?? '127.0.0.1'}:${b.port}${track ? ` track reads/${b.name}` : ` check port ${b.checkPort}`}`,
+        );
+  const readiness = [
+    '  option httpchk',
+    `  http-check send meth GET uri ${READINESS_PATH}`,
+    '  http-check expect status 200',
+  ];
+  // Tracked servers follow the reads' checks; templated ones are checked by each backend.
+  const ownChecks = discovery ? readiness : [];
+  const global = [
+    ...(options.adminSocket ? [`  stats socket ${options.adminSocket} mode 600 level admin`] : []),
+    ...(options.log ? [`  log ${options.log}`] : []),
+  ];
   return [
-    ...(options.adminSocket ? ['global', `  stats socket ${options.adminSocket} mode 600 level admin`, ''] : []),
+    ...(global.length ? ['global', ...global, ''] : []),
+    ...(discovery
+      ? ['resolvers cluster', '  parse-resolv-conf', '  hold valid 10s', '  hold nx 10s', '  hold obsolete 10s', '']
+      : []),
     'defaults',
     '  mode http',
+    ...(options.log
+      ? [
+          '  log global',
+          // Client, time, method, status, bytes, total time, backend/server, termination state: no path, no query.
+          '  log-format "%ci:%cp [%tr] %HM %ST %B %Ta %b/%s %tsc %ac/%fc/%bc/%sc/%rc"',
+        ]
+      : []),
     '  timeout connect 2s',
     // Longer than the portal's own upstream timeout with its retries, shorter than the client's patience.
     '  timeout server 60s',
@@ -143,9 +184,7 @@ export function haproxyConfig(options: {
     '',
     'backend reads',
     '  balance roundrobin',
-    '  option httpchk',
-    `  http-check send meth GET uri ${READINESS_PATH}`,
-    '  http-check expect status 200',
+    ...readiness,
     '  retry-on conn-failure empty-response',
     // Only a name shaped like the build's files (flat, letters, digits, `-`, `_`, inner dots): the portal resolves
     // `..`, `%2e` and `\` in a path as a browser does, so `/assets/../banners/1/image` is a banner, which a
@@ -167,11 +206,13 @@ export function haproxyConfig(options: {
     '  http-request del-header Pragma',
     '  http-request cache-use pages',
     '  http-response cache-store pages if { status 200 } { res.fhdr(cache-control) -m beg public, } !{ res.hdr_cnt(set-cookie) gt 0 }',
+    ...ownChecks,
     ...servers(true),
     '',
     'backend writes',
     '  balance roundrobin',
     '  retry-on conn-failure',
+    ...ownChecks,
     ...servers(true),
     '',
     // The same instances, checked on liveness only: used while none is ready (above). A request that never
