@@ -41,7 +41,7 @@ export async function startDaySystem(options: {
       PATH: process.env.PATH,
       SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-bench',
       REST_API_URL: upstream.url,
-      REDIS_URL: redis.url,
+      ...redis.env,
       // Every walker signs in from this one address.
       AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
       LOG_LEVEL: 'warn',

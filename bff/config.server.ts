@@ -16,6 +16,9 @@ import { days } from '#shared/time';
  */
 const port = z.coerce.number().int().min(0).max(65535);
 const url = z.string().url();
+/** `host:port`: a name or IPv4 address, or an IPv6 address in brackets, and a port from 1 to 65535. */
+const HOST_PORT =
+  /^(\[[\da-fA-F:.]+\]|[\w.-]+):([1-9]\d{0,3}|[1-5]\d{4}|6[0-4]\d{3}|65[0-4]\d\d|655[0-2]\d|6553[0-5])$/;
 
 const configSchema = z
   .object({
@@ -89,7 +92,29 @@ const configSchema = z
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
+      .refine((v) => URL.canParse(v), 'a redis:// or rediss:// URL')
       .optional(),
+    // Set instead of REDIS_URL: the sentinels (host:port, …) that name the group's primary (ADR 058).
+    REDIS_SENTINELS: z
+      .string()
+      .transform(splitList)
+      .pipe(
+        z
+          .array(z.string().regex(HOST_PORT, 'host:port, e.g. 10.0.3.1:26379 (a comma-separated list)'))
+          .min(1, 'at least one host:port'),
+      )
+      .optional(),
+    REDIS_SENTINEL_NAME: z
+      .string()
+      .regex(/^[\w.-]+$/, 'letters, digits, _ . -')
+      .default('portal'),
+    // The portal's ACL user on the data nodes (and on the sentinels unless REDIS_SENTINEL_PASSWORD is set).
+    REDIS_USERNAME: z
+      .string()
+      .regex(/^[\w.@-]+$/, 'letters, digits, _ . @ -')
+      .optional(),
+    REDIS_PASSWORD: z.string().min(16, 'at least 16 characters').optional(),
+    REDIS_SENTINEL_PASSWORD: z.string().min(16, 'at least 16 characters').optional(),
     REDIS_KEY_PREFIX: z
       .string()
       .regex(/^[\w:.-]+$/)
@@ -122,6 +147,9 @@ const configSchema = z
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message });
       }
     }
+    for (const { path, message } of redisSettingIssues(env)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+    }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
@@ -140,6 +168,67 @@ const configSchema = z
     }
   });
 
+/**
+ * What is wrong in the Redis settings taken together. The messages name the settings, never their values: a
+ * password must not reach a log through a refused start.
+ */
+function redisSettingIssues(env: {
+  NODE_ENV: string;
+  REDIS_URL?: string;
+  REDIS_SENTINELS?: string[];
+  REDIS_USERNAME?: string;
+  REDIS_PASSWORD?: string;
+  REDIS_SENTINEL_PASSWORD?: string;
+}): { path: string; message: string }[] {
+  const issues: { path: string; message: string }[] = [];
+  if (env.REDIS_URL && env.REDIS_SENTINELS) {
+    issues.push({ path: 'REDIS_SENTINELS', message: 'set either REDIS_URL (one Redis) or REDIS_SENTINELS, not both' });
+  }
+  const urlHasPassword = env.REDIS_URL && URL.canParse(env.REDIS_URL) && new URL(env.REDIS_URL).password !== '';
+  if (urlHasPassword && env.REDIS_PASSWORD) {
+    issues.push({ path: 'REDIS_PASSWORD', message: 'REDIS_URL holds a password already: give it in one place' });
+  }
+  for (const [name, value] of [
+    ['REDIS_PASSWORD', env.REDIS_PASSWORD],
+    ['REDIS_SENTINEL_PASSWORD', env.REDIS_SENTINEL_PASSWORD],
+  ] as const) {
+    if (value !== undefined && /\s/.test(value)) issues.push({ path: name, message: 'must not contain spaces' });
+  }
+  const redis = env.REDIS_URL || env.REDIS_SENTINELS;
+  if (!redis && (env.REDIS_USERNAME || env.REDIS_PASSWORD || env.REDIS_SENTINEL_PASSWORD)) {
+    issues.push({ path: 'REDIS_PASSWORD', message: 'is set, but neither REDIS_URL nor REDIS_SENTINELS is' });
+  }
+  // Every Redis the portal uses in production asks for a password (ADR 058).
+  if (env.NODE_ENV === 'production' && redis && !urlHasPassword && !env.REDIS_PASSWORD) {
+    issues.push({
+      path: 'REDIS_PASSWORD',
+      message: 'is required in production with Redis (the ACL user of the portal)',
+    });
+  }
+  return issues;
+}
+
+/** How the portal reaches Redis, or null when the shared state stays in memory (ADR 022, ADR 058). */
+function redisConnection(e: z.infer<typeof configSchema>) {
+  const auth = { username: e.REDIS_USERNAME, password: e.REDIS_PASSWORD };
+  if (e.REDIS_SENTINELS) {
+    return {
+      kind: 'sentinel' as const,
+      sentinels: e.REDIS_SENTINELS.map((entry) => {
+        const at = entry.lastIndexOf(':');
+        return { host: entry.slice(0, at).replace(/^\[|\]$/g, ''), port: Number(entry.slice(at + 1)) };
+      }),
+      name: e.REDIS_SENTINEL_NAME,
+      ...auth,
+      sentinelPassword: e.REDIS_SENTINEL_PASSWORD ?? e.REDIS_PASSWORD,
+    };
+  }
+  if (e.REDIS_URL) return { kind: 'url' as const, url: e.REDIS_URL, ...auth };
+  return null;
+}
+
+export type RedisConnection = NonNullable<ReturnType<typeof redisConnection>>;
+
 function splitList(value: string | undefined): string[] {
   return (value ?? '')
     .split(',')
@@ -151,6 +240,11 @@ function splitList(value: string | undefined): string[] {
 const DEVELOPMENT_SECRET = 'development-only-secret-never-use-in-production';
 
 export type Config = ReturnType<typeof loadConfig>;
+
+function redisOf(e: z.infer<typeof configSchema>) {
+  const connection = redisConnection(e);
+  return connection ? { connection, keyPrefix: e.REDIS_KEY_PREFIX } : null;
+}
 
 /**
  * A key for one purpose (the honeypot's encryption, the limits' keys), derived from a session secret: never the
@@ -208,7 +302,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       idleMs: days(e.SESSION_IDLE_DAYS),
       maxAgeMs: days(e.SESSION_MAX_DAYS),
     },
-    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
+    redis: redisOf(e),
     /** Where GET /metrics is served (Prometheus text format), or null when it is not. */
     metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     /** SIGTERM to exit at the latest (ADR 063). */

@@ -65,13 +65,114 @@ describe('loadConfig', () => {
     expect(loadConfig({}).redis).toBeNull();
     expect(loadConfig({ REDIS_URL: '' }).redis).toBeNull();
     expect(loadConfig({ REDIS_URL: 'redis://10.0.0.5:6379/2' }).redis).toEqual({
-      url: 'redis://10.0.0.5:6379/2',
+      connection: { kind: 'url', url: 'redis://10.0.0.5:6379/2' },
       keyPrefix: 'portal:',
     });
     expect(loadConfig({ REDIS_URL: 'rediss://r.example:6380', REDIS_KEY_PREFIX: 'day:' }).redis?.keyPrefix).toBe(
       'day:',
     );
     expect(() => loadConfig({ REDIS_URL: 'http://10.0.0.5:6379' })).toThrow(/REDIS_URL/);
+  });
+
+  describe('Redis through Sentinel, and its passwords (ADR 058)', () => {
+    const password = 'p'.repeat(24);
+
+    it('connects through the sentinels listed, to the group named, as the portal’s ACL user', () => {
+      const config = loadConfig({
+        REDIS_SENTINELS: '10.0.3.1:26379, 10.0.3.2:26379,[fd00::3]:26380',
+        REDIS_USERNAME: 'portal',
+        REDIS_PASSWORD: password,
+      });
+      expect(config.redis).toEqual({
+        keyPrefix: 'portal:',
+        connection: {
+          kind: 'sentinel',
+          sentinels: [
+            { host: '10.0.3.1', port: 26379 },
+            { host: '10.0.3.2', port: 26379 },
+            { host: 'fd00::3', port: 26380 },
+          ],
+          name: 'portal',
+          username: 'portal',
+          password,
+          // The portal's user answers on the sentinels too, unless they have a password of their own.
+          sentinelPassword: password,
+        },
+      });
+      const own = loadConfig({
+        REDIS_SENTINELS: 'data1:26379',
+        REDIS_SENTINEL_NAME: 'day-2026',
+        REDIS_PASSWORD: password,
+        REDIS_SENTINEL_PASSWORD: 's'.repeat(20),
+      }).redis?.connection;
+      expect(own).toMatchObject({ name: 'day-2026', password, sentinelPassword: 's'.repeat(20) });
+    });
+
+    it('takes the single Redis’s user from the URL or from REDIS_USERNAME and REDIS_PASSWORD', () => {
+      expect(
+        loadConfig({ REDIS_URL: 'redis://10.0.0.5:6379', REDIS_USERNAME: 'portal', REDIS_PASSWORD: password }).redis,
+      ).toEqual({
+        connection: { kind: 'url', url: 'redis://10.0.0.5:6379', username: 'portal', password },
+        keyPrefix: 'portal:',
+      });
+      expect(loadConfig({ REDIS_URL: `redis://portal:${password}@10.0.0.5:6379` }).redis?.connection).toEqual({
+        kind: 'url',
+        url: `redis://portal:${password}@10.0.0.5:6379`,
+      });
+    });
+
+    it.each([
+      [{ REDIS_SENTINELS: '10.0.3.1' }, /REDIS_SENTINELS.0: host:port/],
+      [{ REDIS_SENTINELS: '10.0.3.1:26379,10.0.3.2:70000' }, /REDIS_SENTINELS.1: host:port/],
+      [{ REDIS_SENTINELS: ' , ' }, /REDIS_SENTINELS: at least one host:port/],
+      [{ REDIS_SENTINELS: 'a:1', REDIS_URL: 'redis://b:2' }, /REDIS_SENTINELS: set either REDIS_URL/],
+      [{ REDIS_SENTINELS: 'a:1', REDIS_SENTINEL_NAME: 'two words' }, /REDIS_SENTINEL_NAME/],
+      [{ REDIS_SENTINELS: 'a:1', REDIS_PASSWORD: 'short' }, /REDIS_PASSWORD: at least 16 characters/],
+      [{ REDIS_SENTINELS: 'a:1', REDIS_SENTINEL_PASSWORD: 'short' }, /REDIS_SENTINEL_PASSWORD: at least 16/],
+      [{ REDIS_SENTINELS: 'a:1', REDIS_USERNAME: 'no spaces' }, /REDIS_USERNAME/],
+      [{ REDIS_PASSWORD: 'p'.repeat(24) }, /REDIS_PASSWORD: is set, but neither REDIS_URL nor REDIS_SENTINELS/],
+      [{ REDIS_URL: `redis://u:${'x'.repeat(20)}@h:1`, REDIS_PASSWORD: 'p'.repeat(24) }, /give it in one place/],
+      [{ REDIS_URL: 'redis://h:1', REDIS_PASSWORD: `${'p'.repeat(20)} x` }, /REDIS_PASSWORD: must not contain spaces/],
+    ])('refuses %o with a message naming the setting', (env, message) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    });
+
+    it('requires a password for Redis in production', () => {
+      const production = {
+        NODE_ENV: 'production',
+        SESSION_SECRET: secret,
+        PUBLIC_ORIGIN: 'http://localhost:3000',
+        HOST: '127.0.0.1',
+      };
+      expect(() => loadConfig({ ...production, REDIS_SENTINELS: 'a:1' })).toThrow(
+        /REDIS_PASSWORD: is required in production with Redis/,
+      );
+      expect(() => loadConfig({ ...production, REDIS_URL: 'redis://h:1' })).toThrow(/REDIS_PASSWORD: is required/);
+      expect(loadConfig({ ...production, REDIS_URL: 'redis://h:1', REDIS_PASSWORD: password }).redis).not.toBeNull();
+      expect(loadConfig({ ...production, REDIS_URL: `redis://u:${password}@h:1` }).redis).not.toBeNull();
+    });
+
+    it('never puts a password it refuses, or one beside a refused setting, into its message', () => {
+      const secrets = [`${'q'.repeat(20)} x`, 'shorty', 'r'.repeat(24), 's'.repeat(22)];
+      const attempts = [
+        { REDIS_URL: 'redis://h:1', REDIS_PASSWORD: secrets[0] },
+        { REDIS_SENTINELS: 'a:1', REDIS_PASSWORD: secrets[1] },
+        { REDIS_SENTINELS: 'nonsense', REDIS_PASSWORD: secrets[2], REDIS_SENTINEL_PASSWORD: secrets[3] },
+        { REDIS_URL: `redis://u:${secrets[2]}@h:1`, REDIS_PASSWORD: secrets[3] },
+        { REDIS_URL: `http://u:${secrets[2]}@h:1` },
+      ];
+      for (const env of attempts) {
+        let message = '';
+        try {
+          loadConfig(env);
+        } catch (error) {
+          message = (error as Error).message;
+        }
+        expect(message).toMatch(/Invalid configuration/);
+        for (const value of secrets) expect(message).not.toContain(value.trim());
+      }
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * `npm run start:cluster`: the dictation day on one machine (ADR 023). Redis (Debian's redis-server on a free
- * port, nothing on disk), the reference upstream on UPSTREAM_PORT as `npm start` runs it, CLUSTER_INSTANCES
+ * port, nothing on disk, a password asked of every client: the portal's ACL user, drawn for this run, ADR 058), the reference upstream on UPSTREAM_PORT as `npm start` runs it, CLUSTER_INSTANCES
  * portal instances (3 by default) sharing their state through REDIS_URL, and haproxy in front on PORT.
  *
  * It supervises them (ADR 041): a part that exits on its own is started again, with a growing delay, while haproxy
@@ -49,7 +49,7 @@ let roll = () => report('a rolling restart waits until the cluster has started')
 process.on('SIGHUP', () => roll());
 
 try {
-  const redis = await startRedis();
+  const redis = await startRedis({ keyPatterns: [`${process.env.REDIS_KEY_PREFIX || 'portal:'}*`] });
   stops.push(() => redis.close());
   supervisor.watch({ name: 'redis', child: () => redis.child, restart: () => redis.start() });
 
@@ -66,7 +66,7 @@ try {
     port: Number(process.env.PORT || 3000),
     instanceMaxconn,
     instances,
-    env: { ...portalEnv(upstream.url, true), REDIS_URL: redis.url },
+    env: { ...portalEnv(upstream.url, true), ...redis.env },
   });
   stops.push(() => cluster.stop());
   supervisor.watch({ name: 'haproxy', child: () => cluster.haproxy.child, restart: () => cluster.restartBalancer() });

@@ -23,8 +23,15 @@ export function useSharedStates() {
   /** The key prefix of each Redis state made here. */
   const prefixes = new WeakMap<SharedState, string>();
   let count = 0;
+  /** How the portal's user reaches the file's Redis. */
+  const connection = () => ({
+    kind: 'url' as const,
+    url: fixture.redis!.url,
+    username: fixture.redis!.credentials.portal.username,
+    password: fixture.redis!.credentials.portal.password,
+  });
   beforeAll(async () => {
-    fixture.redis = await startRedis();
+    fixture.redis = await startRedis({ keyPatterns: ['test*'] });
   });
   afterAll(async () => {
     await Promise.all(opened.map((state) => state.close()));
@@ -37,7 +44,7 @@ export function useSharedStates() {
       kind === 'memory'
         ? createMemoryState({ keepMs })
         : createRedisState({
-            url: fixture.redis!.url,
+            connection: connection(),
             keyPrefix,
             secrets,
             sealer: createSealer(secrets),
@@ -49,5 +56,5 @@ export function useSharedStates() {
     await state.ready(5_000);
     return state;
   }
-  return Object.assign(fixture, { make, prefixOf: (state: SharedState) => prefixes.get(state)! });
+  return Object.assign(fixture, { make, connection, prefixOf: (state: SharedState) => prefixes.get(state)! });
 }

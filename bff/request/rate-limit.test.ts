@@ -224,7 +224,7 @@ describe('the limits’ keys in Redis (issue 25, 6)', () => {
     for (let i = 0; i < 10; i++) expect(await tryOnce(first, 'login', '203.0.113.7', 'owner@example.org')).toBeNull();
     expect(await tryOnce(second, 'login', '203.0.113.7', 'owner@example.org')).toBeGreaterThan(0);
 
-    const client = new Redis(states.redis!.url);
+    const client = new Redis(states.redis!.adminUrl);
     try {
       const keys = (await client.keys(`${states.prefixOf(state)}*`)).join('\n');
       expect(keys).toContain(`${states.prefixOf(state)}rl:`);

@@ -60,7 +60,7 @@ describe.each(STATE_KINDS)('sessions over two instances (%s)', (kind) => {
     if (kind === 'memory') return { a: instance(first, send), b: instance(first, send), close: async () => {} };
     // The second instance's own client, on the first one's keys.
     const second = createRedisState({
-      url: states.redis!.url,
+      connection: states.connection(),
       keyPrefix: states.prefixOf(first),
       secrets: [FIXTURE_SECRET],
       sealer: createSealer([FIXTURE_SECRET]),

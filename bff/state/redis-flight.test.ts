@@ -13,7 +13,7 @@ const states = useSharedStates();
 /** A second instance: another process's state on the same Redis and key prefix. */
 async function sibling(of: SharedState) {
   const state = createRedisState({
-    url: states.redis!.url,
+    connection: states.connection(),
     keyPrefix: states.prefixOf(of),
     secrets: [FIXTURE_SECRET],
     sealer: createSealer([FIXTURE_SECRET]),
@@ -64,7 +64,7 @@ describe('the refresh single flight across instances (Redis)', () => {
       expect(again.token.authToken).toBe('auth-2');
       await two.refreshes.forget('refresh-2');
       const three = createRedisState({
-        url: states.redis!.url,
+        connection: states.connection(),
         keyPrefix: states.prefixOf(one),
         secrets: [FIXTURE_SECRET],
         sealer: createSealer([FIXTURE_SECRET]),
@@ -107,8 +107,8 @@ describe('the refresh single flight across instances (Redis)', () => {
     const log = createLogger({ logLevel: 'silent' });
     const sealer = createSealer([FIXTURE_SECRET]);
     const keyOf = (token: string) => `race-${process.pid}:${token}`;
-    const first = new Redis(states.redis!.url);
-    const second = new Redis(states.redis!.url);
+    const first = new Redis(states.redis!.adminUrl);
+    const second = new Redis(states.redis!.adminUrl);
     try {
       const task = slowRefresh();
       const holder = createRedisFlight({ client: first, keyOf, sealer, log });
@@ -146,7 +146,7 @@ describe('the refresh single flight across instances (Redis)', () => {
     const log = createLogger({ logLevel: 'silent' });
     const sealer = createSealer([FIXTURE_SECRET]);
     const keyOf = (token: string) => `broken-${process.pid}:${token}`;
-    const client = new Redis(states.redis!.url);
+    const client = new Redis(states.redis!.adminUrl);
     try {
       let locked = false;
       // Redis answers the lock, then fails the read of the outcome that follows it (a timeout, a failover).

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Redis, type ChainableCommander, type Command } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
+import type { RedisConnection } from '../config.server';
 import type { Logger } from '../log.server';
 import type { Metrics } from '../metrics.server';
 import { createRedisFlight } from './redis-flight.server';
@@ -32,7 +33,7 @@ function recorded(value: string | null | undefined): number | null {
  * with it. No offline queue: while Redis is away every command fails at once, and the client keeps reconnecting.
  */
 export function createRedisState(options: {
-  url: string;
+  connection: RedisConnection;
   keyPrefix: string;
   secrets: readonly string[];
   /** Seals with the session key (bff/session/seal.server.ts, given by the server). */
@@ -42,15 +43,7 @@ export function createRedisState(options: {
   metrics?: Metrics;
 }): SharedState {
   const { keyPrefix: prefix, secrets, keepMs, log, metrics } = options;
-  const client = new Redis(options.url, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    commandTimeout: COMMAND_TIMEOUT_MS,
-    connectTimeout: CONNECT_TIMEOUT_MS,
-    retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
-    // No CLIENT SETINFO on connecting: Redis before 7.2 refuses it, and each refusal would count as an error.
-    disableClientInfo: true,
-  });
+  const client = connect(options.connection);
   if (metrics) countCommands(client, metrics);
   // One line per outage, not one per reconnection attempt. A lost connection is an outage whether or not a
   // reconnection fails before Redis is back (a quick restart raises no error); without an error listener an error
@@ -179,6 +172,40 @@ export function createRedisState(options: {
       client.disconnect();
     },
   };
+}
+
+/**
+ * One client to the primary: to a single Redis by its URL, or to whichever data node the sentinels name primary
+ * (ADR 058), followed to the new one when they announce a failover (`+switch-master`, ioredis's failover
+ * detector) rather than after its connection times out.
+ */
+function connect(connection: RedisConnection): Redis {
+  const options = {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    retryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
+    // No CLIENT SETINFO on connecting: Redis before 7.2 refuses it, and each refusal would count as an error.
+    disableClientInfo: true,
+    ...(connection.username ? { username: connection.username } : {}),
+    ...(connection.password ? { password: connection.password } : {}),
+  };
+  if (connection.kind === 'url') return new Redis(connection.url, options);
+  return new Redis({
+    ...options,
+    sentinels: connection.sentinels,
+    name: connection.name,
+    role: 'master',
+    // The portal's user answers on the sentinels too, unless they have a password of their own.
+    ...(connection.sentinelPassword === connection.password && connection.username
+      ? { sentinelUsername: connection.username }
+      : {}),
+    ...(connection.sentinelPassword ? { sentinelPassword: connection.sentinelPassword } : {}),
+    sentinelCommandTimeout: COMMAND_TIMEOUT_MS,
+    sentinelRetryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
+    failoverDetector: true,
+  });
 }
 
 /**

@@ -84,7 +84,7 @@ describe('the state in Redis', () => {
     await limits.forgive('login', '10.0.0.1', 'owner@example.org');
     await state.refreshes.run('refresh-secret-token', async () => refreshed('fresh-auth-token'));
 
-    const client = new Redis(states.redis!.url);
+    const client = new Redis(states.redis!.adminUrl);
     try {
       const own = await client.keys(`${states.prefixOf(state)}*`);
       expect(own.length).toBeGreaterThanOrEqual(8);
@@ -104,7 +104,7 @@ describe('the state in Redis', () => {
   it('fails closed on a record it cannot read: sessions so far are over, cached reads are not reused (issue 25)', async () => {
     const state = await states.make('redis');
     const prefix = states.prefixOf(state);
-    const client = new Redis(states.redis!.url);
+    const client = new Redis(states.redis!.adminUrl);
     try {
       await state.sessions.changed(7);
       await client.set(`${prefix}ended:7`, 'not-a-time', 'PX', 60_000);
@@ -126,7 +126,7 @@ describe('the state in Redis', () => {
     const old = await states.make('redis', [FIXTURE_SECRET]);
     await old.sessions.revoke(['auth-1']);
     const rotated = createRedisState({
-      url: states.redis!.url,
+      connection: states.connection(),
       keyPrefix: states.prefixOf(old),
       secrets: ['a-newer-secret-a-newer-secret-a-newer-secret', FIXTURE_SECRET],
       sealer: createSealer(['a-newer-secret-a-newer-secret-a-newer-secret', FIXTURE_SECRET]),

@@ -13,7 +13,7 @@ export interface ClusterOptions {
   /** The balancer's port; 0 for a free one. */
   port: number;
   instances: number;
-  /** Every instance's environment: REST_API_URL, SESSION_SECRET, REDIS_URL, … */
+  /** Every instance’s environment: REST_API_URL, SESSION_SECRET, REDIS_URL (or REDIS_SENTINELS), REDIS_USERNAME, … */
   env: Record<string, string | undefined>;
   /** Instances' and haproxy's standard output discarded (tests); errors still reach stderr. */
   quiet?: boolean;

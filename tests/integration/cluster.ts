@@ -24,7 +24,7 @@ export function useCluster() {
         PATH: process.env.PATH,
         SESSION_SECRET: 'integration-test-secret-integration-test-secret',
         REST_API_URL: parts.upstream.url,
-        REDIS_URL: parts.redis.url,
+        ...parts.redis.env,
         REST_TIMEOUT_MS: '5000',
         REST_RETRY_BASE_MS: '10',
         REST_RETRY_MAX_MS: '40',

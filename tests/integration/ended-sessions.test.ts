@@ -26,7 +26,7 @@ describe.each(['memory', 'redis'] as const)('an ended session reads nothing from
     redis.service = undefined;
   });
   const servers = useServers({
-    portal: () => ({ env: kind === 'redis' ? { REDIS_URL: redis.service!.url } : ({} as Record<string, string>) }),
+    portal: () => ({ env: kind === 'redis' ? redis.service!.env : ({} as Record<string, string>) }),
   });
   let serial = 0;
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
   redis.service = await startRedis();
 });
 afterAll(() => redis.service?.close());
-const servers = useServers({ portal: () => ({ env: { REDIS_URL: redis.service!.url } }) });
+const servers = useServers({ portal: () => ({ env: redis.service!.env }) });
 
 async function signedIn() {
   const client = servers.portal.client();

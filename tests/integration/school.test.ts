@@ -25,7 +25,7 @@ describe.each(['memory', 'redis'] as const)('a school behind one address, defaul
   const servers = useServers({
     portal: () => ({
       // The harness's generous per-address budget is dropped: these are the defaults of bff/config.server.ts.
-      env: { AUTH_RATE_LIMIT_PER_ADDRESS: undefined, ...(redis.service ? { REDIS_URL: redis.service.url } : {}) },
+      env: { AUTH_RATE_LIMIT_PER_ADDRESS: undefined, ...(redis.service ? redis.service.env : {}) },
     }),
   });
 
