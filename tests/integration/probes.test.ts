@@ -35,7 +35,7 @@ async function portal(env: Record<string, string> = {}) {
       METRICS_PORT: String(ops),
       SESSION_SECRET: 'integration-test-secret-integration-test-secret',
       REST_API_URL: upstream.url,
-      REDIS_URL: redis.url,
+      ...redis.env,
       LOG_LEVEL: 'warn',
       ...env,
     },
