@@ -121,3 +121,37 @@ it('checks each instance on its operations port, never the public one: readiness
   expect(fallback).toBeGreaterThan(-1);
   expect(lines.findIndex((line) => line.startsWith('use_backend '))).toBe(fallback);
 });
+
+it('logs, when asked to, no path and no query: the capability paths stay out of its logs (ADR 063)', () => {
+  const logged = haproxyConfig({
+    port: 4000,
+    backends: [{ name: 'portal1', port: 4001, checkPort: 4101 }],
+    log: 'stdout format raw local0',
+  });
+  expect(logged).toContain('  log stdout format raw local0');
+  const format = /log-format "([^"]+)"/.exec(logged)![1]!;
+  // %r is the request line, %HU the URI, %HP the path, %HQ the query, %hr/%hrl captured headers, %[…] a sample.
+  const fields = format.match(/%(\{[^}]*\})?(\[|[A-Za-z]+)/g)!.map((field) => field.replace(/\{[^}]*\}/, ''));
+  expect(fields).toContain('%HM');
+  for (const field of ['%r', '%HU', '%HP', '%HQ', '%hr', '%hrl', '%[']) expect(fields, field).not.toContain(field);
+  expect(logged).not.toMatch(/option httplog|capture request/);
+  expect(config).not.toMatch(/^\s*log /m);
+});
+
+it('finds the instances by DNS when told to, each backend checking them on the operations port itself', () => {
+  const found = haproxyConfig({
+    port: 8443,
+    backends: [],
+    discovery: { fqdn: 'portal.portal.svc.cluster.local', slots: 10, port: 3000, checkPort: 9464 },
+  });
+  const backend = (name: string) => found.slice(found.indexOf(`\nbackend ${name}\n`) + 1).split('\n\n')[0]!;
+  for (const name of ['reads', 'pages', 'writes']) {
+    expect(backend(name)).toContain('http-check send meth GET uri /readyz');
+    expect(backend(name)).toContain(
+      'server-template portal 1-10 portal.portal.svc.cluster.local:3000 resolvers cluster init-addr none check port 9464',
+    );
+    expect(backend(name)).not.toContain('track');
+  }
+  expect(backend('fallback')).toContain('http-check send meth GET uri /livez');
+  expect(found).toContain('resolvers cluster\n  parse-resolv-conf');
+});

@@ -69,6 +69,10 @@ export function haproxyConfig(options: {
    * paths (bff/log.server.ts) and an e-mail in a query stay out of the balancer's logs by construction (ADR 063).
    */
   log?: string;
+  /** A certificate (PEM with its key) for TLS on the public bind; plain HTTP without one (local runs). */
+  tlsCertificate?: string;
+  /** The user and group haproxy drops to after binding (a machine's haproxy started as root by systemd). */
+  runAs?: { user: string; group: string };
 }): string {
   const sessionCookies = options.sessionCookies ?? SESSION_COOKIES;
   const { discovery } = options;
@@ -91,6 +95,7 @@ export function haproxyConfig(options: {
   const global = [
     ...(options.adminSocket ? [`  stats socket ${options.adminSocket} mode 600 level admin`] : []),
     ...(options.log ? [`  log ${options.log}`] : []),
+    ...(options.runAs ? [`  user ${options.runAs.user}`, `  group ${options.runAs.group}`] : []),
   ];
   return [
     ...(global.length ? ['global', ...global, ''] : []),
@@ -152,7 +157,7 @@ export function haproxyConfig(options: {
         ]
       : []),
     'frontend portal',
-    `  bind ${options.host ?? '127.0.0.1'}:${options.port}`,
+    `  bind ${options.host ?? '127.0.0.1'}:${options.port}${options.tlsCertificate ? ` ssl crt ${options.tlsCertificate} alpn h2,http/1.1` : ''}`,
     // A thousand writers at once, each on a connection of its own, stay far below it.
     '  maxconn 4000',
     // Whatever a client wrote in these is discarded; the portal trusts the balancer's values only (TRUST_PROXY).
