@@ -42,7 +42,7 @@ export function systemdHaproxy(instances = EXAMPLE_APP_HOSTS): string {
         const [host, port, checkPort] = instance.split(':');
         return {
           name: `portal${i + 1}`,
-          host: host!,
+          address: host!,
           port: port ? Number(port) : DEPLOY_PORTS.public,
           checkPort: checkPort ? Number(checkPort) : DEPLOY_PORTS.operations,
         };

@@ -25,7 +25,7 @@ export const SESSION_COOKIES = ['vptk', 'rvptk', '__Host-vptk', '__Host-rvptk'];
 export interface Backend {
   name: string;
   /** Where the balancer reaches the instance: 127.0.0.1 unless given (an app host's address in deploy/systemd). */
-  host?: string;
+  address?: string;
   port: number;
   /** The instance's operations port (METRICS_PORT), where the balancer asks `/readyz` and `/livez` (ADR 063). */
   checkPort: number;
@@ -83,7 +83,7 @@ export function haproxyConfig(options: {
         ]
       : options.backends.map(
           (b) =>
-            `  server ${b.name} ${b.host ?? '127.0.0.1'}:${b.port}${track ? ` track reads/${b.name}` : ` check port ${b.checkPort}`}`,
+            `  server ${b.name} ${b.address ?? '127.0.0.1'}:${b.port}${track ? ` track reads/${b.name}` : ` check port ${b.checkPort}`}`,
         );
   const readiness = [
     '  option httpchk',
