@@ -7,7 +7,8 @@
  * - `GET /livez`: 200 whenever the process can answer at all. It never asks Redis or the upstream: a dependency's
  *   outage must not make an orchestrator restart every instance at once.
  * - `GET /readyz`: 200 while the instance should be sent requests: started, not shutting down, its Redis connection
- *   ready (when it uses Redis) and the upstream answering it (any HTTP answer). 503 with the reasons otherwise.
+ *   ready (when it uses Redis) and the upstream answering it (any HTTP answer; two looks missed in a row, 5 s
+ *   apart, count as not answering). 503 with the reasons otherwise.
  *
  * A dependency lost by every instance at once fails every readiness: the balancer then sends everything to its
  * fallback backend, checked on `/livez` (scripts/services/haproxy.ts), so that the public pages keep answering as
@@ -18,7 +19,9 @@ export type NotReadyReason = 'starting' | 'shutting-down' | 'redis' | 'upstream'
 /** How long one look at the upstream counts for: the balancer and a kubelet asking together cost one request. */
 export const UPSTREAM_PROBE_KEEP_MS = 5_000;
 /** How long the upstream has to answer that look. */
-export const UPSTREAM_PROBE_TIMEOUT_MS = 2_000;
+export const UPSTREAM_PROBE_TIMEOUT_MS = 5_000;
+/** Looks in a row the upstream must miss before readiness fails: one lost under load is not an outage. */
+export const UPSTREAM_MISSES = 2;
 
 export interface HealthDependencies {
   /** True while the shared state can be used (in memory: always). */
@@ -32,13 +35,28 @@ export function createHealth(deps: HealthDependencies) {
   const now = deps.now ?? Date.now;
   let started = false;
   let shuttingDown = false;
-  let upstream: { at: number; answers: Promise<boolean> } | null = null;
-
-  const upstreamAnswers = () => {
-    if (!upstream || now() - upstream.at >= UPSTREAM_PROBE_KEEP_MS) {
-      upstream = { at: now(), answers: deps.upstreamAnswers().catch(() => false) };
+  // The last look's outcome is what readiness answers with; a new look starts, in the background, once the last one
+  // is older than UPSTREAM_PROBE_KEEP_MS. Only the very first check waits for its look.
+  let misses = 0;
+  let lookedAt = -Infinity;
+  let looking: Promise<void> | null = null;
+  let looked = false;
+  const look = () =>
+    (looking ??= deps
+      .upstreamAnswers()
+      .catch(() => false)
+      .then((answers) => {
+        misses = answers ? 0 : misses + 1;
+        looked = true;
+      })
+      .finally(() => (looking = null)));
+  const upstreamAnswers = async () => {
+    if (now() - lookedAt >= UPSTREAM_PROBE_KEEP_MS) {
+      lookedAt = now();
+      const current = look();
+      if (!looked) await current;
     }
-    return upstream.answers;
+    return misses < UPSTREAM_MISSES;
   };
 
   return {

@@ -20,16 +20,37 @@ describe('readiness', () => {
     expect(upstreamAnswers).toHaveBeenCalledTimes(1);
   });
 
-  it('names each dependency it lacks', async () => {
+  it('names each dependency it lacks: Redis at once, the upstream after two looks missed in a row', async () => {
     for (const [redis, upstream, reasons] of [
       [false, true, ['redis']],
       [true, false, ['upstream']],
       [false, false, ['redis', 'upstream']],
     ] as const) {
-      const { health } = make(redis, upstream);
+      const { health, advance } = make(redis, upstream);
       health.markStarted();
+      expect(await health.notReady()).toEqual(redis ? [] : ['redis']);
+      advance(UPSTREAM_PROBE_KEEP_MS);
+      await health.notReady();
+      await new Promise((resolve) => setTimeout(resolve, 0));
       expect(await health.notReady()).toEqual(reasons);
     }
+  });
+
+  it('an upstream that answers again clears it at the next look', async () => {
+    let answers = false;
+    let now = 0;
+    const health = createHealth({ redisConnected: () => true, upstreamAnswers: async () => answers, now: () => now });
+    health.markStarted();
+    await health.notReady();
+    now += UPSTREAM_PROBE_KEEP_MS;
+    await health.notReady();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await health.notReady()).toEqual(['upstream']);
+    answers = true;
+    now += UPSTREAM_PROBE_KEEP_MS;
+    await health.notReady();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await health.notReady()).toEqual([]);
   });
 
   it('asks the upstream at most once per period, whoever checks', async () => {

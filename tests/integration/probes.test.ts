@@ -58,6 +58,47 @@ describe('the probes on the operations port', () => {
     expect(await probe('/readyz')).toEqual({ status: 200, cache: 'no-store', body: { ready: true, reasons: [] } });
   });
 
+  it('while it waits for a Redis that does not answer at start: live, not started, not ready', async () => {
+    const [port, ops, nothing] = [await freePort(), await freePort(), await freePort()];
+    const child = runPortal(
+      {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        METRICS_PORT: String(ops),
+        SESSION_SECRET: 'integration-test-secret-integration-test-secret',
+        REST_API_URL: upstream.url,
+        REDIS_URL: `redis://127.0.0.1:${nothing}`,
+        REDIS_USERNAME: 'portal',
+        REDIS_PASSWORD: 'a-password-nobody-checks',
+        LOG_LEVEL: 'silent',
+      },
+      ['ignore', 'ignore', 'ignore'],
+    );
+    started.push(child);
+    const probe = async (path: string) => {
+      const response = await fetch(`http://127.0.0.1:${ops}${path}`);
+      return { status: response.status, body: await response.json() };
+    };
+    await expect
+      .poll(() => probe('/livez').catch(() => null), { timeout: 10_000, interval: 100 })
+      .toEqual({
+        status: 200,
+        body: { live: true },
+      });
+    expect(await probe('/startupz')).toEqual({ status: 503, body: { started: false } });
+    expect(await probe('/readyz')).toEqual({ status: 503, body: { ready: false, reasons: ['starting'] } });
+    // It starts without Redis after 10 s (ADR 022): started, and not ready for want of it.
+    await expect
+      .poll(() => probe('/startupz'), { timeout: 15_000, interval: 200 })
+      .toEqual({
+        status: 200,
+        body: { started: true },
+      });
+    expect(await probe('/readyz')).toEqual({ status: 503, body: { ready: false, reasons: ['redis'] } });
+  }, 30_000);
+
   it('Redis lost: not ready, still live and started; ready again once Redis is back', async () => {
     const { probe, page } = await portal();
     await redis.stop();
@@ -78,14 +119,17 @@ describe('the probes on the operations port', () => {
     await expect.poll(async () => (await probe('/readyz')).status, { timeout: 10_000 }).toBe(200);
   });
 
-  it('an upstream that does not answer: not ready, still live', async () => {
+  it('an upstream that does not answer: not ready, still live', { timeout: 30_000 }, async () => {
     const nothing = await freePort();
     const { probe } = await portal({ REST_API_URL: `http://127.0.0.1:${nothing}` });
-    expect(await probe('/readyz')).toEqual({
-      status: 503,
-      cache: 'no-store',
-      body: { ready: false, reasons: ['upstream'] },
-    });
+    // Two looks missed in a row, 5 s apart (one lost under load is not an outage).
+    await expect
+      .poll(() => probe('/readyz'), { timeout: 15_000, interval: 500 })
+      .toEqual({
+        status: 503,
+        cache: 'no-store',
+        body: { ready: false, reasons: ['upstream'] },
+      });
     expect((await probe('/livez')).status).toBe(200);
   });
 });
