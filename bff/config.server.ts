@@ -115,6 +115,14 @@ const configSchema = z
       .optional(),
     REDIS_PASSWORD: z.string().min(16, 'at least 16 characters').optional(),
     REDIS_SENTINEL_PASSWORD: z.string().min(16, 'at least 16 characters').optional(),
+    // How old a session's last-known standing may be when Redis does not answer, as in a failover's seconds; it
+    // is also how long a logout may take to reach every instance (ADR 058). 0: the 503 page at once (ADR 022).
+    REDIS_STANDING_GRACE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(60_000, 'at most 60000 (a minute): it bounds how long a logout takes to reach every instance')
+      .default(15_000),
     REDIS_KEY_PREFIX: z
       .string()
       .regex(/^[\w:.-]+$/)
@@ -243,7 +251,7 @@ export type Config = ReturnType<typeof loadConfig>;
 
 function redisOf(e: z.infer<typeof configSchema>) {
   const connection = redisConnection(e);
-  return connection ? { connection, keyPrefix: e.REDIS_KEY_PREFIX } : null;
+  return connection ? { connection, keyPrefix: e.REDIS_KEY_PREFIX, graceMs: e.REDIS_STANDING_GRACE_MS } : null;
 }
 
 /**

@@ -67,6 +67,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ REDIS_URL: 'redis://10.0.0.5:6379/2' }).redis).toEqual({
       connection: { kind: 'url', url: 'redis://10.0.0.5:6379/2' },
       keyPrefix: 'portal:',
+      graceMs: 15_000,
     });
     expect(loadConfig({ REDIS_URL: 'rediss://r.example:6380', REDIS_KEY_PREFIX: 'day:' }).redis?.keyPrefix).toBe(
       'day:',
@@ -85,6 +86,7 @@ describe('loadConfig', () => {
       });
       expect(config.redis).toEqual({
         keyPrefix: 'portal:',
+        graceMs: 15_000,
         connection: {
           kind: 'sentinel',
           sentinels: [
@@ -114,6 +116,7 @@ describe('loadConfig', () => {
       ).toEqual({
         connection: { kind: 'url', url: 'redis://10.0.0.5:6379', username: 'portal', password },
         keyPrefix: 'portal:',
+        graceMs: 15_000,
       });
       expect(loadConfig({ REDIS_URL: `redis://portal:${password}@10.0.0.5:6379` }).redis?.connection).toEqual({
         kind: 'url',
@@ -130,6 +133,8 @@ describe('loadConfig', () => {
       [{ REDIS_SENTINELS: 'a:1', REDIS_PASSWORD: 'short' }, /REDIS_PASSWORD: at least 16 characters/],
       [{ REDIS_SENTINELS: 'a:1', REDIS_SENTINEL_PASSWORD: 'short' }, /REDIS_SENTINEL_PASSWORD: at least 16/],
       [{ REDIS_SENTINELS: 'a:1', REDIS_USERNAME: 'no spaces' }, /REDIS_USERNAME/],
+      [{ REDIS_SENTINELS: 'a:1', REDIS_STANDING_GRACE_MS: '90000' }, /REDIS_STANDING_GRACE_MS: at most 60000/],
+      [{ REDIS_SENTINELS: 'a:1', REDIS_STANDING_GRACE_MS: '-1' }, /REDIS_STANDING_GRACE_MS/],
       [{ REDIS_PASSWORD: 'p'.repeat(24) }, /REDIS_PASSWORD: is set, but neither REDIS_URL nor REDIS_SENTINELS/],
       [{ REDIS_URL: `redis://u:${'x'.repeat(20)}@h:1`, REDIS_PASSWORD: 'p'.repeat(24) }, /give it in one place/],
       [{ REDIS_URL: 'redis://h:1', REDIS_PASSWORD: `${'p'.repeat(20)} x` }, /REDIS_PASSWORD: must not contain spaces/],

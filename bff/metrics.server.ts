@@ -50,6 +50,11 @@ export function createMetrics() {
     help: '1 while the shared state has a ready Redis connection, 0 while it has not (unset with REDIS_URL unset).',
     registers: [registry],
   });
+  const standingsKnown = new Counter({
+    name: 'portal_redis_standing_last_known_total',
+    help: 'Signed-in requests answered with the session standing read last, Redis not answering (a failover, ADR 058).',
+    registers: [registry],
+  });
   const refreshWaits = new Histogram({
     name: 'portal_refresh_wait_duration_seconds',
     help: 'Requests that took another request’s token refresh instead of calling the upstream: in this process, or across instances through Redis.',
@@ -97,6 +102,9 @@ export function createMetrics() {
     },
     redisCommand(command: string, ok: boolean, startedAt: number) {
       redisDuration.observe({ command, outcome: ok ? 'ok' : 'error' }, seconds(startedAt));
+    },
+    redisStandingKnown() {
+      standingsKnown.inc();
     },
     redisConnected(connected: boolean) {
       redisConnected.set(connected ? 1 : 0);

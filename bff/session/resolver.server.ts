@@ -97,10 +97,13 @@ export function createResolver(deps: {
   async function standingOf(...cookies: ({ uid: number; token: string; sid: string } | null)[]): Promise<Standing> {
     const held = cookies.filter((cookie) => cookie !== null);
     try {
-      await deps.beforeStanding?.();
+      // Session ends kept back are written first once the state answers; while it does not, this instance still
+      // refuses them (the state holds what it was asked to record, ADR 058), and the read decides.
+      await deps.beforeStanding?.().catch(() => {});
       return await sessions.standing(
-        [...new Set(held.flatMap((cookie) => [cookie.token, cookie.sid]))],
+        [...new Set(held.map((cookie) => cookie.token))],
         [...new Set(held.map((cookie) => cookie.uid))],
+        [...new Set(held.map((cookie) => cookie.sid))],
       );
     } catch (error) {
       // One error line per outage comes from the client (ADR 022); each refused request is a warning.

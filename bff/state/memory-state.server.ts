@@ -42,9 +42,9 @@ export function createMemoryState(options: { keepMs: number; metrics?: Metrics }
         logins.set(normalLogin(login), userId);
       },
       userOfLogin: async (login) => logins.get(normalLogin(login)) ?? null,
-      async standing(tokens, userIds) {
+      async standing(tokens, userIds, sessionIds = []) {
         return {
-          revoked: new Set(tokens.filter((token) => revocations.isRevoked(token))),
+          revoked: new Set([...tokens, ...sessionIds].filter((token) => revocations.isRevoked(token))),
           endedBefore: new Map(userIds.map((id) => [id, endedBefore.get(id) ?? 0])),
           generation: new Map(userIds.map((id) => [id, generations.get(id) ?? 0])),
         };

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { Redis, type ChainableCommander, type Command } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { RedisConnection } from '../config.server';
 import type { Logger } from '../log.server';
@@ -10,6 +11,16 @@ import { GENERATION_KEEP_MS, normalLogin, type Seal, type SharedState } from './
 /** Every command answers or fails within this: a page waits for Redis no longer than for a slow disk. */
 const COMMAND_TIMEOUT_MS = 2_000;
 const CONNECT_TIMEOUT_MS = 1_000;
+/**
+ * With a grace (ADR 058), how long a standing read may take before the last-known standing answers instead: a
+ * primary that went silent (a host gone, SIGSTOP) holds each command for COMMAND_TIMEOUT_MS otherwise.
+ */
+const STANDING_WAIT_MS = 500;
+/** How long a session end may wait for a replica to hold it (WAIT 1), through Sentinel only. */
+const REPLICATED_WITHIN_MS = 1_000;
+/** Records read last, and records this instance was asked to write, kept per instance (ADR 058). */
+const KNOWN_MAX = 50_000;
+const ASKED_MAX = 10_000;
 /**
  * Records the end of a user's sessions, keeping the latest (as memory does): an earlier end recorded after a
  * later one, by another instance, must not let sessions back in. A value that is not a time is overwritten.
@@ -41,9 +52,18 @@ export function createRedisState(options: {
   keepMs: number;
   log: Logger;
   metrics?: Metrics;
+  /**
+   * How old a session's last-known standing may be when Redis has no answer (a failover's seconds, ADR 058);
+   * 0: none is served, every signed-in request waits for Redis (ADR 022's outage).
+   */
+  graceMs?: number;
 }): SharedState {
-  const { keyPrefix: prefix, secrets, keepMs, log, metrics } = options;
+  const { keyPrefix: prefix, secrets, keepMs, log, metrics, graceMs = 0 } = options;
   const client = connect(options.connection);
+  const unfollow = options.connection.kind === 'sentinel' ? followFailovers(client, options.connection, log) : () => {};
+  // Through Sentinel, a session end counts as recorded once a replica holds it: the replica a failover promotes
+  // (the most advanced one) has it, so no acknowledged end is lost with the primary. A single Redis has no replica.
+  const replicated = options.connection.kind === 'sentinel';
   if (metrics) countCommands(client, metrics);
   // One line per outage, not one per reconnection attempt. A lost connection is an outage whether or not a
   // reconnection fails before Redis is back (a quick restart raises no error); without an error listener an error
@@ -58,6 +78,11 @@ export function createRedisState(options: {
   };
   client.on('error', (error: Error) => lost(error.message));
   client.on('close', () => lost('connection closed'));
+  // ioredis ends a client only when asked to (close) or when a reconnection is given up: the latter must not
+  // leave an instance without Redis until it restarts.
+  client.on('end', () => {
+    if (!closing) setTimeout(() => void client.connect().catch(() => {}), 500).unref?.();
+  });
   client.on('ready', () => {
     if (down) log.warn('redis is back');
     down = false;
@@ -77,8 +102,90 @@ export function createRedisState(options: {
     login: (hash: string) => `${prefix}login:${hash}`,
   };
 
+  /**
+   * What each record said when last read (the time the read was sent), and what this instance was asked to
+   * record: the last-known standing of ADR 058. An end asked for here is refused here from then on, written to
+   * Redis or not yet.
+   */
+  const known = new LRUCache<string, { value: string | null; at: number }>({ max: KNOWN_MAX });
+  const askedRevoked = new LRUCache<string, true>({ max: ASKED_MAX });
+  const askedEnded = new LRUCache<number, number>({ max: ASKED_MAX });
+  let servingKnown = false;
+
+  /** Throws unless a replica holds what this connection wrote (through Sentinel; a single Redis has none). */
+  async function held() {
+    if (!replicated) return;
+    const replicas = await client.wait(1, REPLICATED_WITHIN_MS);
+    if (replicas < 1) throw new Error('no replica acknowledged the write');
+  }
+
   async function endBefore(userId: number, at: number) {
+    askedEnded.set(userId, Math.max(at, askedEnded.get(userId) ?? 0));
     await client.eval(END_BEFORE, 1, key.ended(userId), String(at), String(keepMs));
+    await held();
+  }
+
+  /**
+   * The values of `keys` as last read, or null when one of `required` was not read within the grace (or at
+   * all). A key not required (a token's revocation) that was never read counts as absent: every logout revokes
+   * the session id with its tokens, in one transaction, and the session id is required.
+   */
+  function lastKnown(keys: string[], required: Set<string>): (string | null)[] | null {
+    const now = Date.now();
+    const values: (string | null)[] = [];
+    for (const name of keys) {
+      const entry = known.get(name);
+      if (required.has(name) && (!entry || now - entry.at > graceMs)) return null;
+      values.push(entry?.value ?? null);
+    }
+    return values;
+  }
+
+  /** One MGET of a request's records; within the grace, the last-known values when Redis does not answer. */
+  async function readRecords(
+    keys: string[],
+    required: Set<string>,
+  ): Promise<{ values: (string | null)[]; fresh: boolean }> {
+    const sent = Date.now();
+    const reading = client.mget(...keys).then((values) => {
+      for (const [index, name] of keys.entries()) {
+        const before = known.get(name);
+        if (!before || before.at <= sent) known.set(name, { value: values[index] ?? null, at: sent });
+      }
+      if (servingKnown) log.warn('redis answers again; session standings read afresh');
+      servingKnown = false;
+      return values;
+    });
+    if (graceMs <= 0) return { values: await reading, fresh: true };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), STANDING_WAIT_MS)));
+    try {
+      const first = await Promise.race([reading, slow]);
+      if (first !== 'slow') return { values: first, fresh: true };
+    } catch (error) {
+      return { values: fromKnown(error as Error), fresh: false };
+    } finally {
+      clearTimeout(timer);
+    }
+    const values = lastKnown(keys, required);
+    if (values) {
+      reading.catch(() => {});
+      return { values: noteKnown(values), fresh: false };
+    }
+    return { values: await reading, fresh: true };
+
+    function fromKnown(error: Error) {
+      const values = lastKnown(keys, required);
+      if (!values) throw error;
+      return noteKnown(values);
+    }
+  }
+
+  function noteKnown<T>(values: T): T {
+    if (!servingKnown) log.warn(`redis does not answer; session standings served as read within ${graceMs} ms`);
+    servingKnown = true;
+    metrics?.redisStandingKnown();
+    return values;
   }
 
   return {
@@ -103,9 +210,11 @@ export function createRedisState(options: {
     sessions: {
       async revoke(tokens) {
         if (tokens.length === 0) return;
+        for (const token of tokens) askedRevoked.set(key.revoked(digest('token', token)), true);
         const batch = client.multi();
         for (const token of tokens) batch.set(key.revoked(digest('token', token)), '1', 'PX', keepMs);
         await executed(batch);
+        await held();
       },
       endBefore,
       async linkLogin(login, userId) {
@@ -116,29 +225,42 @@ export function createRedisState(options: {
         const id = Number(found.find((value) => value !== null));
         return Number.isSafeInteger(id) && id > 0 ? id : null;
       },
-      async standing(tokens, userIds) {
-        const revokedKeys = tokens.map((token) => digests('token', token).map(key.revoked));
+      async standing(tokens, userIds, sessionIds = []) {
+        const asked = [...tokens, ...sessionIds];
+        const revokedKeys = asked.map((token) => digests('token', token).map(key.revoked));
         const keys = [...revokedKeys.flat(), ...userIds.map(key.ended), ...userIds.map(key.generation)];
-        const values = keys.length > 0 ? await client.mget(...keys) : [];
+        const required = new Set([
+          ...revokedKeys.slice(tokens.length).flat(),
+          ...userIds.map(key.ended),
+          ...userIds.map(key.generation),
+        ]);
+        const { values, fresh } = keys.length > 0 ? await readRecords(keys, required) : { values: [], fresh: true };
         const after = revokedKeys.flat().length;
         let next = 0;
         const revoked = new Set<string>();
-        tokens.forEach((token, index) => {
+        asked.forEach((token, index) => {
           const count = revokedKeys[index]!.length;
-          if (values.slice(next, next + count).some((value) => value !== null)) revoked.add(token);
+          const names = revokedKeys[index]!;
+          if (
+            values.slice(next, next + count).some((value) => value !== null) ||
+            names.some((name) => askedRevoked.has(name))
+          ) {
+            revoked.add(token);
+          }
           next += count;
         });
         // A record that is not a number fails closed, and is mended so that it does so once (issue 25): an end
-        // becomes now (every session so far is over), a generation one no cached read was filed under.
+        // becomes now (every session so far is over), a generation one no cached read was filed under. Records
+        // served as last known are not mended: they were read, and will be again.
         const endedBefore = new Map<number, number>();
         const generation = new Map<number, number>();
         for (const [index, id] of userIds.entries()) {
           const ended = recorded(values[after + index]);
           const now = Date.now();
-          if (ended === null) await endBefore(id, now);
-          endedBefore.set(id, ended ?? now);
+          if (ended === null && fresh) await endBefore(id, now);
+          endedBefore.set(id, Math.max(ended ?? now, askedEnded.get(id) ?? 0));
           const current = recorded(values[after + userIds.length + index]);
-          if (current === null) await client.set(key.generation(id), String(now), 'PX', GENERATION_KEEP_MS);
+          if (current === null && fresh) await client.set(key.generation(id), String(now), 'PX', GENERATION_KEEP_MS);
           generation.set(id, current ?? now);
         }
         return { revoked, endedBefore, generation };
@@ -169,6 +291,7 @@ export function createRedisState(options: {
     connected: () => client.status === 'ready',
     async close() {
       closing = true;
+      unfollow();
       client.disconnect();
     },
   };
@@ -203,9 +326,44 @@ function connect(connection: RedisConnection): Redis {
       : {}),
     ...(connection.sentinelPassword ? { sentinelPassword: connection.sentinelPassword } : {}),
     sentinelCommandTimeout: COMMAND_TIMEOUT_MS,
+    // The primary gone, every retry asks a sentinel where the new one is: twice a second, not once, so that the
+    // instances follow a promotion within half a second of it (ADR 058).
+    retryStrategy: (attempt: number) => Math.min(attempt * 100, 500),
     sentinelRetryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
-    failoverDetector: true,
   });
+}
+
+/**
+ * Follows a failover the sentinels announce (`+switch-master` for this group): the primary's connection is
+ * dropped and made again, to the primary the sentinels name now. A primary that went silent (its host gone, or
+ * SIGSTOP) keeps its connection open, and only this moves the client on. Not ioredis's own `failoverDetector`:
+ * when the announcement came while the client was still reconnecting to the lost primary, it left the client
+ * closed for good (ioredis 5.11, found by tests/integration/redis-failover.test.ts). Returns its closer.
+ */
+function followFailovers(client: Redis, connection: Extract<RedisConnection, { kind: 'sentinel' }>, log: Logger) {
+  const watchers = connection.sentinels.map(({ host, port }) => {
+    const watcher = new Redis({
+      host,
+      port,
+      ...(connection.sentinelPassword === connection.password && connection.username
+        ? { username: connection.username }
+        : {}),
+      ...(connection.sentinelPassword ? { password: connection.sentinelPassword } : {}),
+      enableReadyCheck: false,
+      disableClientInfo: true,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      retryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
+    });
+    watcher.on('error', () => {}); // a sentinel away: the others announce, and this one is tried again
+    watcher.subscribe('+switch-master').catch(() => {});
+    watcher.on('message', (_channel: string, message: string) => {
+      if (message.split(' ')[0] !== connection.name) return;
+      log.warn('redis failover announced; following the new primary');
+      if (client.status === 'ready' || client.status === 'connect') client.disconnect(true);
+    });
+    return watcher;
+  });
+  return () => watchers.forEach((watcher) => watcher.disconnect());
 }
 
 /**

@@ -44,7 +44,12 @@ export interface SessionRecords {
   /** Which user signs in with `login`, so that a password recovery (by e-mail) can end their sessions. */
   linkLogin(login: string, userId: number): Promise<void>;
   userOfLogin(login: string): Promise<number | null>;
-  standing(tokens: string[], userIds: number[]): Promise<Standing>;
+  /**
+   * The standing of these tokens, session ids and users, in one read. A session id is revoked like a token (the
+   * same record, ADR 039); they are named apart so that a Redis with no primary for a few seconds can still answer
+   * from what it read last (ADR 058).
+   */
+  standing(tokens: string[], userIds: number[], sessionIds?: string[]): Promise<Standing>;
   /** After a change by the user: their cached reads are stale everywhere. Returns the new generation. */
   changed(userId: number): Promise<number>;
 }

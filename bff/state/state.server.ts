@@ -17,5 +17,15 @@ export function createSharedState(
 ): SharedState {
   const keepMs = config.session.maxAgeMs;
   if (!config.redis) return createMemoryState({ keepMs, metrics });
-  return createRedisState({ ...config.redis, secrets: config.session.secrets, sealer, keepMs, log, metrics });
+  const { connection, keyPrefix, graceMs } = config.redis;
+  return createRedisState({
+    connection,
+    keyPrefix,
+    graceMs,
+    secrets: config.session.secrets,
+    sealer,
+    keepMs,
+    log,
+    metrics,
+  });
 }

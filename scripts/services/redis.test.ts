@@ -2,7 +2,10 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startRedis, type RedisService } from './redis';
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { newCredentials } from './redis-acl';
+import { dataNodeConfig, startRedis, startRedisNode, type RedisService } from './redis';
 
 function portalRedisDirs() {
   return readdirSync(tmpdir()).filter((name) => name.startsWith('portal-redis-'));
@@ -117,5 +120,43 @@ describe('startRedis', () => {
     await service.close();
     expect(existsSync(`${tmpdir()}/${created[0]}`)).toBe(false);
     expect(service.running).toBe(false);
+  });
+});
+
+describe('startRedisNode', () => {
+  it('starts a node through a command prefix (as `ip netns exec <host>` would), and pauses, resumes and kills it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-redis-node-'));
+    const credentials = newCredentials();
+    const node = await startRedisNode({
+      kind: 'data',
+      name: 'node',
+      dir,
+      // A prefix that leaves a mark and runs what follows it, as `ip netns exec <host>` does.
+      node: { host: '127.0.0.1', prefix: ['sh', '-c', `echo started >> ${dir}/marks; exec "$0" "$@"`] },
+      admin: credentials.admin,
+      configure: ({ host, port }) =>
+        dataNodeConfig({ host, port, dir, name: 'node', credentials, keyPatterns: ['portal:*'], persist: false }),
+    });
+    try {
+      // The server and every redis-cli (its readiness probe, `cli()`) went through the prefix.
+      const marks = () => readFileSync(`${dir}/marks`, 'utf8').split('\n').filter(Boolean).length;
+      const before = marks();
+      expect(before).toBeGreaterThanOrEqual(2);
+      expect((await node.cli(['PING'])).trim()).toBe('PONG');
+      expect(marks()).toBe(before + 1);
+      expect(node.address).toBe(`127.0.0.1:${node.port}`);
+      node.pause();
+      expect(node.paused).toBe(true);
+      await expect(node.cli(['PING'])).rejects.toThrow();
+      node.resume();
+      expect((await node.cli(['PING'])).trim()).toBe('PONG');
+      await node.kill();
+      expect(node.running).toBe(false);
+      await node.start();
+      expect((await node.cli(['PING'], credentials.portal)).trim()).toBe('PONG');
+    } finally {
+      await node.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
