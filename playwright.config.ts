@@ -86,7 +86,7 @@ export default defineConfig({
   webServer: [
     {
       command: 'node --import tsx scripts/start.ts',
-      url: `${baseURL}/readyz`,
+      url: `${baseURL}/robots.txt`,
       reuseExistingServer: false,
       timeout: 180_000,
       // The servers' JSON logs would bury the test report; their errors still come through stderr.
@@ -102,7 +102,7 @@ export default defineConfig({
       ? [
           {
             command: 'node --import tsx scripts/start.ts',
-            url: `${shotsURL}/readyz`,
+            url: `${shotsURL}/robots.txt`,
             reuseExistingServer: false,
             timeout: 180_000,
             stdout: 'ignore' as const,

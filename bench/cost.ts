@@ -64,13 +64,13 @@ export async function costBudgets() {
     ['ignore', 'ignore', 'inherit'],
   );
   try {
-    await waitForOk(`http://127.0.0.1:${port}/readyz`, portal, 'the portal');
-    await waitForOk(`http://127.0.0.1:${referencePort}/readyz`, reference, 'the reference page’s server');
+    await waitForOk(`http://127.0.0.1:${port}/robots.txt`, portal, 'the portal');
+    await waitForOk(`http://127.0.0.1:${referencePort}/robots.txt`, reference, 'the reference page’s server');
     const client = new Client(origin);
     await client.login(DEMO_USERS.teacher.email, DEMO_USERS.teacher.password);
     const signedIn = { Cookie: await client.cookieHeader() };
     const pages = {
-      floor: { url: `${origin}/healthz`, headers: {}, pid: portal.pid! },
+      floor: { url: `${origin}/robots.txt`, headers: {}, pid: portal.pid! },
       reference: { url: `http://localhost:${referencePort}${REFERENCE_PATH}`, headers: {}, pid: reference.pid! },
       // With a query, so that every request is rendered: the plain `/login` of a visitor without a session is
       // rendered once and handed on (ADR 044), which would measure a copy, not a page.

@@ -42,7 +42,7 @@ try {
       `upstream ${hosts.upstreamUrl})`,
   );
   console.log(
-    `Изнутри: ip netns exec portalh-client curl http://${addressOf('edge')}:${port}/healthz; метрики: ` +
+    `Изнутри: ip netns exec portalh-client curl http://${addressOf('edge')}:${port}/; метрики: ` +
       `${APP_HOSTS.map((host) => `http://${addressOf(host)}:9464/metrics`).join(', ')}; haproxy: ` +
       `ip netns exec portalh-edge curl http://127.0.0.1:${cluster.haproxy.statsPort}/metrics`,
   );

@@ -20,6 +20,7 @@ import { createSealer } from '../session/seal.server';
 import { createSessionStore } from '../session/session.server';
 import { createMetrics, type Metrics } from '../metrics.server';
 import { createSharedState } from '../state/state.server';
+import { createHealth, probeUpstream } from './health.server';
 import { bodyLimit } from './body-limit.server';
 import { httpMetrics, labelRoute } from './http-metrics.server';
 import { originCheck } from './origin.server';
@@ -63,24 +64,16 @@ export function createPortalApp(options: PortalServerOptions) {
   const limits = createAuthLimits(config, shared, log, metrics);
   const honeypot = createHoneypot(config.session.secrets[0]!);
   const currentBuild = typeof options.build === 'function' ? options.build : async () => options.build as ServerBuild;
-  const state = { ready: true };
+  // The probes of the operations listener (ADR 063): nothing of them is served on this, the public, port.
+  const health = createHealth({
+    redisConnected: () => shared.connected(),
+    upstreamAnswers: probeUpstream(config.rest.baseUrl, options.fetch),
+  });
 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(httpMetrics(metrics, currentBuild), requestLog(log), nonce, securityHeaders(config), gatewayTimeoutOnTheWire);
-
-  app.get('/healthz', (_req, res) => {
-    labelRoute(res, 'healthz');
-    res.set('Cache-Control', 'no-store').json({ ok: true });
-  });
-  app.get('/readyz', (_req, res) => {
-    labelRoute(res, 'readyz');
-    res
-      .set('Cache-Control', 'no-store')
-      .status(state.ready ? 200 : 503)
-      .json({ ready: state.ready });
-  });
 
   app.use(originCheck(config.publicOrigin), bodyLimit);
   // Brotli's default window is 4 MB, allocated afresh for every response: a page is far smaller, and a 256 KB
@@ -211,10 +204,8 @@ export function createPortalApp(options: PortalServerOptions) {
     metrics,
     /** The process's shared state: wait for it before listening, close it on shutdown. */
     shared,
-    /** Readiness drops first on shutdown, so a load balancer stops sending before the server closes. */
-    markNotReady() {
-      state.ready = false;
-    },
+    /** What the operations listener's probes answer (started, shutting down, dependencies). */
+    health,
   };
 }
 

@@ -6,6 +6,7 @@ import { createLogger } from '../log.server';
 import { seconds } from '#shared/time';
 import { createPortalApp, type PortalServerOptions } from './app.server';
 import { serveMetrics } from './metrics-server.server';
+import { gracefulShutdown } from './shutdown.server';
 import { unsupportedRuntime } from './runtime.server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -30,7 +31,18 @@ async function main() {
   const log = createLogger(config);
   const dev = process.argv.includes('--dev');
   const options: PortalServerOptions = dev ? await devBuild(config, log) : await productionBuild(config, log);
-  const { app, markNotReady, shared, metrics } = createPortalApp(options);
+  const { app, health, shared, metrics } = createPortalApp(options);
+  // The operations listener first (ADR 041, ADR 063): Prometheus's address and the probes, never the public one.
+  // Its startup probe answers 503 until the portal listens; it keeps answering while the portal drains.
+  if (config.metrics) {
+    const metricsServer = await serveMetrics(metrics, health, config.metrics).catch((error: Error) => {
+      console.error(`metrics not served on ${config.metrics!.host}:${config.metrics!.port}: ${error.message}`);
+      process.exit(1);
+    });
+    const address = metricsServer.address();
+    const port = typeof address === 'object' && address ? address.port : config.metrics.port;
+    log.info({ host: config.metrics.host, port }, 'metrics listening');
+  }
   // Redis late at start is an outage like any other (ADR 022): the portal starts anyway and refuses what needs it.
   await shared
     .ready(seconds(10))
@@ -39,28 +51,18 @@ async function main() {
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
+    health.markStarted();
     log.info({ port, node: process.version }, 'portal listening');
     console.log(`Портал запущен: ${config.publicOrigin.replace(/:\d+$/, '')}:${port}`);
   });
   server.keepAliveTimeout = seconds(65);
-  // Prometheus's address, never the public one (ADR 041); it keeps answering while the portal drains.
-  if (config.metrics) {
-    const metricsServer = await serveMetrics(metrics, config.metrics).catch((error: Error) => {
-      console.error(`metrics not served on ${config.metrics!.host}:${config.metrics!.port}: ${error.message}`);
-      process.exit(1);
-    });
-    const address = metricsServer.address();
-    const port = typeof address === 'object' && address ? address.port : config.metrics.port;
-    log.info({ host: config.metrics.host, port }, 'metrics listening');
-  }
 
-  const shutdown = (signal: string) => {
-    log.info({ signal }, 'shutting down');
-    markNotReady();
-    server.close(() => void shared.close().finally(() => process.exit(0)));
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), seconds(10)).unref();
-  };
+  const shutdown = gracefulShutdown(server, {
+    graceMs: config.shutdownGraceMs,
+    health,
+    log,
+    close: () => shared.close(),
+  });
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
 }

@@ -62,6 +62,7 @@ export function createMemoryState(options: { keepMs: number; metrics?: Metrics }
       },
     },
     ready: async () => {},
+    connected: () => true,
     close: async () => {},
   };
 }

@@ -288,6 +288,7 @@ export function createRedisState(options: {
         });
       });
     },
+    connected: () => client.status === 'ready',
     async close() {
       closing = true;
       unfollow();

@@ -5,7 +5,7 @@
  * mid-run. A rolling restart replaces the instances one at a time, each drained first (ADR 041).
  */
 import type { ChildProcess } from 'node:child_process';
-import { startHaproxy, type Haproxy } from './haproxy';
+import { READINESS_PATH, startHaproxy, type Haproxy } from './haproxy';
 import { hasExited, runPortal, stopChild, waitForOk } from './processes';
 import { freePort } from './redis';
 
@@ -93,7 +93,7 @@ export async function startCluster(options: ClusterOptions) {
       const host = options.hosts?.[i - 1] ?? { address: '127.0.0.1', prefix: [] };
       const instancePort = options.hosts ? HOST_PORTS.portal : await freePort();
       const metricsPort = options.hosts ? HOST_PORTS.metrics : await freePort();
-      const ready = `http://${host.address}:${instancePort}/readyz`;
+      const ready = `http://${host.address}:${metricsPort}${READINESS_PATH}`;
       let child = launch(host, instancePort, metricsPort);
       let replacing = false;
       let restarting: Promise<void> | undefined;
@@ -126,7 +126,7 @@ export async function startCluster(options: ClusterOptions) {
     // They start side by side; each is awaited until it says it is ready.
     await Promise.all(
       instances.map((instance) =>
-        waitForOk(`http://${instance.address}:${instance.port}/readyz`, instance.child, instance.name),
+        waitForOk(`http://${instance.address}:${instance.metricsPort}${READINESS_PATH}`, instance.child, instance.name),
       ),
     );
   } catch (error) {
@@ -139,7 +139,12 @@ export async function startCluster(options: ClusterOptions) {
       host: options.edge?.address,
       prefix: options.edge?.prefix,
       unixSocket: options.edge?.unixSocket,
-      backends: instances.map(({ name, address, port }) => ({ name, address, port })),
+      backends: instances.map(({ name, address, port, metricsPort }) => ({
+        name,
+        address,
+        port,
+        checkPort: metricsPort,
+      })),
       quiet: options.quiet,
       statsPort,
       instanceMaxconn: options.instanceMaxconn,

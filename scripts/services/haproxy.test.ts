@@ -10,8 +10,8 @@ import { ASSET_PATH, AUTOSAVE_PATH, DICTATION_FORM_PATH, haproxyConfig } from '.
 const config = haproxyConfig({
   port: 4000,
   backends: [
-    { name: 'portal1', port: 4001 },
-    { name: 'portal2', port: 4002 },
+    { name: 'portal1', port: 4001, checkPort: 4101 },
+    { name: 'portal2', port: 4002, checkPort: 4102 },
   ],
   statsPort: 4003,
   adminSocket: path.join(tmpdir(), 'haproxy-check-admin.sock'),
@@ -71,10 +71,10 @@ it('listens on the given addresses: instances on hosts of their own, the edge al
     port: 8080,
     host: '10.234.34.10',
     unixSocket: '/tmp/edge.sock',
-    backends: [{ name: 'portal1', address: '10.234.34.21', port: 3000 }],
+    backends: [{ name: 'portal1', address: '10.234.34.21', port: 3000, checkPort: 9464 }],
   });
   expect(placed).toContain('bind 10.234.34.10:8080\n  bind unix@/tmp/edge.sock mode 600');
-  expect(placed).toContain('server portal1 10.234.34.21:3000 check');
+  expect(placed).toContain('server portal1 10.234.34.21:3000 check port 9464');
   expect(placed).toContain('server portal1 10.234.34.21:3000 track reads/portal1');
 });
 
@@ -127,6 +127,58 @@ it('shares only the listed public pages, with no query string, and never with a 
 
 it('gives each instance 64 requests at once unless told otherwise, the rest waiting in its queue', () => {
   expect(config).toMatch(/default-server .* maxconn 64\n/);
-  const one = haproxyConfig({ port: 4000, backends: [{ name: 'portal1', port: 4001 }], instanceMaxconn: 1 });
+  const one = haproxyConfig({
+    port: 4000,
+    backends: [{ name: 'portal1', port: 4001, checkPort: 4101 }],
+    instanceMaxconn: 1,
+  });
   expect(one).toMatch(/default-server .* maxconn 1\n/);
+});
+
+it('checks each instance on its operations port, never the public one: readiness, and liveness for the fallback (ADR 063)', () => {
+  const backend = (name: string) => config.slice(config.indexOf(`\nbackend ${name}\n`) + 1).split('\n\n')[0]!;
+  expect(backend('reads')).toContain('http-check send meth GET uri /readyz');
+  expect(backend('reads')).toContain('server portal1 127.0.0.1:4001 check port 4101');
+  expect(backend('fallback')).toContain('http-check send meth GET uri /livez');
+  expect(backend('fallback')).toContain('server portal2 127.0.0.1:4002 check port 4102');
+  expect(backend('fallback')).toMatch(/retry-on conn-failure\n/);
+  // Only once no instance is ready, and before any other choice of backend.
+  const lines = config.split('\n').map((line) => line.trim());
+  const fallback = lines.indexOf('use_backend fallback if { nbsrv(reads) eq 0 }');
+  expect(fallback).toBeGreaterThan(-1);
+  expect(lines.findIndex((line) => line.startsWith('use_backend '))).toBe(fallback);
+});
+
+it('logs, when asked to, no path and no query: the capability paths stay out of its logs (ADR 063)', () => {
+  const logged = haproxyConfig({
+    port: 4000,
+    backends: [{ name: 'portal1', port: 4001, checkPort: 4101 }],
+    log: 'stdout format raw local0',
+  });
+  expect(logged).toContain('  log stdout format raw local0');
+  const format = /log-format "([^"]+)"/.exec(logged)![1]!;
+  // %r is the request line, %HU the URI, %HP the path, %HQ the query, %hr/%hrl captured headers, %[…] a sample.
+  const fields = format.match(/%(\{[^}]*\})?(\[|[A-Za-z]+)/g)!.map((field) => field.replace(/\{[^}]*\}/, ''));
+  expect(fields).toContain('%HM');
+  for (const field of ['%r', '%HU', '%HP', '%HQ', '%hr', '%hrl', '%[']) expect(fields, field).not.toContain(field);
+  expect(logged).not.toMatch(/option httplog|capture request/);
+  expect(config).not.toMatch(/^\s*log /m);
+});
+
+it('finds the instances by DNS when told to, each backend checking them on the operations port itself', () => {
+  const found = haproxyConfig({
+    port: 8443,
+    backends: [],
+    discovery: { fqdn: 'portal.portal.svc.cluster.local', slots: 10, port: 3000, checkPort: 9464 },
+  });
+  const backend = (name: string) => found.slice(found.indexOf(`\nbackend ${name}\n`) + 1).split('\n\n')[0]!;
+  for (const name of ['reads', 'pages', 'writes']) {
+    expect(backend(name)).toContain('http-check send meth GET uri /readyz');
+    expect(backend(name)).toContain(
+      'server-template portal 1-10 portal.portal.svc.cluster.local:3000 resolvers cluster init-addr none check port 9464',
+    );
+    expect(backend(name)).not.toContain('track');
+  }
+  expect(backend('fallback')).toContain('http-check send meth GET uri /livez');
+  expect(found).toContain('resolvers cluster\n  parse-resolv-conf');
 });

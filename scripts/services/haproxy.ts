@@ -1,6 +1,6 @@
 /**
  * Debian's `haproxy` in front of the portal instances (ADR 023): its configuration generated into a temporary
- * folder, round robin, health checks on `GET /readyz`, the client's forwarding headers replaced by its own, a
+ * folder, round robin, health checks on each instance's operations port (`GET /readyz`, ADR 063), the client's forwarding headers replaced by its own, a
  * request that could not reach an instance sent to another one, and the build's scripts kept in its cache. Its
  * statistics and Prometheus exporter on a loopback port of their own, and its runtime API on a socket in the same
  * folder, through which the cluster script drains an instance before replacing it (ADR 041).
@@ -30,10 +30,19 @@ export const SESSION_COOKIES = ['vptk', 'rvptk', '__Host-vptk', '__Host-rvptk'];
 
 export interface Backend {
   name: string;
-  /** Its address: 127.0.0.1 by default, its host's on the namespace hosts (ADR 059). */
+  /** Where the balancer reaches the instance: 127.0.0.1 by default, its host's address on the namespace hosts (ADR 059) and in deploy/systemd. */
   address?: string;
   port: number;
+  /** The instance's operations port (METRICS_PORT), where the balancer asks `/readyz` and `/livez` (ADR 063). */
+  checkPort: number;
 }
+
+/** The probes the balancer asks on each instance's operations port (bff/server/metrics-server.server.ts). */
+export const READINESS_PATH = '/readyz';
+export const LIVENESS_PATH = '/livez';
+
+/** The balancer's backends: every instance is a server in each, named the same. */
+export const BACKENDS = ['reads', 'pages', 'writes', 'fallback'] as const;
 
 /**
  * Three backends over the same instances: reads are retried on another instance when the first one died before
@@ -56,16 +65,60 @@ export function haproxyConfig(options: {
   sessionCookies?: string[];
   /** Requests one instance is given at once; past it they wait in the balancer's queue (default 64). */
   instanceMaxconn?: number;
+  /**
+   * Instead of `backends`, the instances found by DNS (Kubernetes: a headless Service publishing not-ready
+   * addresses too, so that the fallback still finds them): up to `slots` servers named `portal1…`, each checked
+   * by every backend itself (a template cannot track another backend's server).
+   */
+  discovery?: { fqdn: string; slots: number; port: number; checkPort: number };
+  /**
+   * Where haproxy logs (`stdout format raw local0`, `/dev/log local0`); none by default. A line names the method,
+   * status, timings, bytes and server, never the path nor the query: `/dictation/{code}` and the other capability
+   * paths (bff/log.server.ts) and an e-mail in a query stay out of the balancer's logs by construction (ADR 063).
+   */
+  log?: string;
+  /** A certificate (PEM with its key) for TLS on the public bind; plain HTTP without one (local runs). */
+  tlsCertificate?: string;
+  /** The user and group haproxy drops to after binding (a machine's haproxy started as root by systemd). */
+  runAs?: { user: string; group: string };
 }): string {
   const sessionCookies = options.sessionCookies ?? SESSION_COOKIES;
+  const { discovery } = options;
   const servers = (track: boolean) =>
-    options.backends.map(
-      (b) => `  server ${b.name} ${b.address ?? '127.0.0.1'}:${b.port}${track ? ` track reads/${b.name}` : ' check'}`,
-    );
+    discovery
+      ? [
+          `  server-template portal 1-${discovery.slots} ${discovery.fqdn}:${discovery.port} resolvers cluster init-addr none check port ${discovery.checkPort}`,
+        ]
+      : options.backends.map(
+          (b) =>
+            `  server ${b.name} ${b.address ?? '127.0.0.1'}:${b.port}${track ? ` track reads/${b.name}` : ` check port ${b.checkPort}`}`,
+        );
+  const readiness = [
+    '  option httpchk',
+    `  http-check send meth GET uri ${READINESS_PATH}`,
+    '  http-check expect status 200',
+  ];
+  // Tracked servers follow the reads' checks; templated ones are checked by each backend.
+  const ownChecks = discovery ? readiness : [];
+  const global = [
+    ...(options.adminSocket ? [`  stats socket ${options.adminSocket} mode 600 level admin`] : []),
+    ...(options.log ? [`  log ${options.log}`] : []),
+    ...(options.runAs ? [`  user ${options.runAs.user}`, `  group ${options.runAs.group}`] : []),
+  ];
   return [
-    ...(options.adminSocket ? ['global', `  stats socket ${options.adminSocket} mode 600 level admin`, ''] : []),
+    ...(global.length ? ['global', ...global, ''] : []),
+    ...(discovery
+      ? ['resolvers cluster', '  parse-resolv-conf', '  hold valid 10s', '  hold nx 10s', '  hold obsolete 10s', '']
+      : []),
     'defaults',
     '  mode http',
+    ...(options.log
+      ? [
+          '  log global',
+          // Client, time, method, status, bytes, total time, backend/server, termination state: no path, no query.
+          '  log-format "%ci:%cp [%tr] %HM %ST %B %Ta %b/%s %tsc %ac/%fc/%bc/%sc/%rc"',
+        ]
+      : []),
     '  timeout connect 2s',
     // Longer than the portal's own upstream timeout with its retries, shorter than the client's patience.
     '  timeout server 60s',
@@ -123,7 +176,7 @@ export function haproxyConfig(options: {
         ]
       : []),
     'frontend portal',
-    `  bind ${options.host ?? '127.0.0.1'}:${options.port}`,
+    `  bind ${options.host ?? '127.0.0.1'}:${options.port}${options.tlsCertificate ? ` ssl crt ${options.tlsCertificate} alpn h2,http/1.1` : ''}`,
     ...(options.unixSocket ? [`  bind unix@${options.unixSocket} mode 600`] : []),
     // A thousand writers at once, each on a connection of its own, stay far below it.
     '  maxconn 4000',
@@ -141,6 +194,10 @@ export function haproxyConfig(options: {
     // by the cache altogether (Vary could not tell sessions apart).
     `  acl shared_page url -m str ${SHARED_PAGE_PATHS.join(' ')}`,
     ...sessionCookies.map((name) => `  acl session_cookie req.cook_cnt(${name}) gt 0`),
+    // Every instance not ready at once is a dependency lost by all (Redis, the upstream), not an instance gone:
+    // the fallback, checked on liveness, keeps the public pages answering and signed-in pages refusing clearly
+    // (ADR 022), where an empty pool would answer 503 to everyone (ADR 063).
+    '  use_backend fallback if { nbsrv(reads) eq 0 }',
     '  use_backend pages if METH_GET shared_page !session_cookie',
     '  use_backend pages if METH_HEAD shared_page !session_cookie',
     '  use_backend reads if METH_GET or METH_HEAD',
@@ -153,9 +210,7 @@ export function haproxyConfig(options: {
     '',
     'backend reads',
     '  balance roundrobin',
-    '  option httpchk',
-    '  http-check send meth GET uri /readyz',
-    '  http-check expect status 200',
+    ...readiness,
     '  retry-on conn-failure empty-response',
     // Only a name shaped like the build's files (flat, letters, digits, `-`, `_`, inner dots): the portal resolves
     // `..`, `%2e` and `\` in a path as a browser does, so `/assets/../banners/1/image` is a banner, which a
@@ -177,12 +232,24 @@ export function haproxyConfig(options: {
     '  http-request del-header Pragma',
     '  http-request cache-use pages',
     '  http-response cache-store pages if { status 200 } { res.fhdr(cache-control) -m beg public, } !{ res.hdr_cnt(set-cookie) gt 0 }',
+    ...ownChecks,
     ...servers(true),
     '',
     'backend writes',
     '  balance roundrobin',
     '  retry-on conn-failure',
+    ...ownChecks,
     ...servers(true),
+    '',
+    // The same instances, checked on liveness only: used while none is ready (above). A request that never
+    // reached an instance goes to another, nothing else is repeated.
+    'backend fallback',
+    '  balance roundrobin',
+    '  option httpchk',
+    `  http-check send meth GET uri ${LIVENESS_PATH}`,
+    '  http-check expect status 200',
+    '  retry-on conn-failure',
+    ...servers(false),
     '',
   ].join('\n');
 }
@@ -248,8 +315,9 @@ export async function startHaproxy(options: {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
+    // A file of public/: the first answer through the balancer from a ready instance.
     await waitForOk(
-      `http://${options.host ?? '127.0.0.1'}:${options.port}/healthz`,
+      `http://${options.host ?? '127.0.0.1'}:${options.port}/robots.txt`,
       child,
       'haproxy (its messages are above)',
     );
@@ -266,13 +334,12 @@ export async function startHaproxy(options: {
     statsPort,
     stop,
     async setState(server, state) {
-      for (const backend of ['reads', 'pages', 'writes'])
-        await command(`set server ${backend}/${server} state ${state}`);
+      for (const backend of BACKENDS) await command(`set server ${backend}/${server} state ${state}`);
     },
     async server(server) {
       // `show stat` is CSV: # pxname,svname,qcur,qmax,scur,…,status (the 18th field).
       const rows = (await runtimeCommand(adminSocket, 'show stat')).split('\n').map((line) => line.split(','));
-      const mine = rows.filter((row) => row[1] === server && ['reads', 'pages', 'writes'].includes(row[0]!));
+      const mine = rows.filter((row) => row[1] === server && (BACKENDS as readonly string[]).includes(row[0]!));
       const reads = mine.find((row) => row[0] === 'reads');
       if (!reads) throw new Error(`haproxy knows no server ${server}`);
       const sum = (field: number) => mine.reduce((total, row) => total + Number(row[field] || 0), 0);

@@ -80,7 +80,7 @@ describe('the cluster seen by Prometheus', () => {
     await sleep(2_500); // the last scrapes
 
     const perInstance = await prometheus.query(
-      'sum by (instance) (rate(portal_http_request_duration_seconds_count{route!~"healthz|readyz"}[10s]))',
+      'sum by (instance) (rate(portal_http_request_duration_seconds_count[10s]))',
     );
     expect(perInstance).toHaveLength(parts.cluster.instances.length);
     for (const { value } of perInstance) expect(value).toBeGreaterThan(0);
@@ -115,7 +115,7 @@ describe('the cluster seen by Prometheus', () => {
     const routes = (await prometheus.query('count by (route) (portal_http_request_duration_seconds_count)')).map(
       ({ metric }) => metric.route!,
     );
-    expect(routes).toEqual(expect.arrayContaining(['routes/lk/home', 'routes/default/login', 'healthz']));
+    expect(routes).toEqual(expect.arrayContaining(['routes/lk/home', 'routes/default/login', 'static']));
     for (const route of routes) expect(route).not.toMatch(/^\/|no-such-page|@/);
     const labels = await (await fetch(`${prometheus.url}/api/v1/labels`)).json();
     expect(labels.data).not.toEqual(expect.arrayContaining(['path', 'user', 'user_id', 'email', 'url']));

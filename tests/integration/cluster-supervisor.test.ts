@@ -79,7 +79,7 @@ afterAll(async () => {
 
 /**
  * Requests through the balancer until `until` resolves; every one that did not succeed, by what it got. `crowd`
- * more loops ask for `/healthz` from an instance without a pause, enough to keep a queue standing at the balancer.
+ * more loops ask for `/robots.txt` from an instance without a pause, enough to keep a queue standing at the balancer.
  */
 async function traffic(until: Promise<void>, withWriters: boolean, crowd = 0) {
   let done = false;
@@ -108,7 +108,7 @@ async function traffic(until: Promise<void>, withWriters: boolean, crowd = 0) {
     loop(page('/login')),
     loop(page('/')),
     loop(page('/lk', browser)),
-    ...Array.from({ length: crowd }, () => loop(page('/healthz'), 0)),
+    ...Array.from({ length: crowd }, () => loop(page('/robots.txt'), 0)),
     ...writers.map((writer) =>
       loop(async () => {
         const result = await writer.save();

@@ -166,7 +166,7 @@ describe('unknown paths (docs/product.md §8)', () => {
       expect(answer).toMatch(/^HTTP\/1\.1 \d{3} /);
       // The access line is written after the answer; give a crash there the chance to happen.
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect((await fetch(`${servers.portal.origin}/healthz`)).status).toBe(200);
+      expect((await fetch(`${servers.portal.origin}/robots.txt`)).status).toBe(200);
     });
   });
 
@@ -184,7 +184,7 @@ describe('unknown paths (docs/product.md §8)', () => {
         );
         expect(accessLine, 'access log line').toBeDefined();
       });
-      expect((await fetch(`${servers.portal.origin}/healthz`)).status).toBe(200);
+      expect((await fetch(`${servers.portal.origin}/robots.txt`)).status).toBe(200);
     });
 
     it.each(malformed.filter((path) => !path.includes('?')))(

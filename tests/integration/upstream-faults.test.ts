@@ -37,7 +37,7 @@ beforeAll(async () => {
 afterEach(async () => {
   server.resetHandlers();
   // After every fault the server is still up and serving pages.
-  expect((await fetch(`${portal.origin}/healthz`)).status).toBe(200);
+  expect((await fetch(`${portal.origin}/robots.txt`)).status).toBe(200);
   const home = await portal.client().request('/');
   expect(home.status).toBe(200);
   expect(headingOf(await home.text())).toBe(PRODUCT);
@@ -345,7 +345,7 @@ describe('an upstream nobody listens on (connection refused, no MSW handler invo
     expect(headingOf(html)).toBe('Ошибка 408');
     expect(titleOf(html)).toBe(`${PRODUCT} | Ошибка 408`);
     expect(stackTraceIn(html)).toBeNull();
-    expect((await fetch(`${unreachable.origin}/healthz`)).status).toBe(200);
+    expect((await fetch(`${unreachable.origin}/robots.txt`)).status).toBe(200);
     // A public page that needs no upstream (/week shows the program from the upstream since ADR 015).
     expect((await unreachable.client().request('/login')).status).toBe(200);
   });

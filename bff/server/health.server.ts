@@ -1,0 +1,101 @@
+/**
+ * What an orchestrator or a balancer asks an instance (ADR 063), answered on the operations listener beside the
+ * metrics, never on the public port:
+ *
+ * - `GET /startupz`: 200 once the instance has loaded its build, listens on its public port and has waited for
+ *   Redis once (ADR 022: it starts without it); 503 before. It stays 200 afterwards.
+ * - `GET /livez`: 200 whenever the process can answer at all. It never asks Redis or the upstream: a dependency's
+ *   outage must not make an orchestrator restart every instance at once.
+ * - `GET /readyz`: 200 while the instance should be sent requests: started, not shutting down, its Redis connection
+ *   ready (when it uses Redis) and the upstream answering it (any HTTP answer; two looks missed in a row, 5 s
+ *   apart, count as not answering). 503 with the reasons otherwise.
+ *
+ * A dependency lost by every instance at once fails every readiness: the balancer then sends everything to its
+ * fallback backend, checked on `/livez` (scripts/services/haproxy.ts), so that the public pages keep answering as
+ * ADR 022 promises; only an instance that alone lost a dependency leaves the pool.
+ */
+export type NotReadyReason = 'starting' | 'shutting-down' | 'redis' | 'upstream';
+
+/** How long one look at the upstream counts for: the balancer and a kubelet asking together cost one request. */
+export const UPSTREAM_PROBE_KEEP_MS = 5_000;
+/** How long the upstream has to answer that look. */
+export const UPSTREAM_PROBE_TIMEOUT_MS = 5_000;
+/** Looks in a row the upstream must miss before readiness fails: one lost under load is not an outage. */
+export const UPSTREAM_MISSES = 2;
+
+export interface HealthDependencies {
+  /** True while the shared state can be used (in memory: always). */
+  redisConnected(): boolean;
+  /** Resolves true when the upstream answers anything at all over HTTP, false when it does not. */
+  upstreamAnswers(): Promise<boolean>;
+  now?: () => number;
+}
+
+export function createHealth(deps: HealthDependencies) {
+  const now = deps.now ?? Date.now;
+  let started = false;
+  let shuttingDown = false;
+  // The last look's outcome is what readiness answers with; a new look starts, in the background, once the last one
+  // is older than UPSTREAM_PROBE_KEEP_MS. Only the very first check waits for its look.
+  let misses = 0;
+  let lookedAt = -Infinity;
+  let looking: Promise<void> | null = null;
+  let looked = false;
+  const look = () =>
+    (looking ??= deps
+      .upstreamAnswers()
+      .catch(() => false)
+      .then((answers) => {
+        misses = answers ? 0 : misses + 1;
+        looked = true;
+      })
+      .finally(() => (looking = null)));
+  const upstreamAnswers = async () => {
+    if (now() - lookedAt >= UPSTREAM_PROBE_KEEP_MS) {
+      lookedAt = now();
+      const current = look();
+      if (!looked) await current;
+    }
+    return misses < UPSTREAM_MISSES;
+  };
+
+  return {
+    started: () => started,
+    shuttingDown: () => shuttingDown,
+    markStarted() {
+      started = true;
+    },
+    /** Readiness fails from now on, for good: the first thing a SIGTERM does. */
+    markShuttingDown() {
+      shuttingDown = true;
+    },
+    /** Why the instance should not be sent requests; empty when it should. */
+    async notReady(): Promise<NotReadyReason[]> {
+      if (!started) return ['starting'];
+      if (shuttingDown) return ['shutting-down'];
+      const reasons: NotReadyReason[] = [];
+      if (!deps.redisConnected()) reasons.push('redis');
+      if (!(await upstreamAnswers())) reasons.push('upstream');
+      return reasons;
+    },
+  };
+}
+
+export type Health = ReturnType<typeof createHealth>;
+
+/** The upstream's look: a HEAD of its base URL; any status is an answer, a refused or silent connection is not. */
+export function probeUpstream(baseUrl: URL, fetchImpl: typeof fetch = fetch) {
+  return async () => {
+    try {
+      const response = await fetchImpl(baseUrl, {
+        method: 'HEAD',
+        redirect: 'manual',
+        signal: AbortSignal.timeout(UPSTREAM_PROBE_TIMEOUT_MS),
+      });
+      await response.body?.cancel();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+}
