@@ -101,7 +101,7 @@ export function ErrorPage(error: ErrorDescription) {
       <main id="main" tabIndex={-1} className="container main error-page">
         {handlers[error.status]?.(error)}
       </main>
-      {root ? <SiteFooter contacts={root.product.contacts} /> : null}
+      {root ? <SiteFooter contacts={root.product.contacts} certificateCheck /> : null}
     </>
   );
 }
