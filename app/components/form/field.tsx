@@ -60,14 +60,6 @@ export function Field({
   const hydrated = useHydrated();
   const [revealed, setRevealed] = useState(false);
   const password = type === 'password';
-  // Hidden again as the form is sent: the browser then files it as a password, never as typed text.
-  useEffect(() => {
-    const form = password ? input.current?.form : null;
-    if (!form) return;
-    const hide = () => setRevealed(false);
-    form.addEventListener('submit', hide);
-    return () => form.removeEventListener('submit', hide);
-  }, [password]);
   const maskProps = mask
     ? {
         ref: input,
