@@ -17,10 +17,27 @@ export const CERTIFICATE_NUMBER = /^[\p{L}\d]{1,10}(?:-[\p{L}\d]{1,12}){0,3}$/u;
 export const CERTIFICATE_NUMBER_MAX = 40;
 export const certificateNumber = z.string().max(CERTIFICATE_NUMBER_MAX).regex(CERTIFICATE_NUMBER);
 
+/** Latin capitals that look like Cyrillic ones: every printed number's letters are Cyrillic (ОУ, Д, МК, Т). */
+const LATIN_LOOK_ALIKES: Readonly<Record<string, string>> = {
+  A: 'А',
+  B: 'В',
+  C: 'С',
+  E: 'Е',
+  H: 'Н',
+  K: 'К',
+  M: 'М',
+  O: 'О',
+  P: 'Р',
+  T: 'Т',
+  X: 'Х',
+  Y: 'У',
+};
+
 /**
  * A number as typed, in the printed form: invisible characters dropped, a leading «№» too, compatibility forms
- * folded (NFKC), any dash, minus or space between groups a hyphen, capitals. «№ д–2026 000002» becomes
- * «Д-2026-000002».
+ * folded (NFKC), any dash, minus or space between groups a hyphen, capitals, and a Latin letter that looks like a
+ * Cyrillic one the Cyrillic one (ADR 061: a keyboard left in English types «MK-2026-000002»). «№ д–2026 000002»
+ * becomes «Д-2026-000002».
  */
 export function normalizeCertificateNumber(input: string): string {
   // «№» first: NFKC would make it «No».
@@ -32,7 +49,8 @@ export function normalizeCertificateNumber(input: string): string {
     .replace(/[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/g, '-')
     .replace(/\s*-\s*/g, '-')
     .replace(/\s+/g, '-')
-    .toUpperCase();
+    .toUpperCase()
+    .replace(/[ABCEHKMOPTXY]/g, (letter) => LATIN_LOOK_ALIKES[letter]!);
 }
 
 /** A surname as compared: case, «ё» and spacing do not matter. */

@@ -6,7 +6,11 @@ async function main(): Promise<void> {
   const config = loadUpstreamConfig();
   const upstream = await startUpstream(config);
   process.stdout.write(`upstream listening on ${upstream.url}\n`);
-  if (config.devTools) process.stdout.write('upstream dev tools enabled under /__dev__/\n');
+  if (config.devTools) {
+    process.stdout.write('upstream dev tools enabled under /__dev__/\n');
+    // The one address a person opens to read the demo's mail (README), on whatever port was chosen.
+    process.stdout.write(`Почта демо-сервера: ${upstream.url}/__dev__/outbox\n`);
+  }
   if (config.faults) process.stdout.write('upstream fault injection enabled under /__faults__\n');
 
   const shutdown = (signal: NodeJS.Signals) => {

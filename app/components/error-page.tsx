@@ -14,7 +14,46 @@ const copy = {
   unavailable: 'Сайт не может сейчас проверить ваш вход. Вы не вышли из кабинета: обновите страницу через минуту.',
   serverError: 'Перезагрузите страницу. Возможно, браузер отправил неверные параметры или на сайте произошёл сбой.',
   reload: 'Обновить страницу',
+  elsewhere: 'Возможно, вы искали',
+  dictation: 'Диктант',
+  week: 'Программа недели',
+  cabinet: 'Личный кабинет',
+  login: 'Вход в личный кабинет',
+  certificates: 'Проверка сертификата',
+  brokenLink: 'Если вы пришли по ссылке из письма или с другого сайта и не нашли нужного, напишите нам:',
 };
+
+/**
+ * The 404's way on (ADR 061): below the catalogue's title, text and «На главную», the places people come for and
+ * the address to write to, the cabinet's or the sign-in's as the visitor is signed in or not.
+ */
+function NotFoundWays() {
+  const root = useOptionalRootData();
+  if (!root) return null;
+  const ways: Array<[string, string]> = [
+    ['/dictation', copy.dictation],
+    ['/week', copy.week],
+    root.viewer ? ['/lk', copy.cabinet] : ['/login', copy.login],
+    ['/certificates', copy.certificates],
+  ];
+  return (
+    <nav aria-labelledby="not-found-ways" className="error-page__ways">
+      <h2 id="not-found-ways">{copy.elsewhere}</h2>
+      <ul>
+        {ways.map(([to, label]) => (
+          <li key={to}>
+            <Link to={to} reloadDocument>
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p>
+        {copy.brokenLink} <a href={`mailto:${root.product.contacts.email}`}>{root.product.contacts.email}</a>
+      </p>
+    </nav>
+  );
+}
 
 export interface ErrorDescription {
   status: number;
@@ -57,6 +96,7 @@ const handlers: Record<number, (error: ErrorDescription) => ReactNode> = {
       <Link to="/" reloadDocument className="button">
         {sharedCopy.home}
       </Link>
+      <NotFoundWays />
     </>
   ),
   408: () => (
@@ -101,7 +141,7 @@ export function ErrorPage(error: ErrorDescription) {
       <main id="main" tabIndex={-1} className="container main error-page">
         {handlers[error.status]?.(error)}
       </main>
-      {root ? <SiteFooter contacts={root.product.contacts} /> : null}
+      {root ? <SiteFooter contacts={root.product.contacts} certificateCheck /> : null}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { Link } from '@remix-run/react';
 import type { ContactsData } from '~/lib/root-data';
 
 const copy = {
@@ -5,6 +6,7 @@ const copy = {
   vk: 'ВКонтакте',
   telegram: 'Telegram',
   site: 'Официальный сайт',
+  check: 'Проверить сертификат',
 };
 
 /** `tel:` wants digits and a leading plus only; the configured phone is written for people. */
@@ -12,11 +14,25 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/** Contacts from configuration (docs/product.md §3 contact constants). */
-export function SiteFooter({ contacts }: { contacts: ContactsData }) {
+/**
+ * Contacts from configuration (docs/product.md §3 contact constants). The public pages add the way to the check of
+ * a printed certificate (ADR 061): someone holding the paper without a QR scanner finds it at every page's foot.
+ */
+export function SiteFooter({
+  contacts,
+  certificateCheck = false,
+}: {
+  contacts: ContactsData;
+  certificateCheck?: boolean;
+}) {
   return (
     <footer className="site-footer">
       <div className="container">
+        {certificateCheck ? (
+          <p className="site-footer__check">
+            <Link to="/certificates">{copy.check}</Link>
+          </p>
+        ) : null}
         <ul className="site-footer__contacts" aria-label={copy.label}>
           <li>
             <a href={`mailto:${contacts.email}`}>{contacts.email}</a>

@@ -26,9 +26,20 @@ export function buildIfStale() {
   const built = [path.join(root, 'build/server/index.js'), path.join(root, SERVER)];
   const sources = Math.max(...['app', 'bff', 'contract', 'shared'].map((dir) => newestMtime(path.join(root, dir))));
   if (built.every((file) => existsSync(file) && statSync(file).mtimeMs >= sources)) return;
-  console.log('Сборка портала…');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  // Quiet (ADR 061): a line before and one after; the build's own report (every file and its size) only when it
+  // fails, where it says why, and its warnings, of which there are none.
+  console.log('Сборка портала: первый запуск или изменились исходники, обычно до двух минут…');
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, encoding: 'utf8', stdio: 'pipe' });
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+    console.error('Сборка не удалась: причина выше.');
+    process.exit(result.status ?? 1);
+  }
+  // A warning of a build that succeeded is still said: the build has none (vite.config.ts), so one is news.
+  process.stderr.write(result.stderr ?? '');
+  console.log(`Портал собран за ${Math.round((Date.now() - started) / 1000)} с.`);
 }
 
 /** A demo session secret kept in data/ so that restarts keep people signed in. */

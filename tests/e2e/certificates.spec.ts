@@ -220,3 +220,41 @@ test.describe('a master class watched', () => {
     expect(checked).toContain('Ольга К.');
   });
 });
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px a stranger holding the paper finds the check from the front page, types the number with Latin look-alikes, and sees a sign of success (ADR 061)`, async ({
+    browser,
+    javaScriptEnabled,
+  }) => {
+    const stranger = await (
+      await browser.newContext({ javaScriptEnabled, viewport: { width, height: 844 } })
+    ).newPage();
+    await stranger.goto('/');
+    await stranger.getByRole('contentinfo').getByRole('link', { name: 'Проверить сертификат' }).click();
+    await expect(heading(stranger)).toHaveText('Проверка сертификата');
+    // «OY-0417» typed on a keyboard left in English: Latin O and Y, read as the printed Cyrillic «ОУ».
+    await stranger.getByLabel('Номер сертификата').fill('OY-0417');
+    await stranger.getByLabel('Фамилия участника').fill('Иванова');
+    await stranger.getByRole('button', { name: 'Проверить' }).click();
+    const verdict = stranger.locator('.verdict');
+    await expect(verdict).toHaveText('Сертификат подлинный');
+    await expect(stranger.getByRole('main')).toContainText('ОУ-0417');
+    // The sign: a drawn tick of at least 24 px beside the words, on the success colours, in the first screen.
+    const sign = verdict.locator('svg');
+    await expect(sign).toBeVisible();
+    const box = (await sign.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(24);
+    expect(box.y + box.height).toBeLessThan(844);
+    const colours = await verdict.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return {
+        border: style.borderTopColor,
+        background: style.backgroundColor,
+        body: getComputedStyle(document.body).backgroundColor,
+      };
+    });
+    expect(colours.background).not.toBe(colours.body);
+    expect(colours.border).toBe('rgb(30, 107, 52)');
+    await stranger.context().close();
+  });
+}

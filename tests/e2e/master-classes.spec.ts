@@ -64,6 +64,51 @@ test.describe('with JavaScript', () => {
   });
 });
 
+/**
+ * The page notices the watching as it plays (ADR 061): the resume line goes once the recording plays on, the
+ * certificate's «Осталось посмотреть…» counts down, and «Сертификат о просмотре получен» appears without a
+ * reload, at a phone's width and a desktop's.
+ */
+for (const width of [390, 1280]) {
+  test(`at ${width} px the master class's page counts down as the recording plays and shows the certificate without a reload`, async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    test.skip(!javaScriptEnabled, 'the player reports the watch time with a script');
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: 844 });
+    const user = await registerUser(testInfo, `watch-live-${width}`);
+    await login(page, user);
+    await page.goto('/lk/master-classes/7');
+    const play = () =>
+      video(page).evaluate((element: HTMLVideoElement) => {
+        element.muted = true;
+        return element.play();
+      });
+    // A few seconds watched and paused (the pause is reported), then back: the page says where it stopped.
+    await play();
+    await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    await video(page).evaluate((element: HTMLVideoElement) => element.pause());
+    await page.waitForTimeout(500);
+    await page.reload();
+    await expect(page.getByText(/^Вы остановились на 0:0\d/)).toBeVisible();
+    const left = page.getByText(/^Осталось посмотреть \d+ с записи/);
+    const secondsLeft = async () => Number(/(\d+) с/.exec((await left.textContent()) ?? '')?.[1] ?? NaN);
+    const before = await secondsLeft();
+
+    await play();
+    await expect(page.getByText(/^Вы остановились на/)).toHaveCount(0);
+    // Counting down while it plays, long before the next report.
+    await expect.poll(secondsLeft, { timeout: 10_000 }).toBeLessThanOrEqual(before - 2);
+    await expect
+      .poll(() => video(page).evaluate((element: HTMLVideoElement) => element.ended), { timeout: 40_000 })
+      .toBe(true);
+    await expect(page.getByText('Сертификат о просмотре получен')).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole('link', { name: /^Скачать сертификат \(PDF, [\d,]+ КБ\)$/ })).toBeVisible();
+    await expect(page.getByText(/^Осталось посмотреть/)).toHaveCount(0);
+  });
+}
+
 test.describe('without JavaScript', () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, 'the server-rendered pages on their own');
 

@@ -514,6 +514,28 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       ALTER TABLE outbox ADD COLUMN user_id INTEGER;
       CREATE INDEX outbox_by_recipient_time ON outbox (recipient, created_at);
       CREATE INDEX outbox_by_user_time ON outbox (user_id, kind, created_at);
+      `,
+  },
+  {
+    // The search index holds Russian stems (ADR 061): the triggers store `ru_stems` of each text (the function
+    // `Db` registers on every connection), and the index is filled again from the scenarios as they are.
+    id: 17,
+    name: 'scenario search by Russian stems',
+    sql: `
+      DROP TRIGGER scenarios_search_insert;
+      DROP TRIGGER scenarios_search_update;
+      CREATE TRIGGER scenarios_search_insert AFTER INSERT ON scenarios BEGIN
+        INSERT INTO scenarios_search (rowid, title, description, author)
+          VALUES (new.id, ru_stems(new.title), ru_stems(new.description), ru_stems(new.author));
+      END;
+      CREATE TRIGGER scenarios_search_update AFTER UPDATE OF title, description, author ON scenarios BEGIN
+        UPDATE scenarios_search SET
+          title = ru_stems(new.title), description = ru_stems(new.description), author = ru_stems(new.author)
+        WHERE rowid = new.id;
+      END;
+      DELETE FROM scenarios_search;
+      INSERT INTO scenarios_search (rowid, title, description, author)
+        SELECT id, ru_stems(title), ru_stems(description), ru_stems(author) FROM scenarios;
     `,
   },
 ];

@@ -3,6 +3,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DatabaseSync, type SQLInputValue, type SQLOutputValue, type StatementSync } from 'node:sqlite';
 import { migrate } from './migrations';
+import { stemsOf } from './stems';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -36,6 +37,8 @@ export class Db {
 
   constructor(path: string) {
     this.#db = new DatabaseSync(path);
+    // The search index's Russian stems (ADR 061): its triggers call it, so every connection has it.
+    this.#db.function('ru_stems', { deterministic: true }, (text) => stemsOf(typeof text === 'string' ? text : null));
   }
 
   prepare(sql: string): Statement {

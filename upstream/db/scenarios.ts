@@ -1,5 +1,6 @@
 import type { CallQuery, Scenario, ScenarioList, ScenarioSummary } from '#contract';
 import type { Db } from './open';
+import { searchStems } from './stems';
 
 export type ScenarioFilters = Omit<CallQuery<'scenariosList'>, 'page' | 'perPage'> & { page: number; perPage: number };
 
@@ -17,12 +18,14 @@ const ORDER_BY = {
 } as const;
 
 /**
- * The search text as an FTS5 query: every word must match as a prefix («конституц» finds «Конституции»). Words
- * are letters and digits only, so quoting them is safe; ё is searched as е, as the index stores it.
+ * The search text as an FTS5 query (ADR 061): every word brought to its Russian stem, as the index stores the
+ * scenarios' words, and matched as a prefix, AND-ed: «финансы» finds «Финансовая грамотность», «конституция» and
+ * «Конституции» find the same, «конст» half typed finds them too. Stems are letters and digits only, so quoting them
+ * is safe.
  */
 export function toSearchQuery(text: string | undefined): string | null {
-  const words = text?.replace(/ё/gi, (c) => (c === 'ё' ? 'е' : 'Е')).match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length > 0 ? words.map((word) => `"${word}"*`).join(' ') : null;
+  const stems = searchStems(text);
+  return stems.length > 0 ? stems.map((stem) => `"${stem}"*`).join(' ') : null;
 }
 
 type Dimension = 'topic' | 'audience' | 'format';

@@ -76,4 +76,39 @@ describe('dev tools', () => {
     const reset = await (await up.app.request('/__dev__/stats/reset', { method: 'POST' })).json();
     expect(reset.refresh).toBe(0);
   });
+
+  it('show the outbox to a browser as a page, oldest first, escaped, its links clickable (ADR 061)', async () => {
+    const up = await createTestUpstream({ devTools: true });
+    const to = 'participant@example.org';
+    for (const portalOrigin of ['http://localhost:4000', 'http://localhost:4001']) {
+      await up.app.request('/__dev__/passes', json({ email: to, portalOrigin }));
+    }
+    up.db
+      .prepare('INSERT INTO outbox (recipient, subject, body, created_at) VALUES (?, ?, ?, ?)')
+      .run(to, '<script>alert(1)</script>', 'Ответ: <b>жирно</b> & "кавычки"', Date.now() + 1000);
+    // Scripts keep the JSON, newest first.
+    const data = await (await up.app.request(`/__dev__/outbox?to=${to}`)).json();
+    expect(data.map((m: { subject: string }) => m.subject)).toEqual([
+      '<script>alert(1)</script>',
+      'Вход на портал',
+      'Вход на портал',
+    ]);
+
+    const response = await up.app.request(`/__dev__/outbox?to=${to}`, {
+      headers: { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    });
+    expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
+    expect(response.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
+    const page = await response.text();
+    expect(page).toContain('самое новое — внизу');
+    const first = page.indexOf('Письмо 1 ·');
+    expect(first).toBeGreaterThan(0);
+    expect(page.indexOf('localhost:4000')).toBeGreaterThan(first);
+    expect(page.indexOf('localhost:4000')).toBeLessThan(page.indexOf('localhost:4001'));
+    expect(page.indexOf('Письмо 3 ·')).toBeGreaterThan(page.indexOf('localhost:4001'));
+    expect(page).toMatch(/<a href="http:\/\/localhost:4000\/\?pass=[^"]+">/);
+    expect(page).not.toContain('<script>alert');
+    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page).toContain('&lt;b&gt;жирно&lt;/b&gt; &amp; &quot;кавычки&quot;');
+  });
 });

@@ -4,6 +4,7 @@ import { createPass } from '../db/passes';
 import { findUserByEmail } from '../db/users';
 import type { Services, UpstreamApp } from '../services';
 import { fail } from './envelope';
+import { outboxPage, wantsPage } from './outbox-page';
 
 const passRequest = z.object({
   email: z.string().trim().toLowerCase().email(),
@@ -20,7 +21,13 @@ const passRequest = z.object({
 export function registerDevTools(app: UpstreamApp, services: Services): void {
   const { db, now, stats } = services;
 
-  app.get('/__dev__/outbox', (c) => c.json(listMessages(db, c.req.query('to') || undefined)));
+  app.get('/__dev__/outbox', (c) => {
+    const to = c.req.query('to') || undefined;
+    const messages = listMessages(db, to);
+    if (!wantsPage(c.req.header('Accept'))) return c.json(messages);
+    c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    return c.html(outboxPage(messages, to));
+  });
 
   app.post('/__dev__/passes', async (c) => {
     const request = passRequest.safeParse(await c.req.json().catch(() => undefined));

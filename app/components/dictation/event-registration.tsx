@@ -3,6 +3,7 @@ import { Link } from '@remix-run/react';
 import type { DictationEventState, ParticipationStatus } from '#contract';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formatDate, formatMoscowDateTime, pluralize } from '~/lib/format';
+import { useOptionalRootData } from '~/lib/root-data';
 import { RegisterDictationForm as RegisterDictationFormNow } from '~/forms/dictation-register';
 import { StartDictationForm as StartDictationFormNow } from '~/forms/dictation-start';
 
@@ -10,6 +11,9 @@ const copy = {
   registered: 'Вы зарегистрированы.',
   registeredMore: (opens: string) =>
     `Личная ссылка на диктант — в письме о регистрации и в личном кабинете, в разделе «Диктанты»: «Начать диктант» появится там ${opens}.`,
+  // Mail goes only to a confirmed address (ADR 053): until then the page says so, and where the link is meanwhile.
+  registeredUnconfirmed: (opens: string) =>
+    `Личная ссылка на диктант — в личном кабинете, в разделе «Диктанты»: «Начать диктант» появится там ${opens}. Письма, и это тоже, приходят только на подтверждённый адрес: подтвердите его по ссылке из первого письма.`,
   signedOut:
     'Чтобы зарегистрироваться, войдите или создайте учётную запись — после этого вы вернётесь на эту страницу.',
   signedOutWriting:
@@ -19,6 +23,8 @@ const copy = {
   minutes: { one: 'минута', few: 'минуты', many: 'минут' },
   join: (limit: string, closes: string) =>
     `Присоединиться можно и сейчас. На текст — ${limit} с нажатия «Начать диктант», приём текстов — до ${closes}. Личная ссылка на диктант придёт и на вашу почту.`,
+  joinUnconfirmed: (limit: string, closes: string) =>
+    `Присоединиться можно и сейчас. На текст — ${limit} с нажатия «Начать диктант», приём текстов — до ${closes}. Письмо со ссылкой на диктант придёт, только если адрес почты подтверждён: подтвердите его по ссылке из первого письма. Ссылка есть и в личном кабинете.`,
   ready: (limit: string, closes: string) =>
     `Вы участвуете. На текст — ${limit} с нажатия «Начать диктант», приём текстов — до ${closes}.`,
   started: (closes: string) =>
@@ -71,6 +77,7 @@ export function EventRegistration({
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const writing = event.state === 'writing';
+  const unconfirmed = useOptionalRootData()?.viewer?.emailConfirmed === false;
   if (!writing && event.state !== 'registration') return null;
   if (own === null) {
     const back = new URLSearchParams({ redirectTo: action });
@@ -86,7 +93,7 @@ export function EventRegistration({
   if (!own) {
     return (
       <>
-        {writing ? <p>{copy.join(limit, closes)}</p> : null}
+        {writing ? <p>{(unconfirmed ? copy.joinUnconfirmed : copy.join)(limit, closes)}</p> : null}
         <RegisterDictationForm
           eventId={event.id}
           title={event.title}
@@ -100,7 +107,8 @@ export function EventRegistration({
   if (!writing) {
     return (
       <p className="dictation-registration" data-state="registered">
-        <strong>{copy.registered}</strong> {copy.registeredMore(formatMoscowDateTime(event.writingOpensAt))}
+        <strong>{copy.registered}</strong>{' '}
+        {(unconfirmed ? copy.registeredUnconfirmed : copy.registeredMore)(formatMoscowDateTime(event.writingOpensAt))}
       </p>
     );
   }

@@ -1,7 +1,10 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import { FieldLabel, FieldMessages, hintIdOf } from './field-messages';
 import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { formatForMask } from '~/lib/mask';
+
+const copy = { show: 'Показать пароль', hide: 'Скрыть пароль' };
 
 type InputType = 'text' | 'email' | 'password' | 'tel' | 'url';
 
@@ -52,6 +55,11 @@ export function Field({
     const typed = input.current?.value;
     if (mask && typed) setMasked((shown) => (shown === typed ? shown : formatForMask(typed, mask)));
   }, [mask]);
+  // «Показать пароль» (ADR 061): the field's own type turns to text and back, so the browser keeps treating it as
+  // a password (managers, no history) while hidden. Without JavaScript nothing can do that: no dead button then.
+  const hydrated = useHydrated();
+  const [revealed, setRevealed] = useState(false);
+  const password = type === 'password';
   const maskProps = mask
     ? {
         ref: input,
@@ -66,13 +74,27 @@ export function Field({
       <FieldLabel htmlFor={field.id} label={label} optional={optional} />
       <input
         key={key}
+        ref={input}
         {...props}
         aria-required={!optional}
         autoComplete={autoComplete}
         inputMode={inputMode}
         maxLength={maxLength}
         {...maskProps}
+        {...(password && revealed
+          ? { type: 'text', autoCapitalize: 'off', autoCorrect: 'off', spellCheck: false }
+          : {})}
       />
+      {password && hydrated ? (
+        <button
+          type="button"
+          className="button button--quiet password-toggle"
+          aria-controls={field.id}
+          onClick={() => setRevealed((shown) => !shown)}
+        >
+          {revealed ? copy.hide : copy.show}
+        </button>
+      ) : null}
       <FieldMessages field={field} hint={hint} />
       {children}
     </div>

@@ -17,6 +17,14 @@ describe('readNumberLookup (ADR 048)', () => {
     });
   });
 
+  it('reads Latin letters that look like Cyrillic ones as the printed Cyrillic (ADR 061)', () => {
+    expect(read({ number: 'MK-2026-000002', lastName: 'Кузнецова' }).query?.number).toBe('МК-2026-000002');
+    expect(read({ number: 'oy-0417', lastName: 'Иванова' }).query?.number).toBe('ОУ-0417');
+    expect(read({ number: 't 2026 000041', lastName: 'Иванова' }).query?.number).toBe('Т-2026-000041');
+    // A Latin letter with no Cyrillic twin stays what it is, and such a number is simply not found.
+    expect(read({ number: 'Z-1', lastName: 'Иванова' }).query?.number).toBe('Z-1');
+  });
+
   it('says in Russian at each field what is wrong, and asks nothing of the upstream', () => {
     expect(read({ number: '', lastName: '' })).toMatchObject({
       query: null,

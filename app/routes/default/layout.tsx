@@ -25,7 +25,7 @@ export default function DefaultLayout() {
         {signedOut ? <FormNotice>{copy.signedOut}</FormNotice> : null}
         <Outlet />
       </main>
-      <SiteFooter contacts={product.contacts} />
+      <SiteFooter contacts={product.contacts} certificateCheck />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData, useRevalidator } from '@remix-run/react';
+import { useState } from 'react';
 import { requireUser } from '#bff/request/require-user.server';
 import { CalendarLink } from '~/components/calendar-link';
 import { RecordingPlayer } from '~/components/recording-player';
@@ -26,6 +27,7 @@ const copy = {
   certificateEarned: 'Сертификат о просмотре получен',
   certificateDownload: (size: number) => `Скачать сертификат (PDF, ${formatFileSize(size)})`,
   certificateLeft: (left: string) => `Осталось посмотреть ${left} записи, чтобы получить сертификат о просмотре.`,
+  certificateCounting: 'Просмотр засчитывается…',
   certificateRule:
     'Засчитывается время, пока запись действительно идёт: перемотка вперёд и ускоренное воспроизведение ' +
     'засчитываются не больше, чем прошло времени.',
@@ -50,6 +52,33 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /**
+ * The certificate's count as the recording plays (ADR 061): the upstream's «left» less what this tab has played
+ * since the upstream last counted, and the page's data read again after each report stored, so «Сертификат о
+ * просмотре получен» appears without a reload. The upstream alone decides; this only counts down towards it.
+ */
+function useWatchCount(left: number | null) {
+  const revalidator = useRevalidator();
+  const [played, setPlayed] = useState(0);
+  const [started, setStarted] = useState(false);
+  // The seconds played when the latest stored report was sent, and when the one behind the data on screen was.
+  const [sent, setSent] = useState(0);
+  const [base, setBase] = useState({ left, shown: 0 });
+  if (base.left !== left) setBase({ left, shown: sent });
+  return {
+    started,
+    left: started && left !== null ? Math.max(0, Math.ceil(left - (played - base.shown))) : null,
+    onPlayed(seconds: number) {
+      setStarted(true);
+      setPlayed(seconds);
+    },
+    onReported(seconds: number) {
+      setSent(seconds);
+      void revalidator.revalidate();
+    },
+  };
+}
+
+/**
  * `/lk/master-classes/{id}`: the recording (resumed where the user stopped) or the live broadcast; with a
  * recording, the certificate for watching it: how much is left, or the link once it is earned (ADR 054).
  */
@@ -58,6 +87,7 @@ export default function MasterClassScreen() {
   const starts = Date.parse(webinar.startsAt);
   const ended = starts + minutes(webinar.durationMinutes) <= now;
   const position = webinar.progress?.positionSeconds ?? 0;
+  const live = useWatchCount(watch?.left ?? null);
   return (
     <article className="webinar">
       <p>
@@ -82,22 +112,30 @@ export default function MasterClassScreen() {
             startSeconds={position}
             watchedSeconds={webinar.progress?.watchedSeconds ?? 0}
             fallback={copy.download}
+            onPlayed={live.onPlayed}
+            onReported={live.onReported}
           />
-          {position > 0 && position < webinar.recordingSeconds - 1 ? (
+          {!live.started && position > 0 && position < webinar.recordingSeconds - 1 ? (
             <p>{copy.resumeFrom(formatPosition(position))}</p>
           ) : null}
-          {watch?.size != null ? (
-            <p className="webinar__certificate" data-earned="">
-              <strong>{copy.certificateEarned}</strong>{' '}
-              <a href={`/lk/master-classes/${webinar.id}/certificate.pdf`} download>
-                {copy.certificateDownload(watch.size)}
-              </a>
-            </p>
-          ) : watch ? (
-            <p className="webinar__certificate">
-              {copy.certificateLeft(formatWatchTime(watch.left))} <span>{copy.certificateRule}</span>
-            </p>
-          ) : null}
+          {/* Read again after each report the upstream stores: the certificate is announced as it is given. */}
+          <div aria-live="polite">
+            {watch?.size != null ? (
+              <p className="webinar__certificate" data-earned="">
+                <strong>{copy.certificateEarned}</strong>{' '}
+                <a href={`/lk/master-classes/${webinar.id}/certificate.pdf`} download>
+                  {copy.certificateDownload(watch.size)}
+                </a>
+              </p>
+            ) : watch ? (
+              <p className="webinar__certificate">
+                {live.left === 0
+                  ? copy.certificateCounting
+                  : copy.certificateLeft(formatWatchTime(live.left ?? watch.left))}{' '}
+                <span>{copy.certificateRule}</span>
+              </p>
+            ) : null}
+          </div>
         </section>
       ) : webinar.broadcastUrl && !ended ? (
         <section className="webinar__media">

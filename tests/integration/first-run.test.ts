@@ -1,0 +1,45 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { readFileSync, utimesSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The README's first run (issue 37 point 12, ADR 061): `npm start` builds a stale portal in two lines and no
+ * warning, and the README's examples follow PORT and UPSTREAM_PORT and say how to stop and reset.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+describe('the first run', () => {
+  it('builds a stale portal quietly: a line before, a line after, nothing on stderr', async () => {
+    // Sources newer than the build, as after a fresh clone or an edit.
+    const now = new Date();
+    utimesSync(path.join(root, 'app/root.tsx'), now, now);
+    // Asynchronously: the worker must keep answering the runner for the minute the build takes.
+    const run = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '-e', "import('./scripts/services/processes.ts').then((m) => m.buildIfStale())"],
+      { cwd: root, encoding: 'utf8', timeout: 280_000 },
+    );
+    expect(run.stderr).toBe('');
+    const lines = run.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^Сборка портала: /);
+    expect(lines[1]).toMatch(/^Портал собран за \d+ с\.$/);
+  }, 300_000);
+
+  it('README: the dev tools’ examples follow the chosen ports; stopping and resetting are said', () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const devTools = readme.match(/^.*__dev__\/\S*.*$/gm) ?? [];
+    expect(devTools.length).toBeGreaterThan(2);
+    // A fixed port only beside the variable that moves it.
+    for (const line of devTools.filter((line) => /127\.0\.0\.1:3001|localhost:3001/.test(line))) {
+      expect(line, line).toMatch(/UPSTREAM_PORT/);
+    }
+    expect(readme).toContain('"http://127.0.0.1:${UPSTREAM_PORT:-3001}/__dev__/passes"');
+    expect(readme).toContain('http://localhost:${PORT:-3000}');
+    expect(readme).toMatch(/\*\*Stop\*\* it with Ctrl-C/);
+    expect(readme).toContain('rm -rf data');
+  });
+});
