@@ -189,6 +189,10 @@ export function haproxyConfig(options: {
     '  http-request set-header X-Forwarded-Proto https if { ssl_fc }',
     '  http-request set-header X-Forwarded-Proto http if !{ ssl_fc }',
     '  http-request set-header X-Forwarded-Host %[req.hdr(host)]',
+    // A request that names no encoding takes what it is given, by the letter of HTTP, and the caches' `process-vary`
+    // reads it so: it would get a stored brotli copy that a client without brotli cannot read (issue 36). Naming
+    // `identity` for it makes it match only an uncompressed copy, and the instance answers it uncompressed.
+    '  http-request set-header Accept-Encoding identity unless { req.fhdr(accept-encoding) -m reg [a-zA-Z*] }',
     // A listed page as sent (the whole URL: no query string, not even `?`), read by a request without a session
     // cookie (ADR 044): only such a request gets or leaves the shared copy. A signed-in visitor's request passes
     // by the cache altogether (Vary could not tell sessions apart).

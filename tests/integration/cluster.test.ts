@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { Client, DEMO_USERS, pageText, readForms } from './harness';
@@ -10,6 +11,23 @@ import { PER_LOGIN, through, useCluster } from './cluster';
  */
 
 const parts = useCluster();
+/** A GET with no Accept-Encoding header at all (fetch always sends one); the body read as text. */
+function withoutAcceptEncoding(path: string): Promise<{ status: number; encoding?: string; body: string }> {
+  const { hostname, port } = new URL(parts.cluster.origin);
+  return new Promise((resolve, reject) => {
+    http
+      .get({ hostname, port, path }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, encoding: response.headers['content-encoding'], body }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
 const viewerName = `${DEMO_USERS.teacher.firstName} ${DEMO_USERS.teacher.lastName}`;
 
 async function signedIn(user: { email: string; password: string }, origin = parts.cluster.origin) {
@@ -299,5 +317,25 @@ describe('the crowd at the start: public pages from the balancer (issue 27, ADR 
     }
     expect(await renders(parts.cluster.instances, 'routes/default/home')).toBe(before.home + 1);
     expect(await renders(parts.cluster.instances, 'routes/default/dictation')).toBe(before.dictation + 1);
+  });
+
+  it('a request naming no encoding is never given a compressed copy the balancer keeps (issue 36)', async () => {
+    const html = await (await new Client(parts.cluster.origin).request('/login')).text();
+    const script = /(?:href|src)="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    for (const path of ['/', script]) {
+      // A brotli copy is kept first (fetch asks for it, and it is stored on its way out).
+      for (let i = 0; i < 2; i++) {
+        const primed = await fetch(`${parts.cluster.origin}${path}`, { headers: { 'Accept-Encoding': 'br' } });
+        expect(primed.headers.get('Content-Encoding'), path).toBe('br');
+        await primed.arrayBuffer();
+      }
+      // node:http sends no Accept-Encoding at all, as a simple client or a script does.
+      const plain = await withoutAcceptEncoding(path);
+      expect(plain.status, path).toBe(200);
+      expect(plain.encoding, path).toBeUndefined();
+      // The page itself, or the very file of the build, as plain text.
+      if (path === '/') expect(plain.body, path).toMatch(/^<!DOCTYPE html>/i);
+      else expect(plain.body).toBe(readFileSync(`build/client${path}`, 'utf8'));
+    }
   });
 });
