@@ -9,9 +9,9 @@ export const PER_LOGIN = 3;
 /**
  * The cluster of ADR 023 for the tests of a file: a real redis-server, the reference upstream (in this process,
  * with its counters and fault switch), three instances of the built portal (each its own Node process, sharing
- * nothing but Redis) and haproxy in front. Set once `beforeAll` has run.
+ * nothing but Redis) and haproxy in front, with `env` added to the instances' settings. Set once `beforeAll` has run.
  */
-export function useCluster() {
+export function useCluster(env: Record<string, string> = {}) {
   const parts = {} as { redis: RedisService; upstream: ReferenceUpstream; cluster: Cluster };
   beforeAll(async () => {
     parts.redis = await startRedis();
@@ -31,6 +31,7 @@ export function useCluster() {
         AUTH_RATE_LIMIT_PER_ADDRESS: '10000',
         AUTH_RATE_LIMIT_PER_LOGIN: String(PER_LOGIN),
         LOG_LEVEL: 'warn',
+        ...env,
       },
     });
   });
