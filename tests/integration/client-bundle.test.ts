@@ -47,7 +47,9 @@ const markers: [marker: string, origin: string][] = [
   ['/rest/users/authentication', 'upstream paths (contract/)'],
   ['/rest/v2/users', 'upstream paths (contract/)'],
   ['X-Api-Version', 'the upstream version header'],
-  ['Слишком много попыток', 'bff/request/rate-limit.server.ts'],
+  // The form's alert knows a wait by its first words (shared/too-many-attempts.ts); the wait itself is made only by
+  // the rate limits on the server.
+  ['Повторите через', 'the wait of bff/request/rate-limit.server.ts'],
   ['Не удалось отправить форму', 'bff/request/forms.server.ts'],
   ['Сервер не ответил', 'bff/request/forms.server.ts'],
   ['process.env', 'server configuration'],
