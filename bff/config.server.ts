@@ -131,7 +131,7 @@ const configSchema = z
     // Prometheus metrics on an operations address of their own, never on PORT (ADR 041). Unset: not served.
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     METRICS_PORT: port.optional(),
-    // From SIGTERM to exit at the latest (ADR 063): what the balancer still sends is served, then what is in
+    // From SIGTERM to exit at the latest (ADR 062): what the balancer still sends is served, then what is in
     // flight finishes. The orchestrator's termination period (terminationGracePeriodSeconds, TimeoutStopSec) must
     // be longer.
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(2).max(600).default(30),
@@ -313,7 +313,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redis: redisOf(e),
     /** Where GET /metrics is served (Prometheus text format), or null when it is not. */
     metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },
-    /** SIGTERM to exit at the latest (ADR 063). */
+    /** SIGTERM to exit at the latest (ADR 062). */
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     rateLimits: {
       perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS,

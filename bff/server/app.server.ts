@@ -64,7 +64,7 @@ export function createPortalApp(options: PortalServerOptions) {
   const limits = createAuthLimits(config, shared, log, metrics);
   const honeypot = createHoneypot(config.session.secrets[0]!);
   const currentBuild = typeof options.build === 'function' ? options.build : async () => options.build as ServerBuild;
-  // The probes of the operations listener (ADR 063): nothing of them is served on this, the public, port.
+  // The probes of the operations listener (ADR 062): nothing of them is served on this, the public, port.
   const health = createHealth({
     redisConnected: () => shared.connected(),
     upstreamAnswers: probeUpstream(config.rest.baseUrl, options.fetch),

@@ -1,5 +1,5 @@
 /**
- * What an orchestrator or a balancer asks an instance (ADR 063), answered on the operations listener beside the
+ * What an orchestrator or a balancer asks an instance (ADR 062), answered on the operations listener beside the
  * metrics, never on the public port:
  *
  * - `GET /startupz`: 200 once the instance has loaded its build, listens on its public port and has waited for

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createHealth, UPSTREAM_PROBE_KEEP_MS } from './health.server';
 
-/** ADR 063: what the readiness probe depends on, and what it never asks twice within a few seconds. */
+/** ADR 062: what the readiness probe depends on, and what it never asks twice within a few seconds. */
 describe('readiness', () => {
   const make = (redis = true, upstream = true) => {
     let now = 0;

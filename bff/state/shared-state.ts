@@ -21,7 +21,7 @@ export interface SharedState {
   refreshes: RefreshFlight;
   /** Resolves once the state answers (at once in memory), or rejects after `timeoutMs`. */
   ready(timeoutMs: number): Promise<void>;
-  /** True while commands can be sent (in memory: always); the readiness probe asks it (ADR 063). */
+  /** True while commands can be sent (in memory: always); the readiness probe asks it (ADR 062). */
   connected(): boolean;
   close(): Promise<void>;
 }

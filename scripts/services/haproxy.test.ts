@@ -135,7 +135,7 @@ it('gives each instance 64 requests at once unless told otherwise, the rest wait
   expect(one).toMatch(/default-server .* maxconn 1\n/);
 });
 
-it('checks each instance on its operations port, never the public one: readiness, and liveness for the fallback (ADR 063)', () => {
+it('checks each instance on its operations port, never the public one: readiness, and liveness for the fallback (ADR 062)', () => {
   const backend = (name: string) => config.slice(config.indexOf(`\nbackend ${name}\n`) + 1).split('\n\n')[0]!;
   expect(backend('reads')).toContain('http-check send meth GET uri /readyz');
   expect(backend('reads')).toContain('server portal1 127.0.0.1:4001 check port 4101');
@@ -149,7 +149,7 @@ it('checks each instance on its operations port, never the public one: readiness
   expect(lines.findIndex((line) => line.startsWith('use_backend '))).toBe(fallback);
 });
 
-it('logs, when asked to, no path and no query: the capability paths stay out of its logs (ADR 063)', () => {
+it('logs, when asked to, no path and no query: the capability paths stay out of its logs (ADR 062)', () => {
   const logged = haproxyConfig({
     port: 4000,
     backends: [{ name: 'portal1', port: 4001, checkPort: 4101 }],

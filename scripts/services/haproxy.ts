@@ -1,6 +1,6 @@
 /**
  * Debian's `haproxy` in front of the portal instances (ADR 023): its configuration generated into a temporary
- * folder, round robin, health checks on each instance's operations port (`GET /readyz`, ADR 063), the client's forwarding headers replaced by its own, a
+ * folder, round robin, health checks on each instance's operations port (`GET /readyz`, ADR 062), the client's forwarding headers replaced by its own, a
  * request that could not reach an instance sent to another one, and the build's scripts kept in its cache. Its
  * statistics and Prometheus exporter on a loopback port of their own, and its runtime API on a socket in the same
  * folder, through which the cluster script drains an instance before replacing it (ADR 041).
@@ -33,7 +33,7 @@ export interface Backend {
   /** Where the balancer reaches the instance: 127.0.0.1 by default, its host's address on the namespace hosts (ADR 059) and in deploy/systemd. */
   address?: string;
   port: number;
-  /** The instance's operations port (METRICS_PORT), where the balancer asks `/readyz` and `/livez` (ADR 063). */
+  /** The instance's operations port (METRICS_PORT), where the balancer asks `/readyz` and `/livez` (ADR 062). */
   checkPort: number;
 }
 
@@ -74,7 +74,7 @@ export function haproxyConfig(options: {
   /**
    * Where haproxy logs (`stdout format raw local0`, `/dev/log local0`); none by default. A line names the method,
    * status, timings, bytes and server, never the path nor the query: `/dictation/{code}` and the other capability
-   * paths (bff/log.server.ts) and an e-mail in a query stay out of the balancer's logs by construction (ADR 063).
+   * paths (bff/log.server.ts) and an e-mail in a query stay out of the balancer's logs by construction (ADR 062).
    */
   log?: string;
   /** A certificate (PEM with its key) for TLS on the public bind; plain HTTP without one (local runs). */
@@ -200,7 +200,7 @@ export function haproxyConfig(options: {
     ...sessionCookies.map((name) => `  acl session_cookie req.cook_cnt(${name}) gt 0`),
     // Every instance not ready at once is a dependency lost by all (Redis, the upstream), not an instance gone:
     // the fallback, checked on liveness, keeps the public pages answering and signed-in pages refusing clearly
-    // (ADR 022), where an empty pool would answer 503 to everyone (ADR 063).
+    // (ADR 022), where an empty pool would answer 503 to everyone (ADR 062).
     '  use_backend fallback if { nbsrv(reads) eq 0 }',
     '  use_backend pages if METH_GET shared_page !session_cookie',
     '  use_backend pages if METH_HEAD shared_page !session_cookie',

@@ -4,7 +4,7 @@ import { Client, DEMO_USERS } from './harness';
 import { useCluster } from './cluster';
 
 /**
- * ADR 063: what an orchestrator does to an instance, through the balancer of ADR 023. A SIGTERM with no `maint`
+ * ADR 062: what an orchestrator does to an instance, through the balancer of ADR 023. A SIGTERM with no `maint`
  * first (Kubernetes ends a pod so, and `systemctl stop` too): the instance fails its readiness, serves what the
  * balancer still sends until the balancer has taken it out, finishes, and exits; no request fails. And a Redis lost
  * by every instance at once fails every readiness, which must not empty the pool: the public pages keep answering.
@@ -89,7 +89,7 @@ function load(writers: DictationWriter[], browser: Client, until: Promise<void>)
   return runs.then(() => ({ failures, count }));
 }
 
-describe('an orchestrator’s stop and a dependency lost everywhere (ADR 063)', () => {
+describe('an orchestrator’s stop and a dependency lost everywhere (ADR 062)', () => {
   it('an instance sent SIGTERM under load, with no maint first, fails no request and exits by itself', async () => {
     const browser = new Client(parts.cluster.origin);
     expect((await browser.login(DEMO_USERS.teacher.email, DEMO_USERS.teacher.password)).url).toBe(

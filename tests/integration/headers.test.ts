@@ -137,7 +137,7 @@ describe('documents', () => {
 });
 
 describe('health and readiness', () => {
-  // The probes answer on the operations port only (ADR 063, tests/integration/probes.test.ts): here, the portal's
+  // The probes answer on the operations port only (ADR 062, tests/integration/probes.test.ts): here, the portal's
   // own 404 page, as for any path it does not know.
   it.each(['/healthz', '/readyz', '/livez', '/startupz', '/metrics'])(
     '%s is not served on the public port',
