@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { heading, PRODUCT_TITLE } from './support';
+import { heading, PRODUCT_TITLE, waitForHydration } from './support';
 
 /** docs/product.md §2, public layout: every path, the heading it shows and the document title. */
 const screens = [
@@ -40,16 +40,24 @@ test.describe('public screens', () => {
     });
   }
 
-  test('/dictation2024 is the home screen and /dictation2024-login the login screen', async ({ page }) => {
+  test('/dictation2024 is the home screen and /dictation2024-login the login screen', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto('/');
     const home = await page.getByRole('main').innerText();
     await page.goto('/dictation2024');
     expect(await page.getByRole('main').innerText()).toBe(home);
 
+    // Both read once hydrated: «Показать пароль» comes with the script (ADR 061).
+    const settled = async () => {
+      if (javaScriptEnabled) await waitForHydration(page.getByLabel('Пароль', { exact: true }));
+      return page.getByRole('main').innerText();
+    };
     await page.goto('/login');
-    const loginScreen = await page.getByRole('main').innerText();
+    const loginScreen = await settled();
     await page.goto('/dictation2024-login');
-    expect(await page.getByRole('main').innerText()).toBe(loginScreen);
+    expect(await settled()).toBe(loginScreen);
     await expect(page.getByLabel('Электронная почта')).toBeVisible();
   });
 });
@@ -72,8 +80,10 @@ test.describe('navigation by clicking', () => {
     await expect(heading(page)).toHaveText(PRODUCT_TITLE);
   });
 
-  test('the login screen links to password recovery and registration', async ({ page }) => {
+  test('the login screen links to password recovery and registration', async ({ page, javaScriptEnabled }) => {
     await page.goto('/login');
+    // Clicked once hydrated: «Показать пароль», which comes with the script, moves the links below it (ADR 061).
+    if (javaScriptEnabled) await waitForHydration(page.getByLabel('Пароль', { exact: true }));
     await page.getByRole('main').getByRole('link', { name: 'Забыли пароль?' }).click();
     await expect(page).toHaveURL(/\/password$/);
     await expect(heading(page)).toHaveText('Восстановление пароля');
