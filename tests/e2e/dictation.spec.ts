@@ -131,7 +131,12 @@ test.describe('without JavaScript', () => {
     await textField(page).fill(FIRST);
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page).toHaveURL(/\?saved=1#dictation-status$/);
-    await expect(page.getByRole('main').getByText(/^Текст сохранён на сервере в \d{2}:\d{2} мск$/)).toBeVisible();
+    // Without a script the status also says how the next text is saved (ADR 060).
+    await expect(
+      page
+        .getByRole('main')
+        .getByText(/^Текст сохранён на сервере в \d{2}:\d{2} мск\. Новое сохранится, когда вы нажмёте «Сохранить»\.$/),
+    ).toBeVisible();
     await page.reload();
     await expect(textField(page)).toHaveValue(FIRST);
 
