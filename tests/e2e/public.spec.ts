@@ -80,10 +80,8 @@ test.describe('navigation by clicking', () => {
     await expect(heading(page)).toHaveText(PRODUCT_TITLE);
   });
 
-  test('the login screen links to password recovery and registration', async ({ page, javaScriptEnabled }) => {
+  test('the login screen links to password recovery and registration', async ({ page }) => {
     await page.goto('/login');
-    // Clicked once hydrated: «Показать пароль», which comes with the script, moves the links below it (ADR 061).
-    if (javaScriptEnabled) await waitForHydration(page.getByLabel('Пароль', { exact: true }));
     await page.getByRole('main').getByRole('link', { name: 'Забыли пароль?' }).click();
     await expect(page).toHaveURL(/\/password$/);
     await expect(heading(page)).toHaveText('Восстановление пароля');

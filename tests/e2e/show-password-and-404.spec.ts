@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, heading, login, waitForHydration } from './support';
+import { DEMO, heading, holdScripts, login, waitForHydration } from './support';
 
 /**
  * Issue 37 point 11 (ADR 061): «Показать пароль» on every password field where a script can do it, and a 404 that
@@ -24,10 +24,25 @@ for (const width of [390, 1280]) {
         return;
       }
       await waitForHydration(show);
+      // It is inside the field's box: the form's button is where it was before the script came.
+      const hydratedSubmit = await page.getByRole('button', { name: 'Войти' }).boundingBox();
+      const release = await holdScripts(page, /\/assets\//);
+      await page.reload({ waitUntil: 'commit' });
+      await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+      expect(await page.getByRole('button', { name: 'Войти' }).boundingBox()).toEqual(hydratedSubmit);
+      await expect(show).toHaveCount(0);
+      release();
+      await waitForHydration(show);
+      const showBox = (await show.boundingBox())!;
+      const fieldBox = (await password.boundingBox())!;
+      expect(showBox.y).toBeGreaterThanOrEqual(fieldBox.y);
+      expect(showBox.y + showBox.height).toBeLessThanOrEqual(fieldBox.y + fieldBox.height);
+
       await page.getByLabel('Электронная почта').fill(DEMO.teacher.email);
       await password.fill(DEMO.teacher.password);
       const box = (await show.boundingBox())!;
       expect(box.height).toBeGreaterThanOrEqual(40);
+      expect(box.width).toBeGreaterThanOrEqual(40);
       expect(box.x + box.width).toBeLessThanOrEqual(width);
       await show.click();
       await expect(password).toHaveAttribute('type', 'text');

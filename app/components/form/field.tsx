@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'r
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { formatForMask } from '~/lib/mask';
 
-const copy = { show: 'Показать пароль', hide: 'Скрыть пароль' };
+const copy = { show: 'Показать', hide: 'Скрыть', what: ' пароль' };
 
 type InputType = 'text' | 'email' | 'password' | 'tel' | 'url';
 
@@ -69,32 +69,42 @@ export function Field({
         onChange: (event: ChangeEvent<HTMLInputElement>) => setMasked(formatForMask(event.target.value, mask)),
       }
     : {};
+  const control = (
+    <input
+      key={key}
+      ref={input}
+      {...props}
+      aria-required={!optional}
+      autoComplete={autoComplete}
+      inputMode={inputMode}
+      maxLength={maxLength}
+      {...maskProps}
+      {...(revealed ? { type: 'text', autoCapitalize: 'off', autoCorrect: 'off', spellCheck: false } : {})}
+    />
+  );
   return (
     <div className="field">
       <FieldLabel htmlFor={field.id} label={label} optional={optional} />
-      <input
-        key={key}
-        ref={input}
-        {...props}
-        aria-required={!optional}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        {...maskProps}
-        {...(password && revealed
-          ? { type: 'text', autoCapitalize: 'off', autoCorrect: 'off', spellCheck: false }
-          : {})}
-      />
-      {password && hydrated ? (
-        <button
-          type="button"
-          className="button button--quiet password-toggle"
-          aria-controls={field.id}
-          onClick={() => setRevealed((shown) => !shown)}
-        >
-          {revealed ? copy.hide : copy.show}
-        </button>
-      ) : null}
+      {password ? (
+        // The toggle sits inside the field's box: its arrival at hydration moves nothing, so a tap aimed at what
+        // follows the field cannot land on the space it pushed that down from.
+        <div className="password-control">
+          {control}
+          {hydrated ? (
+            <button
+              type="button"
+              className="password-toggle"
+              aria-controls={field.id}
+              onClick={() => setRevealed((shown) => !shown)}
+            >
+              {revealed ? copy.hide : copy.show}
+              <span className="visually-hidden">{copy.what}</span>
+            </button>
+          ) : null}
+        </div>
+      ) : (
+        control
+      )}
       <FieldMessages field={field} hint={hint} />
       {children}
     </div>
