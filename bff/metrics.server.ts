@@ -50,9 +50,10 @@ export function createMetrics() {
     help: '1 while the shared state has a ready Redis connection, 0 while it has not (unset with REDIS_URL unset).',
     registers: [registry],
   });
-  const standingsKnown = new Counter({
-    name: 'portal_redis_standing_last_known_total',
-    help: 'Signed-in requests answered with the session standing read last, Redis not answering (a failover, ADR 058).',
+  const standingsElsewhere = new Counter({
+    name: 'portal_redis_standing_fallback_total',
+    help: 'Signed-in requests whose session standing the primary did not answer (a failover, ADR 058): read from a replica, or served as this instance last read it.',
+    labelNames: ['source'],
     registers: [registry],
   });
   const refreshWaits = new Histogram({
@@ -103,8 +104,8 @@ export function createMetrics() {
     redisCommand(command: string, ok: boolean, startedAt: number) {
       redisDuration.observe({ command, outcome: ok ? 'ok' : 'error' }, seconds(startedAt));
     },
-    redisStandingKnown() {
-      standingsKnown.inc();
+    redisStandingFallback(source: 'replica' | 'last_known') {
+      standingsElsewhere.inc({ source });
     },
     redisConnected(connected: boolean) {
       redisConnected.set(connected ? 1 : 0);

@@ -16,6 +16,8 @@ const CONNECT_TIMEOUT_MS = 1_000;
  * primary that went silent (a host gone, SIGSTOP) holds each command for COMMAND_TIMEOUT_MS otherwise.
  */
 const STANDING_WAIT_MS = 500;
+/** How long a replica may take to answer a standing the primary did not (through Sentinel only). */
+const REPLICA_WAIT_MS = 500;
 /** How long a session end may wait for a replica to hold it (WAIT 1), through Sentinel only. */
 const REPLICATED_WITHIN_MS = 1_000;
 /** Records read last, and records this instance was asked to write, kept per instance (ADR 058). */
@@ -61,6 +63,12 @@ export function createRedisState(options: {
   const { keyPrefix: prefix, secrets, keepMs, log, metrics, graceMs = 0 } = options;
   const client = connect(options.connection);
   const unfollow = options.connection.kind === 'sentinel' ? followFailovers(client, options.connection, log) : () => {};
+  // Through Sentinel, a second connection, to a replica, reads a standing the primary does not answer: the
+  // replicas hold what every instance wrote until the primary was lost, where the last-known standing holds only
+  // what this instance happened to read (ADR 058).
+  const replica = options.connection.kind === 'sentinel' ? connect(options.connection, 'slave') : null;
+  replica?.on('error', () => {}); // its outage is the primary's fallback's, not the state's: the primary decides
+  if (replica && metrics) countCommands(replica, metrics);
   // Through Sentinel, a session end counts as recorded once a replica holds it: the replica a failover promotes
   // (the most advanced one) has it, so no acknowledged end is lost with the primary. A single Redis has no replica.
   const replicated = options.connection.kind === 'sentinel';
@@ -141,17 +149,62 @@ export function createRedisState(options: {
     return values;
   }
 
-  /** One MGET of a request's records; within the grace, the last-known values when Redis does not answer. */
+  /**
+   * The records from a replica, when it answers within REPLICA_WAIT_MS and what it holds is no older than the
+   * grace: it is the primary now, or its link to the primary is up, or went down within the grace (the moment
+   * the primary was lost, in a failover). Null otherwise.
+   */
+  async function fromReplica(keys: string[]): Promise<(string | null)[] | null> {
+    if (!replica || replica.status !== 'ready') return null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), REPLICA_WAIT_MS)));
+    const read = replica
+      .multi()
+      .info('replication')
+      .mget(...keys)
+      .exec()
+      .then((replies) => {
+        const [[infoError, info], [mgetError, values]] = replies as [
+          [Error | null, string],
+          [Error | null, (string | null)[]],
+        ];
+        if (infoError || mgetError || !recentEnough(info)) return null;
+        return values;
+      })
+      .catch(() => null);
+    try {
+      return await Promise.race([read, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Whether a node's `INFO replication` says its data is no older than the grace. */
+  function recentEnough(info: string): boolean {
+    const field = (name: string) => new RegExp(`^${name}:(.*)$`, 'm').exec(info)?.[1]?.trim();
+    if (field('role') === 'master') return true;
+    if (field('master_link_status') === 'up') return true;
+    const downFor = Number(field('master_link_down_since_seconds'));
+    return Number.isFinite(downFor) && downFor * 1000 <= graceMs;
+  }
+
+  /**
+   * One MGET of a request's records from the primary. Within the grace, when it does not answer (in
+   * STANDING_WAIT_MS, or at all): a replica's, then the values this instance last read.
+   */
   async function readRecords(
     keys: string[],
     required: Set<string>,
   ): Promise<{ values: (string | null)[]; fresh: boolean }> {
     const sent = Date.now();
-    const reading = client.mget(...keys).then((values) => {
+    const remember = (values: (string | null)[]) => {
       for (const [index, name] of keys.entries()) {
         const before = known.get(name);
         if (!before || before.at <= sent) known.set(name, { value: values[index] ?? null, at: sent });
       }
+    };
+    const reading = client.mget(...keys).then((values) => {
+      remember(values);
       if (servingKnown) log.warn('redis answers again; session standings read afresh');
       servingKnown = false;
       return values;
@@ -159,32 +212,32 @@ export function createRedisState(options: {
     if (graceMs <= 0) return { values: await reading, fresh: true };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), STANDING_WAIT_MS)));
+    let failure: unknown = null;
     try {
       const first = await Promise.race([reading, slow]);
       if (first !== 'slow') return { values: first, fresh: true };
     } catch (error) {
-      return { values: fromKnown(error as Error), fresh: false };
+      failure = error;
     } finally {
       clearTimeout(timer);
     }
+    reading.catch(() => {});
+    const replicated = await fromReplica(keys);
+    if (replicated) {
+      remember(replicated);
+      return { values: served('replica', replicated), fresh: false };
+    }
     const values = lastKnown(keys, required);
-    if (values) {
-      reading.catch(() => {});
-      return { values: noteKnown(values), fresh: false };
-    }
+    if (values) return { values: served('last_known', values), fresh: false };
+    if (failure) throw failure;
     return { values: await reading, fresh: true };
-
-    function fromKnown(error: Error) {
-      const values = lastKnown(keys, required);
-      if (!values) throw error;
-      return noteKnown(values);
-    }
   }
 
-  function noteKnown<T>(values: T): T {
-    if (!servingKnown) log.warn(`redis does not answer; session standings served as read within ${graceMs} ms`);
+  function served<T>(source: 'replica' | 'last_known', values: T): T {
+    if (!servingKnown)
+      log.warn(`redis primary does not answer; session standings read from a replica or as read within ${graceMs} ms`);
     servingKnown = true;
-    metrics?.redisStandingKnown();
+    metrics?.redisStandingFallback(source);
     return values;
   }
 
@@ -293,6 +346,7 @@ export function createRedisState(options: {
       closing = true;
       unfollow();
       client.disconnect();
+      replica?.disconnect();
     },
   };
 }
@@ -302,7 +356,7 @@ export function createRedisState(options: {
  * (ADR 058), followed to the new one when they announce a failover (`+switch-master`, ioredis's failover
  * detector) rather than after its connection times out.
  */
-function connect(connection: RedisConnection): Redis {
+function connect(connection: RedisConnection, role: 'master' | 'slave' = 'master'): Redis {
   const options = {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
@@ -319,7 +373,7 @@ function connect(connection: RedisConnection): Redis {
     ...options,
     sentinels: connection.sentinels,
     name: connection.name,
-    role: 'master',
+    role,
     // The portal's user answers on the sentinels too, unless they have a password of their own.
     ...(connection.sentinelPassword === connection.password && connection.username
       ? { sentinelUsername: connection.username }

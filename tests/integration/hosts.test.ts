@@ -14,7 +14,7 @@ const unavailable = hostsUnavailable();
 if (unavailable) console.warn(`hosts.test.ts skipped: ${unavailable}`);
 
 describe.skipIf(unavailable)('the cluster on hosts of their own', () => {
-  it("an app host silent for 20 s, then the Redis primary's host (a failover): no save lost, no writer's request failed, no foreign page, no sign-out", async () => {
+  it("an app host silent for 20 s, then the Redis primary's host (a failover): no save lost, no request failed (a cabinet page or a save), no foreign page, no sign-out", async () => {
     const result = await dayOnHosts('short', { writers: 100, walkers: 10 });
     const failed = result.requests.filter((request) => !request.ok);
     const summary = byPhase(result)
@@ -26,24 +26,15 @@ describe.skipIf(unavailable)('the cluster on hosts of their own', () => {
     console.log(summary);
     for (const event of result.events) console.log(`${event.at.toFixed(1)} s: ${event.line}`);
     for (const request of failed.slice(0, 20)) console.log(JSON.stringify(request));
-    // Open (issue 34, ADR 058): while the primary's host is silent, around the promotion and once in a run when
-    // the old primary is heard again, a few cabinet pages of an instance that cannot answer a walker's standing
-    // from what it last read still get the 503 page (5 to 8 of 100 in the runs of 2026-11-28, none of them a
-    // writer's). They are listed above; every other request, in every phase, must succeed.
-    const failover = result.phases.find((phase) => phase.name === "the Redis primary's host silent")!;
-    const openDefect = (request: (typeof result.requests)[number]) =>
-      request.kind === 'cabinet' && request.status === 503 && request.at >= failover.from;
     expect(result.lost).toBe(0);
-    expect(result.requests.filter((request) => request.status >= 500 && !openDefect(request))).toEqual([]);
+    expect(result.requests.filter((request) => request.status >= 500)).toEqual([]);
     expect(result.foreign).toBe(0);
     expect(result.signOuts).toBe(0);
     // Not one request failed from the first fault on: those in flight on the silent host were answered by another
     // one. (Before the faults, on a saturated machine, a streamed page was now and then cut about 16 s into the
     // load; that is logged above, and open: ADR 059.)
     const firstFault = result.phases[1]!.from;
-    expect(failed.filter((request) => request.at >= firstFault && !openDefect(request))).toEqual([]);
-    // Every writer's save succeeded through the failover, with and without JavaScript.
-    expect(failed.filter((request) => request.kind !== 'cabinet' && request.at >= failover.from)).toEqual([]);
+    expect(failed.filter((request) => request.at >= firstFault)).toEqual([]);
     // The load did run through the silence: every writer saved in each phase.
     for (const phase of byPhase(result).filter((p) => p.kind !== 'cabinet')) expect(phase.requests).toBeGreaterThan(0);
     const lines = result.events.map((event) => event.line);

@@ -15,7 +15,8 @@ import { viewerNameOf } from './page';
  * Issue 34, part 2 (ADR 058): three portal instances share their state through a Sentinel group of Debian's
  * redis-server and redis-sentinel on loopback (a primary, two replicas, three sentinels, short timings). The
  * primary is killed, and then made silent (SIGSTOP), while signed-in people walk their cabinet through every
- * instance: a replica is promoted, the instances follow it, no signed-in page answers 503 or signs anyone out,
+ * instance: a replica is promoted, the instances follow it, no signed-in page answers 503 or signs anyone out
+ * (not even one of a session an instance had never read before the loss: a replica answers for it),
  * a logout made just before or during the failover is refused everywhere within the bound of ADR 058, the old
  * primary rejoins as a replica, and a primary cut off from its replicas takes no write.
  */
@@ -147,6 +148,8 @@ async function failover(lose: (primary: RedisNode) => Promise<void> | void) {
   const walker = await everywhere(DEMO_USERS.teacher);
   const before = await everywhere(DEMO_USERS.participant);
   const during = await everywhere(DEMO_USERS.participant);
+  // Signed in through the first instance only: the others never read this session's standing before the loss.
+  const newcomer = await everywhere(DEMO_USERS.teacher);
   const walking = walk(walker.copies);
   const beforeWalk = walk(before.copies);
   const duringWalk = walk(during.copies);
@@ -160,6 +163,13 @@ async function failover(lose: (primary: RedisNode) => Promise<void> | void) {
   const lost = Date.now();
   await lose(old);
   await sleep(300);
+  // Its first pages on the other instances come in the window: a replica answers for the lost primary.
+  const newcomerPages = await Promise.all(
+    newcomer.copies.slice(1).map(async (client) => {
+      const response = await client.request('/lk');
+      return { status: response.status, signedIn: viewerNameOf(await response.text()) !== null };
+    }),
+  );
   const unconfirmed = await logoutPortalOnly(during.owner);
   const loggedOutDuring = Date.now();
   const promoted = await group.waitForFailover(old, 20_000);
@@ -182,6 +192,7 @@ async function failover(lose: (primary: RedisNode) => Promise<void> | void) {
     promoted,
     failoverMs,
     walked,
+    newcomerPages,
     unconfirmed: unconfirmed.headers.get('Location'),
     refusedBefore,
     refusedDuring,
@@ -195,6 +206,11 @@ function expectFailoverUnnoticed(result: Awaited<ReturnType<typeof failover>>) {
   // Every instance answered the walker's cabinet all along: no 503, no sign-out.
   expect(everyAnswer(result.walked)).toEqual({ statuses: [200], signedOut: 0 });
   expect(new Set(result.walked.map((o) => o.portal))).toEqual(new Set([0, 1, 2]));
+  // A session an instance had not read before the primary was lost is answered there too (from a replica).
+  expect(result.newcomerPages).toEqual([
+    { status: 200, signedIn: true },
+    { status: 200, signedIn: true },
+  ]);
   for (const [portal, refused] of result.refusedBefore.entries()) {
     expect(refused.afterMs, `portal ${portal}: confirmed logout`).toBeLessThanOrEqual(result.boundBefore);
     expect(refused.servedAgain, `portal ${portal}: confirmed logout`).toBe(false);
