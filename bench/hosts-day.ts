@@ -1,7 +1,8 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import {
   addressOf,
+  APP_HOSTS,
   DATA_HOSTS,
   heal,
   HOST_NAMES,
@@ -10,7 +11,7 @@ import {
   silence,
   type HostName,
 } from '../scripts/services/hosts';
-import { startHostsCluster, upstreamDevTool, type HostsCluster } from '../scripts/services/hosts-cluster';
+import { HOSTS_PORTS, startHostsCluster, upstreamDevTool, type HostsCluster } from '../scripts/services/hosts-cluster';
 import { Client } from '../tests/integration/harness';
 import { register } from './day-system';
 import { dictationWriter, formWriter, storedText, type SaveResult } from './writer';
@@ -105,6 +106,92 @@ function loss(host: HostName, percent: number) {
   );
 }
 
+/** Delay between the app hosts and Redis: each way, so a round trip to a data node takes this twice over. */
+const REDIS_DELAY_MS = 50;
+/** The nftables table the delay's redirections live in (apart from the drops of `silence`). */
+const DELAY_TABLE = 'portal_delay';
+/** The port on each data host that leads to its Redis for the delay proxies (so their own traffic is not redirected). */
+const PROXIED_PORT = 16379;
+const proxies: ChildProcess[] = [];
+
+function nftOn(host: HostName, rules: string) {
+  const result = spawnSync(onHost(host)[0]!, [...onHost(host).slice(1), 'nft', '-f', '-'], { input: rules });
+  if (result.status !== 0) throw new Error(`nft on ${host}: ${String(result.stderr)}`);
+}
+
+/**
+ * The kernel has no `netem`: each app host's new connections to Redis's port on the data hosts are sent (nftables
+ * DNAT) to a delay proxy on that host (bench/delay-proxy.ts), which reaches the data host on PROXIED_PORT, led to
+ * Redis there. Connections open before are reset (a TCP reset on their next packet), so the instances reconnect
+ * through the proxies at once, as after a network change. Sentinel's port is left direct.
+ */
+async function delayRedis() {
+  for (const data of DATA_HOSTS) {
+    nftOn(
+      data,
+      [
+        `table ip ${DELAY_TABLE} {`,
+        '  chain prerouting {',
+        '    type nat hook prerouting priority -100;',
+        `    tcp dport ${PROXIED_PORT} redirect to :${HOSTS_PORTS.redis}`,
+        '  }',
+        '}',
+      ].join('\n'),
+    );
+  }
+  for (const app of APP_HOSTS) {
+    const routes = DATA_HOSTS.map((data, index) => ({
+      data,
+      listen: `${addressOf(app)}:${17001 + index}`,
+      target: `${addressOf(data)}:${PROXIED_PORT}`,
+    }));
+    const proxy = spawn(
+      onHost(app)[0]!,
+      [...onHost(app).slice(1), process.execPath, '--import', 'tsx', 'bench/delay-proxy.ts'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: {
+          ...process.env,
+          DELAY_MS: String(REDIS_DELAY_MS),
+          DELAY_ROUTES: JSON.stringify(routes),
+        },
+      },
+    );
+    proxies.push(proxy);
+    await new Promise<void>((resolve, reject) => {
+      proxy.stdout!.once('data', () => resolve());
+      proxy.once('exit', (code) => reject(new Error(`the delay proxy on ${app} ended (${code})`)));
+    });
+    const redirects = routes.map(
+      ({ data, listen }) => `    ip daddr ${addressOf(data)} tcp dport ${HOSTS_PORTS.redis} dnat to ${listen}`,
+    );
+    const others = `{ ${DATA_HOSTS.map(addressOf).join(', ')} }`;
+    nftOn(
+      app,
+      [
+        `table ip ${DELAY_TABLE} {`,
+        '  chain output_nat {',
+        '    type nat hook output priority -100;',
+        ...redirects,
+        '  }',
+        '  chain output {',
+        '    type filter hook output priority 0; policy accept;',
+        `    ip daddr ${others} tcp dport ${HOSTS_PORTS.redis} ct status != dnat reject with tcp reset`,
+        '  }',
+        '}',
+      ].join('\n'),
+    );
+  }
+}
+
+/** The delay lifted: the redirections gone, the proxies stopped (their connections close; the instances reconnect). */
+function undelayRedis() {
+  for (const host of [...APP_HOSTS, ...DATA_HOSTS]) {
+    spawnSync(onHost(host)[0]!, [...onHost(host).slice(1), 'nft', 'delete', 'table', 'ip', DELAY_TABLE]);
+  }
+  for (const proxy of proxies.splice(0)) proxy.kill('SIGTERM');
+}
+
 /** The timelines: the short one of `npm test`, the full one of `npm run bench -- hosts`. */
 export const DAYS: Record<DayName, { faults: Fault[]; end: number }> = {
   short: {
@@ -133,8 +220,10 @@ export const DAYS: Record<DayName, { faults: Fault[]; end: number }> = {
       { at: 230, name: 'upstream host whole again', make: () => heal('upstream') },
       { at: 245, name: 'app1 cut off from Redis', make: () => silence('app1', 'both', ['data1', 'data2', 'data3']) },
       { at: 275, name: 'app1 reaches Redis again', make: () => heal('app1') },
+      { at: 290, name: `${REDIS_DELAY_MS * 2} ms more to Redis from the app hosts`, make: delayRedis },
+      { at: 320, name: 'Redis near again', make: undelayRedis },
     ],
-    end: 295,
+    end: 335,
   },
 };
 
@@ -232,7 +321,14 @@ export async function runHostsDay(
           outcome: result.outcome,
         });
       } catch (error) {
-        requests.push({ at, ms: performance.now() - tick, kind, ok: false, status: 0, outcome: String(error) });
+        requests.push({
+          at,
+          ms: performance.now() - tick,
+          kind,
+          ok: false,
+          status: 0,
+          outcome: String(error),
+        });
       }
       return tick;
     };
@@ -259,7 +355,11 @@ export async function runHostsDay(
           const others = [...body.matchAll(/hosts-walker-(\d{3})@example\.org/g)].filter((m) => m[0] !== walker.email);
           if (others.length) foreign += 1;
           const ok = response.status === 200 && body.includes(walker.email);
-          return { status: response.status, outcome: ok ? 'own page' : `HTTP ${response.status}`, saved: ok };
+          return {
+            status: response.status,
+            outcome: ok ? 'own page' : `HTTP ${response.status}`,
+            saved: ok,
+          };
         });
         await sleep(Math.max(0, WALK_EVERY_MS - (performance.now() - tick)));
       }

@@ -8,7 +8,8 @@ import { check, fmt, heading } from './report';
 /**
  * Budget 15 (issue 34, ADR 059): the dictation day on hosts of their own (network namespaces), with the faults
  * machines bring, in turn: an app host silent (both ways), deaf, mute, its link down, the Redis primary's host
- * silent (a failover), the upstream host dropping 2 % of its packets, an app host cut off from the data hosts. BENCH_HOSTS_WRITERS
+ * silent (a failover), the upstream host dropping 2 % of its packets, an app host cut off from the data hosts, and
+ * 100 ms more on every round trip between the app hosts and Redis (a delay proxy). BENCH_HOSTS_WRITERS
  * writers (1,000 by default; half autosave, half the form without JavaScript) and BENCH_HOSTS_WALKERS signed-in
  * walkers (100). Nothing may be lost, answered 5xx, shown to another user or signed out; p50/p95 per phase and
  * kind, and a chart (bench/results/hosts.png). Root only: skipped with the reason otherwise.
