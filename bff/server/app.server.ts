@@ -66,7 +66,7 @@ export function createPortalApp(options: PortalServerOptions) {
   const currentBuild = typeof options.build === 'function' ? options.build : async () => options.build as ServerBuild;
   // The probes of the operations listener (ADR 062): nothing of them is served on this, the public, port.
   const health = createHealth({
-    redisConnected: () => shared.connected(),
+    redisAnswers: () => shared.answers(),
     upstreamAnswers: probeUpstream(config.rest.baseUrl, options.fetch),
   });
 

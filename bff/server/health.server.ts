@@ -6,9 +6,12 @@
  *   Redis once (ADR 022: it starts without it); 503 before. It stays 200 afterwards.
  * - `GET /livez`: 200 whenever the process can answer at all. It never asks Redis or the upstream: a dependency's
  *   outage must not make an orchestrator restart every instance at once.
- * - `GET /readyz`: 200 while the instance should be sent requests: started, not shutting down, its Redis connection
- *   ready (when it uses Redis) and the upstream answering it (any HTTP answer; two looks missed in a row, 5 s
- *   apart, count as not answering). 503 with the reasons otherwise.
+ * - `GET /readyz`: 200 while the instance should be sent requests: started, not shutting down, Redis answering it
+ *   (when it uses Redis: a PING within 1 s from the primary, or through Sentinel from a replica, which is what a
+ *   failover's pages are read from; two looks missed in a row, 2 s apart, count as not answering, so a host cut off
+ *   from the data hosts, whose connections stay open and silent, leaves the pool) and the upstream answering it (any
+ *   HTTP answer; two looks missed in a row, 5 s apart). A dependency that never answered yet counts as not
+ *   answering from its first miss. 503 with the reasons otherwise.
  *
  * A dependency lost by every instance at once fails every readiness: the balancer then sends everything to its
  * fallback backend, checked on `/livez` (scripts/services/haproxy.ts), so that the public pages keep answering as
@@ -20,44 +23,53 @@ export type NotReadyReason = 'starting' | 'shutting-down' | 'redis' | 'upstream'
 export const UPSTREAM_PROBE_KEEP_MS = 5_000;
 /** How long the upstream has to answer that look. */
 export const UPSTREAM_PROBE_TIMEOUT_MS = 5_000;
-/** Looks in a row the upstream must miss before readiness fails: one lost under load is not an outage. */
-export const UPSTREAM_MISSES = 2;
+/** How long one look at Redis counts for (its own timeout, 1 s, is the shared state's). */
+export const REDIS_PROBE_KEEP_MS = 2_000;
+/** Looks in a row a dependency must miss before readiness fails: one lost under load is not an outage. */
+export const MISSES = 2;
 
 export interface HealthDependencies {
-  /** True while the shared state can be used (in memory: always). */
-  redisConnected(): boolean;
+  /** Resolves true while the shared state answers (in memory: always). */
+  redisAnswers(): Promise<boolean>;
   /** Resolves true when the upstream answers anything at all over HTTP, false when it does not. */
   upstreamAnswers(): Promise<boolean>;
   now?: () => number;
 }
 
-export function createHealth(deps: HealthDependencies) {
-  const now = deps.now ?? Date.now;
-  let started = false;
-  let shuttingDown = false;
-  // The last look's outcome is what readiness answers with; a new look starts, in the background, once the last one
-  // is older than UPSTREAM_PROBE_KEEP_MS. Only the very first check waits for its look.
-  let misses = 0;
+/**
+ * A dependency looked at no more than once per `keepMs`, in the background: readiness answers with the last
+ * looks' outcome (only the very first check waits for its look), and counts it lost after MISSES in a row; one
+ * that never answered yet is lost from its first miss.
+ */
+function looks(ask: () => Promise<boolean>, keepMs: number, now: () => number) {
+  let misses = MISSES - 1;
   let lookedAt = -Infinity;
   let looking: Promise<void> | null = null;
   let looked = false;
   const look = () =>
-    (looking ??= deps
-      .upstreamAnswers()
+    (looking ??= ask()
       .catch(() => false)
       .then((answers) => {
         misses = answers ? 0 : misses + 1;
         looked = true;
       })
       .finally(() => (looking = null)));
-  const upstreamAnswers = async () => {
-    if (now() - lookedAt >= UPSTREAM_PROBE_KEEP_MS) {
+  return async () => {
+    if (now() - lookedAt >= keepMs) {
       lookedAt = now();
       const current = look();
       if (!looked) await current;
     }
-    return misses < UPSTREAM_MISSES;
+    return misses < MISSES;
   };
+}
+
+export function createHealth(deps: HealthDependencies) {
+  const now = deps.now ?? Date.now;
+  let started = false;
+  let shuttingDown = false;
+  const redisAnswers = looks(deps.redisAnswers, REDIS_PROBE_KEEP_MS, now);
+  const upstreamAnswers = looks(deps.upstreamAnswers, UPSTREAM_PROBE_KEEP_MS, now);
 
   return {
     started: () => started,
@@ -73,9 +85,10 @@ export function createHealth(deps: HealthDependencies) {
     async notReady(): Promise<NotReadyReason[]> {
       if (!started) return ['starting'];
       if (shuttingDown) return ['shutting-down'];
+      const [redis, upstream] = await Promise.all([redisAnswers(), upstreamAnswers()]);
       const reasons: NotReadyReason[] = [];
-      if (!deps.redisConnected()) reasons.push('redis');
-      if (!(await upstreamAnswers())) reasons.push('upstream');
+      if (!redis) reasons.push('redis');
+      if (!upstream) reasons.push('upstream');
       return reasons;
     },
   };

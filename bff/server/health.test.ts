@@ -1,13 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createHealth, UPSTREAM_PROBE_KEEP_MS } from './health.server';
+import { createHealth, REDIS_PROBE_KEEP_MS, UPSTREAM_PROBE_KEEP_MS } from './health.server';
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** ADR 062: what the readiness probe depends on, and what it never asks twice within a few seconds. */
 describe('readiness', () => {
   const make = (redis = true, upstream = true) => {
     let now = 0;
     const upstreamAnswers = vi.fn(async () => upstream);
-    const health = createHealth({ redisConnected: () => redis, upstreamAnswers, now: () => now });
-    return { health, upstreamAnswers, advance: (ms: number) => (now += ms) };
+    const redisAnswers = vi.fn(async () => redis);
+    const health = createHealth({ redisAnswers, upstreamAnswers, now: () => now });
+    return { health, upstreamAnswers, redisAnswers, advance: (ms: number) => (now += ms) };
   };
 
   it('is not ready while starting, ready once started, and never again once shutting down', async () => {
@@ -20,44 +23,70 @@ describe('readiness', () => {
     expect(upstreamAnswers).toHaveBeenCalledTimes(1);
   });
 
-  it('names each dependency it lacks: Redis at once, the upstream after two looks missed in a row', async () => {
+  it('names each dependency it lacks: at once when it never answered, after two looks missed in a row once it has', async () => {
     for (const [redis, upstream, reasons] of [
       [false, true, ['redis']],
       [true, false, ['upstream']],
       [false, false, ['redis', 'upstream']],
     ] as const) {
-      const { health, advance } = make(redis, upstream);
+      const { health } = make(redis, upstream);
       health.markStarted();
-      expect(await health.notReady()).toEqual(redis ? [] : ['redis']);
-      advance(UPSTREAM_PROBE_KEEP_MS);
-      await health.notReady();
-      await new Promise((resolve) => setTimeout(resolve, 0));
       expect(await health.notReady()).toEqual(reasons);
     }
+    // Lost after answering (a host cut off from Redis is silent, not refused): one look missed is not yet an outage.
+    let answers = true;
+    let now = 0;
+    const health = createHealth({
+      redisAnswers: async () => answers,
+      upstreamAnswers: async () => true,
+      now: () => now,
+    });
+    health.markStarted();
+    expect(await health.notReady()).toEqual([]);
+    answers = false;
+    now += REDIS_PROBE_KEEP_MS;
+    await health.notReady();
+    await settle();
+    expect(await health.notReady()).toEqual([]);
+    now += REDIS_PROBE_KEEP_MS;
+    await health.notReady();
+    await settle();
+    expect(await health.notReady()).toEqual(['redis']);
   });
 
   it('an upstream that answers again clears it at the next look', async () => {
     let answers = false;
     let now = 0;
-    const health = createHealth({ redisConnected: () => true, upstreamAnswers: async () => answers, now: () => now });
+    const health = createHealth({
+      redisAnswers: async () => true,
+      upstreamAnswers: async () => answers,
+      now: () => now,
+    });
     health.markStarted();
     await health.notReady();
     now += UPSTREAM_PROBE_KEEP_MS;
     await health.notReady();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
     expect(await health.notReady()).toEqual(['upstream']);
     answers = true;
     now += UPSTREAM_PROBE_KEEP_MS;
     await health.notReady();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
     expect(await health.notReady()).toEqual([]);
   });
 
-  it('asks the upstream at most once per period, whoever checks', async () => {
-    const { health, upstreamAnswers, advance } = make();
+  it('asks Redis and the upstream at most once per period each, whoever checks', async () => {
+    const { health, upstreamAnswers, redisAnswers, advance } = make();
     health.markStarted();
     await Promise.all([health.notReady(), health.notReady(), health.notReady()]);
-    advance(UPSTREAM_PROBE_KEEP_MS - 1);
+    expect(redisAnswers).toHaveBeenCalledTimes(1);
+    advance(REDIS_PROBE_KEEP_MS - 1);
+    await health.notReady();
+    expect(redisAnswers).toHaveBeenCalledTimes(1);
+    advance(1);
+    await health.notReady();
+    expect(redisAnswers).toHaveBeenCalledTimes(2);
+    advance(UPSTREAM_PROBE_KEEP_MS - REDIS_PROBE_KEEP_MS - 1);
     await health.notReady();
     expect(upstreamAnswers).toHaveBeenCalledTimes(1);
     advance(1);

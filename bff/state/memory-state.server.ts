@@ -62,7 +62,7 @@ export function createMemoryState(options: { keepMs: number; metrics?: Metrics }
       },
     },
     ready: async () => {},
-    connected: () => true,
+    answers: async () => true,
     close: async () => {},
   };
 }

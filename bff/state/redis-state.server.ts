@@ -16,6 +16,8 @@ const CONNECT_TIMEOUT_MS = 1_000;
  * primary that went silent (a host gone, SIGSTOP) holds each command for COMMAND_TIMEOUT_MS otherwise.
  */
 const STANDING_WAIT_MS = 500;
+/** How long a data node may take to answer the readiness probe's PING. */
+const PING_TIMEOUT_MS = 1_000;
 /** How long a replica may take to answer a standing the primary did not (through Sentinel only). */
 const REPLICA_WAIT_MS = 500;
 /** How long a session end may wait for a replica to hold it (WAIT 1), through Sentinel only. */
@@ -341,7 +343,20 @@ export function createRedisState(options: {
         });
       });
     },
-    connected: () => client.status === 'ready',
+    async answers() {
+      const ping = async (node: Redis) => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS)));
+        try {
+          return await Promise.race([node.ping().then(() => true), late]);
+        } catch {
+          return false;
+        } finally {
+          clearTimeout(timer);
+        }
+      };
+      return (await ping(client)) || (replica !== null && (await ping(replica)));
+    },
     async close() {
       closing = true;
       unfollow();

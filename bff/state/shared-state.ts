@@ -21,8 +21,11 @@ export interface SharedState {
   refreshes: RefreshFlight;
   /** Resolves once the state answers (at once in memory), or rejects after `timeoutMs`. */
   ready(timeoutMs: number): Promise<void>;
-  /** True while commands can be sent (in memory: always); the readiness probe asks it (ADR 062). */
-  connected(): boolean;
+  /**
+   * Resolves true when a data node answers a PING within a second: the primary, or through Sentinel a replica (a
+   * failover's seconds, when standings are read there); in memory: always. The readiness probe asks it (ADR 062).
+   */
+  answers(): Promise<boolean>;
   close(): Promise<void>;
 }
 

@@ -258,6 +258,10 @@ export interface RedisService {
   start(): Promise<void>;
   /** Stops the server (SIGTERM, then SIGKILL after 5 s) and waits for it to exit; a no-op when stopped. */
   stop(): Promise<void>;
+  /** SIGSTOP: silent, its connections open, as when its host is cut off. */
+  pause(): void;
+  /** SIGCONT after `pause()`. */
+  resume(): void;
   /** Stops the server and removes its directory. */
   close(): Promise<void>;
 }
@@ -327,6 +331,8 @@ export async function startRedis(
     },
     start: () => node.start(),
     stop: () => node.stop(),
+    pause: () => node.pause(),
+    resume: () => node.resume(),
     async close() {
       await node.stop();
       rmSync(dir, { recursive: true, force: true });

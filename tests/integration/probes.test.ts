@@ -103,8 +103,9 @@ describe('the probes on the operations port', () => {
     const { probe, page } = await portal();
     await redis.stop();
     try {
+      // Two looks missed in a row, 2 s apart.
       await expect
-        .poll(() => probe('/readyz'), { timeout: 5_000 })
+        .poll(() => probe('/readyz'), { timeout: 8_000 })
         .toEqual({
           status: 503,
           cache: 'no-store',
@@ -118,6 +119,25 @@ describe('the probes on the operations port', () => {
     }
     await expect.poll(async () => (await probe('/readyz')).status, { timeout: 10_000 }).toBe(200);
   });
+
+  it('Redis silent (its host cut off: the connection stays open, nothing answers): not ready; ready again once it answers', async () => {
+    const { probe } = await portal();
+    expect((await probe('/readyz')).status).toBe(200);
+    redis.pause();
+    try {
+      await expect
+        .poll(() => probe('/readyz'), { timeout: 10_000, interval: 250 })
+        .toEqual({
+          status: 503,
+          cache: 'no-store',
+          body: { ready: false, reasons: ['redis'] },
+        });
+      expect((await probe('/livez')).status).toBe(200);
+    } finally {
+      redis.resume();
+    }
+    await expect.poll(async () => (await probe('/readyz')).status, { timeout: 10_000 }).toBe(200);
+  }, 30_000);
 
   it('an upstream that does not answer: not ready, still live', { timeout: 30_000 }, async () => {
     const nothing = await freePort();
