@@ -106,7 +106,9 @@ function slowedBudget(state: SharedState, name: string, points: number, windowSe
  * Attempts on the auth forms (ADR 009, ADR 040). Per client address (IPv6 by its /64) each form has a budget of
  * failures — wrong passwords, unknown accounts, wrong codes, certificates that do not exist — not of attempts:
  * a class signing in together from a school's one address spends nothing, a spray of wrong passwords from one
- * address is slowed to one a minute after `perAddress`. Successful registrations have a budget of their own
+ * address is slowed to one a minute after `perAddress`; a browser that failed `HELD_AFTER_FAILURES` times (counted by
+ * an id of its own) is slowed after the first third of it, so one pupil spraying from his browser does not hold the
+ * class behind the same address (ADR 065). Successful registrations have a budget of their own
  * per address (`registrationsPerAddress` an hour). Per login from that address, and per login from all
  * addresses together (a wider cap), every attempt counts: guessing one account's password stops there. A
  * client that signed in to this login before (its device cookie, or its address) has a quota of its own that no
