@@ -301,6 +301,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       refreshCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}`,
       /** Marks a browser that signed in to a login before: its attempts have their own quota (ADR 009). */
       deviceCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}d`,
+      /** A browser's own id for the sign-in limits, given with its first failure (ADR 065). */
+      browserCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}b`,
       /** The address of a password recovery between its two steps, kept out of the URL. */
       recoveryCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}r`,
       /** A pass link's pass until «Войти» is pressed, kept out of the URL (ADR 036). */

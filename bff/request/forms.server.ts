@@ -4,7 +4,7 @@ import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
 import { isUpstreamError, pageStatusOf, type UpstreamError } from '../rest/errors.server';
 import { passesHoneypot } from './honeypot.server';
-import { tooManyAttemptsMessage, type AttemptOutcome, type GuardedForm } from './rate-limit.server';
+import { tooManyAttemptsMessage, type Attempt, type AttemptOutcome, type GuardedForm } from './rate-limit.server';
 import { requireForm } from './require-form.server';
 import { requireUser } from './require-user.server';
 
@@ -176,7 +176,16 @@ async function countAttempt(
   if (!passesHoneypot(context, formData, form)) return 'spam' as const;
   if (typeof email !== 'string') throw new Error(`the public form ${form} has no e-mail to count attempts by`);
   const device = await context.session.deviceFor(email);
-  const attempt = await context.limits.attempt(form, context.clientAddress, email, device);
+  const browser = await context.session.browser();
+  const counted = await context.limits.attempt(form, context.clientAddress, email, device, browser.id);
+  // A failure gives the browser the id it was counted by: its next failures add up (ADR 065).
+  const attempt: Attempt = {
+    wait: counted.wait,
+    async settle(outcome) {
+      await counted.settle(outcome);
+      if (outcome === 'failed' && !browser.kept) await context.session.keepBrowser(browser.id);
+    },
+  };
   const succeeded = async () => {
     if (forgive) {
       await context.limits.forgive(form, context.clientAddress, email, device);

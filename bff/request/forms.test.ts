@@ -149,6 +149,8 @@ function publicContext() {
       deviceFor: vi.fn(async () => null),
       trustDevice: vi.fn(async () => {}),
       linkLogin: vi.fn(async () => {}),
+      browser: vi.fn(async () => ({ id: 'a-new-browser-id', kept: false })),
+      keepBrowser: vi.fn(async () => {}),
     },
     limits: createAuthLimits(
       { rateLimits: { perAddress: 100, perLogin: 2, registrationsPerAddress: 500, key: FIXTURE_LIMITS_KEY } },
@@ -157,7 +159,7 @@ function publicContext() {
     clientAddress: '203.0.113.9',
     log: createLogger({ logLevel: 'silent' }),
   } as unknown as AppLoadContext & {
-    session: Record<'deviceFor' | 'trustDevice' | 'linkLogin', ReturnType<typeof vi.fn>>;
+    session: Record<'deviceFor' | 'trustDevice' | 'linkLogin' | 'keepBrowser', ReturnType<typeof vi.fn>>;
   };
 }
 
@@ -214,6 +216,8 @@ describe('handleForm, public', () => {
     const options = { guard: 'public' as const, schema, limit: 'login' as const, submit };
     const post = () => handleForm(postTo('/login', { email: 'a@b.ru', password: 'guess' }), context, options);
     expect(replyOf(await post())).toMatchObject({ status: 400, error: { password: ['Неверный пароль'] } });
+    // The failure gives the browser the id it was counted by (ADR 065).
+    expect(context.session.keepBrowser).toHaveBeenCalledWith('a-new-browser-id');
     expect(replyOf(await post()).status).toBe(400);
     submit.mockClear();
     expect(replyOf(await post()).status).toBe(429);

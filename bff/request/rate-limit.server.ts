@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { BurstyRateLimiter, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../config.server';
 import type { Logger } from '../log.server';
 import type { Metrics } from '../metrics.server';
@@ -48,30 +48,57 @@ const KNOWN_ADDRESS = days(30);
  * a minute is more than a person makes; more is a script (issue 36, ADR 056).
  */
 export const PROGRESS_REPORTS_PER_MINUTE = 12;
+/**
+ * A browser (its own id, `browser`) with this many failures on a form in 15 minutes is held: behind its address it
+ * may use only `HELD_SHARE` of the address's window before it waits for the minute's attempt, and the rest stays
+ * for the browsers behind that address that have not failed so (a class while one pupil sprays; ADR 065).
+ */
+export const HELD_AFTER_FAILURES = 3;
+const HELD_SHARE = 1 / 3;
 /** While the shared state cannot count attempts, every guarded form is refused for this long (ADR 022). */
 const UNCOUNTED_WAIT_SECONDS = 60;
 
+/** Where an attempt's point of an address's budget came from: its window, or the one a minute after it. */
+type Lane = 'window' | 'slowed';
+
 /**
  * A per-address budget: `points` per window, then one more a minute. A point is taken before the upstream is
- * asked (so a burst of concurrent requests cannot outrun the count) and given back when the attempt turns out
- * to be one the budget does not count. Giving back always returns the window's point: when the slowed point was
- * taken instead, the window's counter went one over with it, and that is what is undone.
+ * asked (so a burst of concurrent requests cannot outrun the count) and given back, to the lane it came from,
+ * when the attempt turns out to be one the budget does not count. `cap` (at most `points`) is how much of the
+ * window the attempt may use: a held browser may not use the part kept for the others (ADR 065).
  */
 function slowedBudget(state: SharedState, name: string, points: number, windowSeconds: number) {
   const window = state.limiter(name, points, windowSeconds);
   const slowed = state.limiter(`${name}-slowed`, 1, SLOWED_SECONDS);
-  const either = new BurstyRateLimiter(window, slowed);
   return {
     /** Rejects with a RateLimiterRes (the shorter of the two waits) when both are spent; then nothing is kept. */
-    async take(key: string) {
+    async take(key: string, cap = points): Promise<Lane> {
+      let windowWait: number;
       try {
-        await either.consume(key);
+        const taken = await window.consume(key);
+        if (taken.consumedPoints <= cap) return 'window';
+        await window.reward(key);
+        windowWait = taken.msBeforeNext;
       } catch (refused) {
-        if (refused instanceof RateLimiterRes) await Promise.all([window.reward(key), slowed.reward(key)]);
-        throw refused;
+        if (!(refused instanceof RateLimiterRes)) throw refused;
+        await window.reward(key);
+        windowWait = refused.msBeforeNext;
+      }
+      try {
+        await slowed.consume(key);
+        return 'slowed';
+      } catch (refused) {
+        if (!(refused instanceof RateLimiterRes)) throw refused;
+        await slowed.reward(key);
+        throw new RateLimiterRes(0, Math.min(windowWait, refused.msBeforeNext));
       }
     },
-    giveBack: (key: string, points = 1) => window.reward(key, points),
+    /** Gives `points` back: the lane's own, and what is beyond it (a recovery request's point) to the window. */
+    async giveBack(key: string, lane: Lane, points = 1) {
+      if (lane === 'window') return void (await window.reward(key, points));
+      await slowed.reward(key);
+      if (points > 1) await window.reward(key, points - 1);
+    },
   };
 }
 
@@ -79,7 +106,9 @@ function slowedBudget(state: SharedState, name: string, points: number, windowSe
  * Attempts on the auth forms (ADR 009, ADR 040). Per client address (IPv6 by its /64) each form has a budget of
  * failures — wrong passwords, unknown accounts, wrong codes, certificates that do not exist — not of attempts:
  * a class signing in together from a school's one address spends nothing, a spray of wrong passwords from one
- * address is slowed to one a minute after `perAddress`. Successful registrations have a budget of their own
+ * address is slowed to one a minute after `perAddress`; a browser that failed `HELD_AFTER_FAILURES` times (counted by
+ * an id of its own) is slowed after the first third of it, so one pupil spraying from his browser does not hold the
+ * class behind the same address (ADR 065). Successful registrations have a budget of their own
  * per address (`registrationsPerAddress` an hour). Per login from that address, and per login from all
  * addresses together (a wider cap), every attempt counts: guessing one account's password stops there. A
  * client that signed in to this login before (its device cookie, or its address) has a quota of its own that no
@@ -106,6 +135,8 @@ export function createAuthLimits(
   const byLoginHere = state.limiter('login-here', perLogin, WINDOW_SECONDS);
   const byLogin = state.limiter('login', perLogin * GLOBAL_LOGIN_FACTOR, WINDOW_SECONDS);
   const byTrustedClient = state.limiter('trusted', perLogin, WINDOW_SECONDS);
+  const failuresByBrowser = state.limiter('browser', HELD_AFTER_FAILURES, WINDOW_SECONDS);
+  const heldCap = Math.floor(perAddress * HELD_SHARE);
   const progressReports = state.limiter('progress-reports', PROGRESS_REPORTS_PER_MINUTE, minutes(1) / 1000);
   const budget = (form: GuardedForm) => (form === 'admin' ? 'login' : form === 'recovery-code' ? 'recovery' : form);
   // Keyed (issue 25): an unkeyed hash of `login:10.0.0.1` is undone by hashing every address and likely e-mail.
@@ -117,6 +148,13 @@ export function createAuthLimits(
    */
   const knownName = (form: GuardedForm, login: string, net: string) => `${loginName(form, login)}@${net}`;
   const knownKey = (form: GuardedForm, login: string, net: string) => hashed(knownName(form, login, net));
+  const browserKey = (form: GuardedForm, browser: string) => hashed(`${budget(form)}#browser:${browser}`);
+
+  /** Whether this browser failed `HELD_AFTER_FAILURES` times on the form's budget in the last 15 minutes. */
+  async function held(form: GuardedForm, browser: string | null) {
+    if (!browser) return false;
+    return ((await failuresByBrowser.get(browserKey(form, browser)))?.consumedPoints ?? 0) >= HELD_AFTER_FAILURES;
+  }
 
   async function trustedKey(form: GuardedForm, address: string, login: string, device: string | null) {
     if (device) return hashed(`${loginName(form, login)}#${device}`);
@@ -144,15 +182,25 @@ export function createAuthLimits(
   return {
     /**
      * Counts one attempt before the upstream is asked. `device` is the id of a device cookie issued to this
-     * login, when the client holds one. An allowed attempt must be settled with its outcome.
+     * login, when the client holds one; `browser` the id this browser's attempts are counted by (its own cookie,
+     * or the one a failure gives it; ADR 065), which its failures are added to. An allowed attempt must be
+     * settled with its outcome.
      */
-    async attempt(form: GuardedForm, address: string, login?: string, device: string | null = null): Promise<Attempt> {
+    async attempt(
+      form: GuardedForm,
+      address: string,
+      login?: string,
+      device: string | null = null,
+      browser: string | null = null,
+    ): Promise<Attempt> {
       const net = rateLimitAddress(address);
       const addressKey = hashed(`${budget(form)}:${net}`);
-      const taken = { failures: false, registrations: false };
+      const taken: { failures: Lane | null; registrations: Lane | null } = { failures: null, registrations: null };
       const giveBack = async (points: { failures: number; registrations: number }) => {
-        if (taken.failures && points.failures > 0) await failuresByAddress.giveBack(addressKey, points.failures);
-        if (taken.registrations && points.registrations > 0) await registrationsByAddress.giveBack(addressKey);
+        if (taken.failures && points.failures > 0)
+          await failuresByAddress.giveBack(addressKey, taken.failures, points.failures);
+        if (taken.registrations && points.registrations > 0)
+          await registrationsByAddress.giveBack(addressKey, taken.registrations);
       };
       try {
         const trusted = login ? await trustedKey(form, address, login, device) : null;
@@ -160,12 +208,8 @@ export function createAuthLimits(
           await byTrustedClient.consume(trusted);
           return allowed(nothingToSettle);
         }
-        await failuresByAddress.take(addressKey);
-        taken.failures = true;
-        if (form === 'registration') {
-          await registrationsByAddress.take(addressKey);
-          taken.registrations = true;
-        }
+        taken.failures = await failuresByAddress.take(addressKey, (await held(form, browser)) ? heldCap : perAddress);
+        if (form === 'registration') taken.registrations = await registrationsByAddress.take(addressKey);
         if (login) {
           await byLoginHere.consume(knownKey(form, login, net));
           await byLogin.consume(hashed(loginName(form, login)));
@@ -173,6 +217,7 @@ export function createAuthLimits(
         return allowed(async (outcome) => {
           try {
             await giveBack(refundOf(form, outcome));
+            if (outcome === 'failed' && browser) await failuresByBrowser.penalty(browserKey(form, browser));
           } catch (error) {
             log?.warn({ err: { message: (error as Error)?.message } }, 'sign-in limits: a point not given back');
           }

@@ -3,7 +3,13 @@ import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.server';
 import { FIXTURE_LIMITS_KEY, FIXTURE_SECRET, STATE_KINDS, useSharedStates } from '../../tests/state-fixture';
-import { createAuthLimits, tooManyAttemptsMessage, type AttemptOutcome, type GuardedForm } from './rate-limit.server';
+import {
+  createAuthLimits,
+  HELD_AFTER_FAILURES,
+  tooManyAttemptsMessage,
+  type AttemptOutcome,
+  type GuardedForm,
+} from './rate-limit.server';
 
 const states = useSharedStates();
 
@@ -16,9 +22,9 @@ async function tryOnce(
   form: GuardedForm,
   address: string,
   login?: string,
-  options: { device?: string | null; outcome?: AttemptOutcome } = {},
+  options: { device?: string | null; browser?: string | null; outcome?: AttemptOutcome } = {},
 ) {
-  const attempt = await limits.attempt(form, address, login, options.device ?? null);
+  const attempt = await limits.attempt(form, address, login, options.device ?? null, options.browser ?? null);
   if (attempt.wait === null) await attempt.settle(options.outcome ?? 'failed');
   return attempt.wait;
 }
@@ -186,6 +192,39 @@ describe.each(STATE_KINDS)('auth limits (%s)', (kind) => {
       expect(await tryOnce(limits, 'recovery', home, 'unknown@x.ru', { outcome: 'succeeded' })).toBeNull();
       expect(await tryOnce(limits, 'recovery', home, 'unknown-2@x.ru', { outcome: 'succeeded' })).toBeNull();
       expect(await tryOnce(limits, 'recovery', home, 'unknown-3@x.ru', { outcome: 'succeeded' })).toBeGreaterThan(0);
+    });
+
+    it('a class of 40 gets in while one pupil’s browser sprays: it is held to the first third of the address’s failures (issue 36, ADR 065)', async () => {
+      const limits = await make();
+      const school = '203.0.113.44';
+      const sprayer = 'the-spraying-browser';
+      let sprayed = 0;
+      for (let i = 0; i < 100; i++) {
+        if ((await tryOnce(limits, 'login', school, `victim-${i}@x.ru`, { browser: sprayer })) === null) sprayed += 1;
+      }
+      expect(sprayed).toBe(Math.floor(DEFAULTS.perAddress / 3) + 1);
+      expect(HELD_AFTER_FAILURES).toBeLessThanOrEqual(sprayed);
+      // The class, every browser new to the limits, six of them mistyping first: all in at once.
+      for (let pupil = 0; pupil < 40; pupil++) {
+        const login = `pupil-${pupil}@school.example`;
+        const browser = `pupil-browser-${pupil}`;
+        if (pupil % 7 === 0) expect(await tryOnce(limits, 'login', school, login, { browser })).toBeNull();
+        expect(await tryOnce(limits, 'login', school, login, { browser, outcome: 'succeeded' })).toBeNull();
+      }
+      // The sprayer is still held: the minute's attempt at most, and it waits a minute at most.
+      const wait = await tryOnce(limits, 'login', school, 'victim-next@x.ru', { browser: sprayer });
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+    });
+
+    it('a spray with a new browser for every attempt still stops at the address’s 30, then one a minute', async () => {
+      const limits = await make();
+      const school = '203.0.113.45';
+      const waits = [];
+      for (let i = 0; i < 100; i++)
+        waits.push(await tryOnce(limits, 'login', school, `victim-${i}@x.ru`, { browser: `browser-${i}` }));
+      expect(waits.filter((wait) => wait === null)).toHaveLength(DEFAULTS.perAddress + 1);
+      for (const wait of waits) if (wait !== null) expect(wait).toBeLessThanOrEqual(60);
     });
 
     it('a certificate check counts only when no certificate is found', async () => {

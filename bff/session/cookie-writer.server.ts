@@ -10,6 +10,8 @@ import type { Sealer } from './seal.server';
 export const SESSION_COUNTDOWN = hours(68);
 const REFRESH_COOKIE_LIFETIME = days(365);
 const DEVICE_COOKIE_LIFETIME = days(365);
+/** A browser's failures count for 15 minutes (ADR 065): a day outlives them with room to spare. */
+const BROWSER_COOKIE_LIFETIME = days(1);
 /** Browsers drop a cookie longer than this silently; the user would loop at the login (RFC 6265 §6.1). */
 const MAX_COOKIE_BYTES = 4096;
 
@@ -35,6 +37,8 @@ const refreshCookie = z.object({
 export type RefreshCookie = z.infer<typeof refreshCookie>;
 /** A browser that signed in to the login hashed as `lh` (ADR 009); `id` tells devices apart. */
 const deviceCookie = z.object({ lh: z.string().min(1), id: z.string().min(1) });
+/** A browser's own random id, which the sign-in limits count its failures by (ADR 065); it names nobody. */
+const browserCookie = z.object({ id: z.string().min(16).max(64) });
 const loginHash = (login: string) => createHash('sha256').update(login.trim().toLowerCase()).digest('base64url');
 
 /**
@@ -42,7 +46,12 @@ const loginHash = (login: string) => createHash('sha256').update(login.trim().to
  * `Set-Cookie` lines, and knows whether the response depends on who asked. It never calls the upstream.
  */
 export function createCookieWriter(sealer: Sealer, settings: Config['session'], cookieHeader = '') {
-  const { authCookie: authName, refreshCookie: refreshName, deviceCookie: deviceName } = settings;
+  const {
+    authCookie: authName,
+    refreshCookie: refreshName,
+    deviceCookie: deviceName,
+    browserCookie: browserName,
+  } = settings;
   const attributes: CookieSerializeOptions = { httpOnly: true, secure: settings.secure, sameSite: 'lax', path: '/' };
   const cookies = parseCookies(cookieHeader);
   const changes = new Map<string, string>();
@@ -148,6 +157,18 @@ export function createCookieWriter(sealer: Sealer, settings: Config['session'], 
     async trustDevice(login: string) {
       const value = { lh: loginHash(login), id: randomBytes(16).toString('base64url') };
       changes.set(deviceName, await sealedLine(deviceName, value, DEVICE_COOKIE_LIFETIME));
+    },
+    /**
+     * The id the sign-in limits count this browser's failures by (ADR 065): the one its cookie holds (`kept`),
+     * or a new one, which `keepBrowser` gives it.
+     */
+    async browser(): Promise<{ id: string; kept: boolean }> {
+      const kept = await sealer.unseal(cookies[browserName], browserCookie);
+      return kept ? { id: kept.id, kept: true } : { id: randomBytes(16).toString('base64url'), kept: false };
+    },
+    /** Gives this browser the id its failures were counted by. */
+    async keepBrowser(id: string) {
+      changes.set(browserName, await sealedLine(browserName, { id }, BROWSER_COOKIE_LIFETIME));
     },
     /**
      * A short-lived note between two requests of one visitor, kept in a sealed, httpOnly cookie rather than in

@@ -159,6 +159,10 @@ export function createSessionStore(deps: {
       deviceFor: (login: string) => writer.deviceFor(login),
       /** After a successful sign-in: marks this browser as one `login` signs in from. */
       trustDevice: (login: string) => writer.trustDevice(login),
+      /** The id the sign-in limits count this browser's failures by, kept in a cookie or new (ADR 065). */
+      browser: () => writer.browser(),
+      /** Gives this browser the id its failure was counted by, when it had none. */
+      keepBrowser: (id: string) => writer.keepBrowser(id),
       signOut,
       /**
        * Logout (docs/product.md §4.5): ends the session by its id — every cookie minted from its sign-in, a

@@ -226,10 +226,13 @@ export class Client {
     return { response, url, hops };
   }
 
-  /** The session cookies held; the device cookie (ADR 009), which outlives sessions, only with `all`. */
+  /**
+   * The session cookies held; the device cookie (ADR 009), which outlives sessions, and the browser's own id for
+   * the sign-in limits (ADR 065), which holds no session, only with `all`.
+   */
   async cookieNames(options: { all?: boolean } = {}): Promise<string[]> {
     const names = (await this.jar.getCookies(this.origin)).map((c) => c.key);
-    return options.all ? names : names.filter((name) => !name.endsWith('rvptkd'));
+    return options.all ? names : names.filter((name) => !name.endsWith('rvptkd') && !name.endsWith('rvptkb'));
   }
 
   /** The jar's cookies as a Cookie header, e.g. to replay them later from another client. */

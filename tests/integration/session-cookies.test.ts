@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as Iron from 'iron-webcrypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { hours } from '#shared/time';
 import { createSealer } from '../../bff/session/seal.server';
 import { DEMO_USERS, PUBLIC_DEPLOYMENT, readForms, startPortal, type Client } from './harness';
@@ -218,7 +219,7 @@ describe('Cache-Control: private, no-store', () => {
     expect(response.headers.get('Cache-Control')).toBe('private, no-store');
   });
 
-  it('a guest gets no cookie at all, on pages and forms', async () => {
+  it('a guest gets no cookie on pages, and from a form only the browser’s own id with a failure (ADR 065)', async () => {
     const guest = servers.portal.client();
     for (const path of ['/', '/login', '/registration', '/password', '/admin-auth', '/lk', '/_root.data', '/nope']) {
       const response = await guest.request(path);
@@ -227,7 +228,19 @@ describe('Cache-Control: private, no-store', () => {
     }
     const wrong = await guest.submit('/login', { email: DEMO_USERS.teacher.email, password: 'wrong-password' });
     expect(wrong.status).toBe(400);
-    expect(wrong.headers.getSetCookie()).toEqual([]);
+    expect(wrong.headers.get('Cache-Control')).toBe('private, no-store');
+    // No session: one sealed cookie holding a random id for the limits, for a day, nothing of what was typed.
+    const cookies = setCookies(wrong);
+    expect(cookies.map((c) => c.name)).toEqual(['__Host-rvptkb']);
+    expectSessionCookie(cookies[0], 24 * 60 * 60);
+    const sealer = createSealer(['integration-test-secret-integration-test-secret']);
+    const kept = (await sealer.unseal(cookies[0]!.value, z.object({ id: z.string() }).strict())) as { id: string };
+    expect(kept.id).toMatch(/^[\w-]{16,64}$/);
+    expect(kept.id).not.toContain('teacher');
+    // The next failure keeps the id it has.
+    const again = await guest.submit('/login', { email: DEMO_USERS.teacher.email, password: 'wrong-password-2' });
+    expect(again.status).toBe(400);
+    expect(again.headers.getSetCookie()).toEqual([]);
   });
 });
 
