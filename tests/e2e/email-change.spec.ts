@@ -72,7 +72,7 @@ for (const width of [390, 1280]) {
 
       await form.password.fill(user.password);
       await form.submit.click();
-      await expect(page).toHaveURL(/\/profile\/email\/change\?saved=1&state=replaced#saved$/);
+      await expect(page).toHaveURL(/\/profile\/email\/change\?saved=1&reason=replaced#saved$/);
       await expect(page.getByRole('status').filter({ hasText: `Адрес изменён на ${corrected}.` })).toBeVisible();
       expect(await noSideScroll(page)).toBe(true);
       await expect(form.password).toHaveValue('');
@@ -97,7 +97,7 @@ for (const width of [390, 1280]) {
       await form.email.fill(moved);
       await form.password.fill(user.password);
       await form.submit.click();
-      await expect(page).toHaveURL(/\/profile\/email\/change\?saved=1&state=pending#saved$/);
+      await expect(page).toHaveURL(/\/profile\/email\/change\?saved=1&reason=pending#saved$/);
       await expect(
         page.getByRole('status').filter({ hasText: `Письмо со ссылкой отправлено на ${moved}.` }),
       ).toContainText(`До тех пор входите с адресом ${user.email}.`);

@@ -70,7 +70,7 @@ describe('changing the address (ADR 063)', () => {
     const moved = email.replace('@', '.moved@');
     const done = await change(browser, moved);
     expect(done.status).toBe(303);
-    expect(done.headers.get('Location')).toBe(`${PAGE}?saved=1&state=pending#saved`);
+    expect(done.headers.get('Location')).toBe(`${PAGE}?saved=1&reason=pending#saved`);
     expect(await signsIn(email)).toBe(true);
     expect(await signsIn(moved)).toBe(false);
     expect(pageText(await (await browser.request('/profile')).text())).toContain(

@@ -181,7 +181,7 @@ describe('changing the address (ADR 063)', () => {
     expect(listMessages(up.db, 'third@example.org')).toEqual([]);
   });
 
-  it('sends the dictation link and the receipt that waited, once the address is confirmed', async () => {
+  it('sends the dictation link that waited, once the address is confirmed', async () => {
     const { up, linkIn, confirm } = await account({ confirmed: false });
     seedDictation(up.db, up.clock.time, {
       teacher: DEMO_USERS.teacher.email,

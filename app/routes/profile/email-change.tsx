@@ -45,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /**
  * The address change (ADR 063): the current password in the same form, limited per account (every request
  * counts, as a mailing form's do) and by the upstream's own count and mailer (429 with its wait, said on the form).
- * Back on this page with `?saved=1&state=`, the fields empty.
+ * Back on this page with `?saved=1&reason=replaced|pending`, the fields empty.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   let state = 'replaced';
@@ -59,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const portalOrigin = context.config.publicOrigin;
       ({ state } = await context.rest.profile.changeEmail({ email, currentPassword, portalOrigin }));
     },
-    redirectTo: () => savedLocation(request, { query: { state } }),
+    redirectTo: () => savedLocation(request, { query: { reason: state } }),
   });
 }
 
@@ -70,9 +70,9 @@ export default function EmailChangeScreen() {
   const [search] = useSearchParams();
   const lastResult = formReply(useActionData<typeof action>());
   const notice =
-    search.get('state') === 'pending' && pendingEmail
+    search.get('reason') === 'pending' && pendingEmail
       ? copy.pendingNotice(pendingEmail, email)
-      : search.get('state') === 'replaced'
+      : search.get('reason') === 'replaced'
         ? copy.replaced(email)
         : null;
   return (
