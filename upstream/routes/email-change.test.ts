@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallResult } from '#contract';
 import { CONFIRMATION_LIFETIME_MS, EMAIL_CHANGES_PER_DAY } from '../db/email-confirmations';
 import { listMessages } from '../db/outbox';
-import { seedDictation } from '../db/seed-dictation';
+import { CURRENT_EVENT_ID, seedDictation } from '../db/seed-dictation';
 import { DEMO_USERS } from '../db/seed';
 import { createTestUpstream, TEST_PORTAL } from '../testing';
 import { hours, minutes } from '#shared/time';
@@ -197,5 +197,27 @@ describe('changing the address (ADR 063)', () => {
     const invitation = listMessages(up.db, person.email)[0]!;
     expect(invitation.subject).toMatch(/^Ваша ссылка на диктант/);
     expect(invitation.body).toMatch(new RegExp(`${TEST_PORTAL}/dictation/[\\w-]+`));
+  });
+
+  it('sends the «Диктант сдан» receipt that waited, once the address is confirmed', async () => {
+    const { up, linkIn, confirm } = await account({ confirmed: false });
+    seedDictation(up.db, up.clock.time, {
+      teacher: DEMO_USERS.teacher.email,
+      participant: DEMO_USERS.participant.email,
+    });
+    const { token } = await up.login(person);
+    const joined = await up.call('registerForDictation', {
+      token: token.authToken,
+      body: { eventId: CURRENT_EVENT_ID, portalOrigin: TEST_PORTAL },
+    });
+    const { participationId } = joined.envelope.result as { participationId: number };
+    const { code } = (await up.call('issueDictationCode', { token: token.authToken, body: { id: participationId } }))
+      .envelope.result as { code: string };
+    await up.call('startDictation', { body: { code } });
+    const finished = await up.call('finishDictation', { body: { code, text: 'Осень наступила.', revision: 1 } });
+    expect(finished.status).toBe(200);
+    expect(listMessages(up.db, person.email)).toHaveLength(1);
+    expect((await confirm(linkIn(person.email))).status).toBe(200);
+    expect(listMessages(up.db, person.email)[0]!.subject).toMatch(/^Диктант сдан: /);
   });
 });
