@@ -46,6 +46,7 @@ export default [
     route('profile', 'routes/profile/index.tsx'),
     route('profile/security', 'routes/profile/security.tsx'),
     route('profile/email', 'routes/profile/email.tsx'),
+    route('profile/email/change', 'routes/profile/email-change.tsx'),
   ]),
   route('logout', 'routes/logout.ts'),
   route('popups', 'routes/popups.ts'),

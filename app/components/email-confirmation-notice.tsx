@@ -1,18 +1,23 @@
-import { Form, useLocation, useNavigation } from '@remix-run/react';
+import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
 import type { ViewerData } from '~/lib/root-data';
 
 const copy = {
   title: 'Подтвердите адрес электронной почты',
   text: (email: string) =>
     `Мы отправили письмо со ссылкой на ${email}. Откройте её и нажмите «Подтвердить адрес». ` +
-    'Пока адрес не подтверждён, ссылки на диктант и ответы на ваши вопросы и обращения на него не приходят.',
+    'Пока адрес не подтверждён, письма на него не приходят. Как только подтвердите, пришлём ссылки на диктанты, на ' +
+    'которые вы записаны, и квитанции о сданных; ответы на вопросы и обращения — в личном кабинете.',
   sent: (email: string) => `Письмо отправлено на ${email}. Ссылка в нём действует 72 часа.`,
   resend: 'Отправить письмо ещё раз',
   pending: 'Отправка…',
+  fix: 'Исправить адрес',
 };
 
 /** The value of `?confirmation=` after a new letter was sent (the resend action adds it). */
 export const CONFIRMATION_SENT = 'sent';
+
+/** The address change (routes/profile/email-change.tsx, ADR 063): a mistyped address is corrected there. */
+export const EMAIL_CHANGE = '/profile/email/change';
 
 /** Where «Отправить письмо ещё раз» posts (routes/profile/email.tsx). */
 export const RESEND_ACTION = '/profile/email';
@@ -39,7 +44,8 @@ export function EmailConfirmationNotice({ viewer }: { viewer: ViewerData | null 
         <input type="hidden" name="redirectTo" value={pathname} />
         <button type="submit" className="button" aria-disabled={pending || undefined}>
           {pending ? copy.pending : copy.resend}
-        </button>
+        </button>{' '}
+        <Link to={EMAIL_CHANGE}>{copy.fix}</Link>
       </Form>
     </section>
   );

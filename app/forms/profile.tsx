@@ -5,7 +5,7 @@ import { Field } from '~/components/form/field';
 import { FormAlert } from '~/components/form/form-alert';
 import { SubmitButton } from '~/components/form/submit-button';
 import { useSchemaForm } from '~/components/form/use-schema-form';
-import { PHONE_HINT, PHONE_MASK } from '~/lib/mask';
+import { PHONE_HINT, PHONE_MASK, PHONE_WHY } from '~/lib/mask';
 import { NAME_MAX } from '#shared/names';
 
 const loadSchema = () => import('./profile.schema').then((m) => m.schema);
@@ -54,7 +54,7 @@ export function ProfileForm({
         autoComplete="tel"
         inputMode="tel"
         mask={PHONE_MASK}
-        hint={PHONE_HINT}
+        hint={`${PHONE_HINT} ${PHONE_WHY}`}
       />
       <Field field={fields.city} label={copy.city} autoComplete="address-level2" optional />
       <Field field={fields.organization} label={copy.organization} autoComplete="organization" optional />

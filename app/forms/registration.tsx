@@ -6,7 +6,7 @@ import { FormAlert } from '~/components/form/form-alert';
 import { HoneypotFields } from '~/components/form/honeypot-fields';
 import { SubmitButton } from '~/components/form/submit-button';
 import { useSchemaForm } from '~/components/form/use-schema-form';
-import { PHONE_HINT, PHONE_MASK } from '~/lib/mask';
+import { PHONE_HINT, PHONE_MASK, PHONE_WHY } from '~/lib/mask';
 import { NAME_MAX } from '#shared/names';
 
 /**
@@ -69,7 +69,7 @@ export function RegistrationForm({
         autoComplete="tel"
         inputMode="tel"
         mask={PHONE_MASK}
-        hint={PHONE_HINT}
+        hint={`${PHONE_HINT} ${PHONE_WHY}`}
       />
       <Field
         field={fields.password}

@@ -33,6 +33,14 @@ export const PHONE_MASK = '+7 (###) ###-##-##';
 /** The mask's format in words, for the field's hint: the placeholder alone would vanish as the user types. */
 export const PHONE_HINT = 'Десять цифр после +7, например +7 (900) 123-45-67.';
 
+/**
+ * Why the number is asked (issue 37, ADR 063): the provider's registration requires it, and the portal itself
+ * uses it for nothing a user sees; the organisers keep it to reach a participant whose mail does not arrive.
+ * Nothing more is promised: no calls or messages from the site.
+ */
+export const PHONE_WHY =
+  'Его требуют организаторы: по нему с вами могут связаться, если письмо не дойдёт. Сайт не звонит и не присылает СМС.';
+
 /** Any way of writing a Russian number (+7…, 8…, ten digits) as the eleven digits the /rest API takes. */
 export function normalizePhone(value: string): string {
   const digits = value.replace(/\D/g, '');

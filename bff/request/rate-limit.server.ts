@@ -10,7 +10,9 @@ import { rateLimitAddress } from './client-address.server';
 /**
  * `recovery` asks for a recovery code, `recovery-code` sets a password with it (one budget); `certificate-check`
  * is the public page of a certificate's code (ADR 027), counted per address like sign-in; `confirmation-mail` is
- * «Отправить письмо ещё раз» of an unconfirmed address (ADR 053), whose every letter counts, as recovery's do.
+ * «Отправить письмо ещё раз» of an unconfirmed address (ADR 053), whose every letter counts, as recovery's do;
+ * `email-change` is the address change of `/profile/email/change` (ADR 063): the current password is checked, and
+ * every request counts.
  */
 export type GuardedForm =
   | 'login'
@@ -20,7 +22,8 @@ export type GuardedForm =
   | 'admin'
   | 'password-change'
   | 'certificate-check'
-  | 'confirmation-mail';
+  | 'confirmation-mail'
+  | 'email-change';
 
 /**
  * What became of an attempt the limits let through: `failed` is what an attacker produces (a wrong password, an
@@ -171,7 +174,7 @@ export function createAuthLimits(
   function refundOf(form: GuardedForm, outcome: AttemptOutcome) {
     if (outcome === 'unanswered') return { failures: 1, registrations: 1 };
     if (outcome === 'failed') return { failures: 0, registrations: 1 };
-    const mailed = form === 'recovery' || form === 'confirmation-mail';
+    const mailed = form === 'recovery' || form === 'confirmation-mail' || form === 'email-change';
     return { failures: mailed ? 0 : form === 'recovery-code' ? 2 : 1, registrations: 0 };
   }
 

@@ -16,6 +16,7 @@ const profile = {
   organization: '',
   role: 'teacher',
   emailConfirmed: true,
+  pendingEmail: null,
   popups: {},
 };
 
@@ -75,11 +76,16 @@ describe('request building', () => {
 });
 
 describe('the profile of a provider that does not confirm addresses (ADR 053)', () => {
-  it('reads a profile without emailConfirmed as confirmed: nobody is reminded', async () => {
-    const { emailConfirmed, ...withoutIt } = profile;
+  it('reads a profile without emailConfirmed as confirmed: nobody is reminded (nor of a change, ADR 063)', async () => {
+    const { emailConfirmed, pendingEmail, ...withoutIt } = profile;
     void emailConfirmed;
+    void pendingEmail;
     const { send } = setup([json({ success: true, result: withoutIt, errors: [] })]);
-    await expect(send('profile', { token: 'tk' })).resolves.toEqual({ ...withoutIt, emailConfirmed: true });
+    await expect(send('profile', { token: 'tk' })).resolves.toEqual({
+      ...withoutIt,
+      emailConfirmed: true,
+      pendingEmail: null,
+    });
   });
 });
 

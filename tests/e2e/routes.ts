@@ -56,5 +56,7 @@ export const ROUTES = {
     '/profile',
     '/profile/security',
     '/profile/email',
+    // The address change (ADR 063).
+    '/profile/email/change',
   ],
 } as const;

@@ -35,6 +35,7 @@ const CABINET = [
   ['lk-week', '/lk/week'],
   ['profile', '/profile'],
   ['profile-security', '/profile/security'],
+  ['profile-email-change', '/profile/email/change'],
   ['front-signed-in', '/'],
 ] as const;
 

@@ -24,6 +24,7 @@ const ACTIONS = [
   '/popups',
   '/profile',
   '/profile/security',
+  '/profile/email/change',
   '/lk/week',
   '/lk/master-classes/1/progress',
   '/lk/dictations',

@@ -28,6 +28,7 @@ export const mockUser: Profile = {
   organization: 'Школа № 7',
   role: 'teacher',
   emailConfirmed: true,
+  pendingEmail: null,
   popups: {},
 };
 

@@ -1,4 +1,5 @@
 import type { Profile } from '#contract';
+import { pendingEmail } from './email-confirmations';
 import type { Db } from './open';
 
 export type Role = Profile['role'];
@@ -86,6 +87,16 @@ export function updateProfileFields(db: Db, userId: number, fields: ProfileField
   );
 }
 
+/**
+ * Replaces the address (ADR 063): false when another account has it (the UNIQUE index decides, so a race is safe).
+ */
+export function setEmail(db: Db, userId: number, email: string, now: number): boolean {
+  const taken = db.prepare('SELECT 1 FROM users WHERE email = ? AND id <> ?').get(email, userId);
+  if (taken) return false;
+  db.prepare('UPDATE users SET email = ?, updated_at = ? WHERE id = ?').run(email, now, userId);
+  return true;
+}
+
 export function setPasswordHash(db: Db, userId: number, passwordHash: string, now: number): void {
   db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?').run(passwordHash, now, userId);
 }
@@ -97,7 +108,7 @@ export function setPopup(db: Db, userId: number, name: string, value: boolean): 
   ).run(userId, name, value ? 1 : 0);
 }
 
-export function readProfile(db: Db, userId: number): Profile | undefined {
+export function readProfile(db: Db, userId: number, now: number): Profile | undefined {
   const user = findUserById(db, userId);
   if (!user) return undefined;
   const popups = db.prepare('SELECT name, value FROM popups WHERE user_id = ?').all(userId) as Array<{
@@ -115,6 +126,7 @@ export function readProfile(db: Db, userId: number): Profile | undefined {
     organization: user.organization,
     role: user.role,
     emailConfirmed: user.email_confirmed_at !== null,
+    pendingEmail: pendingEmail(db, userId, now),
     popups: Object.fromEntries(popups.map((p) => [p.name, p.value === 1])),
   };
 }

@@ -8,6 +8,8 @@ import { createUser, findUserByEmail, findUserById, hasConfirmedEmail, type User
 import type { CallRegistrar } from '../http/calls';
 import { fail, unauthorized } from '../http/envelope';
 import type { Services } from '../services';
+import { changedNoticeMessage, confirmationMessage } from '../email-letters';
+import { mailWaitingLetters } from '../dictation/waiting-mail';
 
 export function registerAuthRoutes(calls: CallRegistrar, services: Services): void {
   const { db, now } = services;
@@ -17,7 +19,6 @@ export function registerAuthRoutes(calls: CallRegistrar, services: Services): vo
     return { id: userId, token: { authToken, refreshToken } };
   }
 
-  /** Mails a new confirmation link for the user's address (ADR 053); the earlier links stop working. */
   /**
    * A new confirmation link by mail, when the mailer lets it go now (ADR 057): else nothing changes, the earlier
    * link keeps working, and the wait in milliseconds is returned.
@@ -41,13 +42,22 @@ export function registerAuthRoutes(calls: CallRegistrar, services: Services): vo
   });
 
   calls.open('confirmEmail', ({ body }) => {
-    if (!consumeConfirmation(db, body.token, now())) {
+    const time = now();
+    const done = consumeConfirmation(db, body.token, time);
+    if (!done) {
       throw fail(
         400,
         'invalid_confirmation',
         'Ссылка для подтверждения недействительна, устарела или уже использована',
       );
     }
+    const user = { id: done.userId, email: done.email };
+    // The former address hears that the change is made (ADR 063).
+    if (done.replaced) {
+      sendMail(db, { ...changedNoticeMessage(done.replaced, done.email), kind: 'other', userId: user.id }, time);
+    }
+    // What waited for a confirmed address goes now (ADR 063).
+    if (done.firstConfirmation) mailWaitingLetters(db, user, body.portalOrigin ?? services.portalOrigin, time);
     return { confirmed: true as const };
   });
 
@@ -74,8 +84,10 @@ export function registerAuthRoutes(calls: CallRegistrar, services: Services): vo
     if (userId === undefined) {
       throw fail(400, 'invalid_pass', 'Ссылка для входа недействительна или уже использована', 'pass');
     }
-    // The link came by mail to the account's address: that proves the address (ADR 053).
-    markEmailConfirmed(db, userId, now());
+    // The link came by mail to the account's address: that proves the address (ADR 053); what waited goes (063).
+    if (markEmailConfirmed(db, userId, now())) {
+      mailWaitingLetters(db, findUserById(db, userId)!, services.portalOrigin, now());
+    }
     return logIn(userId);
   });
 
@@ -107,16 +119,4 @@ export async function checkCredentials(services: Services, login: string, passwo
 
 function invalidCredentials() {
   return fail(400, 'invalid_credentials', 'Неверный адрес электронной почты или пароль', 'password');
-}
-
-function confirmationMessage(to: string, link: string) {
-  return {
-    to,
-    subject: 'Подтвердите адрес электронной почты',
-    body:
-      'Вы зарегистрировались на портале. Чтобы подтвердить, что это ваш адрес, откройте ссылку и нажмите ' +
-      `«Подтвердить адрес»:\n${link}\n\n` +
-      'Ссылка действует 72 часа и работает один раз. Пока адрес не подтверждён, мы не присылаем на него ссылки на ' +
-      'диктант и ответы на вопросы и обращения. Если вы не регистрировались, просто проигнорируйте это письмо.',
-  };
 }

@@ -50,7 +50,7 @@ const moscowDate = (ms: number) =>
     timeZone: 'Europe/Moscow',
   }).format(ms) + ' мск';
 
-function invitationMessage(to: string, event: EventRow, link: string) {
+export function invitationMessage(to: string, event: EventRow, link: string) {
   return {
     to,
     subject: `Ваша ссылка на диктант: ${event.title}`,

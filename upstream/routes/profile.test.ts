@@ -21,6 +21,7 @@ describe('profile', () => {
       organization: 'Школа № 1',
       role: 'teacher',
       emailConfirmed: true,
+      pendingEmail: null,
       popups: {},
     });
   });

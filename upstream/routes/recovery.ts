@@ -2,6 +2,7 @@ import { hashPassword } from '../crypto';
 import { redeemRecoveryCode, createRecoveryCode } from '../db/recovery';
 import { markEmailConfirmed } from '../db/email-confirmations';
 import { mailWait, sendMail } from '../db/outbox';
+import { mailWaitingLetters } from '../dictation/waiting-mail';
 import { revokeUserSessions } from '../db/sessions';
 import { findUserByEmail, setPasswordHash } from '../db/users';
 import type { CallRegistrar } from '../http/calls';
@@ -34,8 +35,8 @@ export function registerRecoveryRoutes(calls: CallRegistrar, services: Services)
     db.transaction(() => {
       setPasswordHash(db, user.id, passwordHash, now());
       revokeUserSessions(db, user.id, now());
-      // The code came by mail: the address is the user's (ADR 053).
-      markEmailConfirmed(db, user.id, now());
+      // The code came by mail: the address is the user's (ADR 053); what waited for it goes now (ADR 063).
+      if (markEmailConfirmed(db, user.id, now())) mailWaitingLetters(db, user, services.portalOrigin, now());
     })();
     return {};
   });

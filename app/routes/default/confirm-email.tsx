@@ -47,7 +47,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const token = params.token ?? '';
       if (!TOKEN.test(token)) return reject({ formErrors: [INVALID] });
       try {
-        await context.rest.auth.confirmEmail(token);
+        await context.rest.auth.confirmEmail(token, context.config.publicOrigin);
       } catch (error) {
         if (isUpstreamError(error) && error.failure === 'rejected') return reject({ formErrors: [INVALID] });
         throw error;

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { handleForm } from '#bff/request/forms.server';
 import { requireUser } from '#bff/request/require-user.server';
 import type { Profile } from '#contract';
@@ -13,7 +13,7 @@ import { screenMeta } from '~/lib/meta';
 import { ProfileForm as ProfileFormNow } from '~/forms/profile';
 import { schema } from '~/forms/profile.schema';
 import { Facts } from '~/components/ui/facts';
-import { EmailConfirmationNotice } from '~/components/email-confirmation-notice';
+import { EMAIL_CHANGE, EmailConfirmationNotice } from '~/components/email-confirmation-notice';
 import { useRootData } from '~/lib/root-data';
 
 const ProfileForm = deferredForm(import.meta.env.SSR ? ProfileFormNow : null, () =>
@@ -24,6 +24,8 @@ const copy = {
   title: 'Профиль',
   lead: 'Ваши данные в личном кабинете.',
   email: 'Электронная почта',
+  change: 'Изменить',
+  pending: (email: string) => `Новый адрес ${email} ждёт подтверждения по ссылке из письма.`,
   role: 'Роль',
   saved: 'Изменения сохранены.',
   roles: { participant: 'Участник', teacher: 'Учитель', admin: 'Администратор' } satisfies Record<
@@ -37,8 +39,14 @@ export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.titl
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const [profile, certificate] = await Promise.all([context.rest.profile.get(), context.rest.certificate.mine()]);
-  const { email, role, lastName, firstName, middleName, phone, city, organization } = profile;
-  return { email, role, certificate, values: { lastName, firstName, middleName, phone, city, organization } };
+  const { email, pendingEmail, role, lastName, firstName, middleName, phone, city, organization } = profile;
+  return {
+    email,
+    pendingEmail,
+    role,
+    certificate,
+    values: { lastName, firstName, middleName, phone, city, organization },
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -51,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfileScreen() {
-  const { email, role, certificate, values } = useLoaderData<typeof loader>();
+  const { email, pendingEmail, role, certificate, values } = useLoaderData<typeof loader>();
   const lastResult = formReply(useActionData<typeof action>());
   const { saved, onInput } = useSavedState();
   const { viewer } = useRootData();
@@ -61,7 +69,13 @@ export default function ProfileScreen() {
       <EmailConfirmationNotice viewer={viewer} />
       <Facts
         items={[
-          [copy.email, email],
+          [
+            copy.email,
+            <>
+              {email} <Link to={EMAIL_CHANGE}>{copy.change}</Link>
+              {pendingEmail ? <span className="facts__note">{copy.pending(pendingEmail)}</span> : null}
+            </>,
+          ],
           [copy.role, copy.roles[role]],
         ]}
       />
