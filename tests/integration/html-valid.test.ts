@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../e2e/routes';
+import { dictationSteps } from './dictation-steps';
 import { DEMO_USERS, type Client } from './harness';
 import { htmlErrors } from './html-checker';
 import { useServers } from './servers';
 
 /**
  * ADR 064: every page the accessibility scan opens (tests/e2e/routes.ts, signed out and signed in, and the pages
- * other scans open: an error page, a pass link's page) validates in the Nu Html Checker, as served: the raw HTML
+ * other scans open: an error page, a pass link's page, a dictation's writing page) validates in the Nu Html Checker, as served: the raw HTML
  * over HTTP, the streamed data scripts included. Light and dark are one document (the colours follow
  * `prefers-color-scheme` in CSS), so each page is checked once. The checker runs once over all of them.
  */
 
 const servers = useServers();
+const steps = dictationSteps(servers);
 
 /** A browser's user agent: a crawler's would get the whole document at once, not the streamed one (entry.server). */
 const BROWSER = {
@@ -37,6 +39,12 @@ describe('valid HTML', () => {
     const opened = await guest.follow(link, { site: 'none', headers: BROWSER });
     expect(opened.url).toBe(`${servers.portal.origin}/login/pass`);
     documents.set('signed out /login/pass', await opened.response.text());
+
+    // A dictation's writing page (tests/e2e/dictation.spec.ts scans it), before and after «Начать диктант».
+    const { code } = await steps.invite();
+    documents.set('/dictation/{code} before the start', await documentOf(guest, `/dictation/${code}`));
+    await steps.begin(guest, code);
+    documents.set('/dictation/{code} writing', await documentOf(guest, `/dictation/${code}`));
 
     const teacher = servers.portal.client();
     await teacher.login(DEMO_USERS.teacher.email, DEMO_USERS.teacher.password);
