@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { constants, gzipSync } from 'node:zlib';
 
 /**
  * First-load JavaScript from the client build. Remix deletes Vite's own `.vite/manifest.json` after the build
@@ -30,7 +30,10 @@ export interface Chunk {
   /** The URL path, e.g. `/assets/root-CwIbA1f_.js`. */
   file: string;
   bytes: number;
-  /** zlib gzip at the default level, which is what the server's compression middleware uses. */
+  /**
+   * gzip at level 9: the `.gz` copy the server sends (scripts/precompress.ts), and how an outside measure of the
+   * page counts (ADR 064).
+   */
   gzip: number;
 }
 
@@ -46,7 +49,7 @@ export function createBundle(clientDir: string) {
     let found = chunks.get(file);
     if (!found) {
       const code = readFileSync(path.join(clientDir, file));
-      found = { file, bytes: code.length, gzip: gzipSync(code).length };
+      found = { file, bytes: code.length, gzip: gzipSync(code, { level: constants.Z_BEST_COMPRESSION }).length };
       chunks.set(file, found);
     }
     return found;
@@ -83,10 +86,13 @@ export function createBundle(clientDir: string) {
 
   return {
     manifestFile,
-    /** First-load JS of a document whose deepest route is `routeId`, plus any extra URLs (the page's preloads). */
-    firstLoad(routeId: string, extra: string[] = []) {
+    /**
+     * First-load JS of a document whose deepest route is `routeId` (null: from the document alone), plus any extra
+     * URLs (the page's scripts and preloads, scriptsOf).
+     */
+    firstLoad(routeId: string | null, extra: string[] = []) {
       const files = [manifest.entry.module, ...manifest.entry.imports];
-      for (const route of chain(routeId)) files.push(route.module, ...(route.imports ?? []));
+      for (const route of routeId ? chain(routeId) : []) files.push(route.module, ...(route.imports ?? []));
       const list = [...withStaticImports([...files, ...extra])].map(chunk).sort((a, b) => b.gzip - a.gzip);
       return { chunks: list, gzip: sum(list.map((c) => c.gzip)), bytes: sum(list.map((c) => c.bytes)) };
     },
@@ -108,9 +114,19 @@ export function createBundle(clientDir: string) {
   };
 }
 
-/** The `<link rel="modulepreload">` URLs of a server-rendered document: what the browser really fetches first. */
-export function modulePreloads(html: string): string[] {
-  return [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => href!);
+/**
+ * The scripts a server-rendered document loads before it is interactive, as an outside measure reads them: every
+ * `<script src>` and `<link rel="modulepreload">` of the page's own (`/assets/…`). The bench adds what they import
+ * statically; a dynamic `import()` (a deferred form, ADR 021) loads later and is not counted.
+ */
+export function scriptsOf(html: string): string[] {
+  const tags = html.match(/<(?:script|link)\b[^>]*>/g) ?? [];
+  const urls = tags.flatMap((tag) => {
+    const src = /^<script\b/.test(tag) ? /\ssrc="([^"]+)"/.exec(tag)?.[1] : undefined;
+    const preload = /\srel="modulepreload"/.test(tag) ? /\shref="([^"]+)"/.exec(tag)?.[1] : undefined;
+    return [src ?? preload ?? []].flat();
+  });
+  return [...new Set(urls.filter((url) => url.startsWith('/assets/')))];
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);

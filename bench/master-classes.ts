@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createBundle, FIRST_LOAD_JS_KB, modulePreloads } from './bundle';
+import { createBundle, FIRST_LOAD_JS_KB, scriptsOf } from './bundle';
 import { countUpstreamCalls, type System } from './portal';
 import { check, fmt, heading } from './report';
 
@@ -14,7 +14,7 @@ export async function masterClassesBudget(sys: System) {
   const html = await (await fetch(sys.portal.origin + PAGE, { headers })).text();
   const bundle = createBundle(path.resolve('build/client'));
   const routeId = 'routes/lk/master-class';
-  const firstLoad = bundle.firstLoad(routeId, modulePreloads(html));
+  const firstLoad = bundle.firstLoad(routeId, scriptsOf(html));
   check({
     section: 'master classes',
     name: `first-load JS of ${PAGE}`,

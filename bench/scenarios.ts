@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createBundle, FIRST_LOAD_JS_KB, modulePreloads } from './bundle';
+import { createBundle, FIRST_LOAD_JS_KB, scriptsOf } from './bundle';
 import { countUpstreamCalls, type System } from './portal';
 import { check, checkYes, heading } from './report';
 
@@ -49,7 +49,7 @@ export async function scenariosBudgets(sys: System) {
     check({
       section: 'js size',
       name: `first-load JS of ${routeId}`,
-      measured: bundle.firstLoad(routeId, modulePreloads(html)).gzip / KB,
+      measured: bundle.firstLoad(routeId, scriptsOf(html)).gzip / KB,
       budget: FIRST_LOAD_JS_KB,
       unit: 'KB',
       kind: 'max',

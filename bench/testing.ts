@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { readForms } from '../tests/integration/harness';
-import { createBundle, FIRST_LOAD_JS_KB, modulePreloads } from './bundle';
+import { createBundle, FIRST_LOAD_JS_KB, scriptsOf } from './bundle';
 import { countUpstreamCalls, type System } from './portal';
 import { check, heading } from './report';
 
@@ -18,7 +18,7 @@ export async function testingBudget(sys: System) {
   const html = await (await fetch(sys.portal.origin + PAGE, { headers })).text();
   const bundle = createBundle(path.resolve('build/client'));
   const routeId = 'routes/lk/test-question';
-  const firstLoad = bundle.firstLoad(routeId, modulePreloads(html));
+  const firstLoad = bundle.firstLoad(routeId, scriptsOf(html));
   check({
     section: 'testing',
     name: `first-load JS of ${PAGE}`,

@@ -85,3 +85,59 @@ describe('createDocumentStream: one chunk per React flush', () => {
     expect(all[1]!.toString()).toContain('Готово');
   });
 });
+
+describe('createDocumentStream: the document ends last (ADR 064)', () => {
+  /** A document whose body holds a boundary that resolves after the shell has gone out. */
+  function documentWithLateBoundary() {
+    let resolveLater!: () => void;
+    const later = new Promise<void>((resolve) => (resolveLater = resolve));
+    let shown = false;
+    function Later() {
+      if (!shown) throw later.then(() => (shown = true));
+      return createElement('script', { dangerouslySetInnerHTML: { __html: 'window.data = 1;' } });
+    }
+    const document = createElement(
+      'html',
+      null,
+      createElement(
+        'body',
+        null,
+        createElement('p', null, 'Страница'),
+        createElement(Suspense, { fallback: null }, createElement(Later)),
+      ),
+    );
+    return { document, resolveLater };
+  }
+
+  it('is needed: React 18 writes what streams later after </html>', async () => {
+    const { document, resolveLater } = documentWithLateBoundary();
+    const stream = new PassThrough();
+    const chunks = chunksOf(document, stream);
+    await new Promise((resolve) => stream.once('data', resolve));
+    resolveLater();
+    const html = Buffer.concat(await chunks).toString();
+    expect(html.indexOf('window.data')).toBeGreaterThan(html.indexOf('</html>'));
+  });
+
+  it('holds </body></html> back until everything streamed has been written', async () => {
+    const { document, resolveLater } = documentWithLateBoundary();
+    const stream = createDocumentStream();
+    const chunks = chunksOf(document, stream);
+    const shell = await new Promise<Buffer>((resolve) => stream.once('data', resolve));
+    expect(shell.toString()).toContain('Страница');
+    expect(shell.toString()).not.toContain('</html>');
+    resolveLater();
+    const html = Buffer.concat(await chunks).toString();
+    expect(html.match(/<\/body><\/html>/g)).toHaveLength(1);
+    expect(html.endsWith('</body></html>')).toBe(true);
+    expect(html.indexOf('window.data')).toBeLessThan(html.indexOf('</body>'));
+  });
+
+  it('ends a document with nothing streamed exactly as React wrote it', async () => {
+    const document = createElement('html', null, createElement('body', null, createElement('p', null, 'Страница')));
+    const pieces = await chunksOf(document, new PassThrough());
+    const html = Buffer.concat(await chunksOf(document, createDocumentStream())).toString();
+    expect(html).toBe(Buffer.concat(pieces).toString());
+    expect(html.endsWith('</body></html>')).toBe(true);
+  });
+});

@@ -3,8 +3,11 @@ import { Transform } from 'node:stream';
 /** React's Node renderer writes to this stream and calls its `flush()` once a batch of writes is complete. */
 export type DocumentStream = Transform & { flush(): void };
 
+/** How React 18 ends a document's shell; written again only once the whole stream is out. */
+const CLOSING_TAGS = '</body></html>';
+
 /**
- * The stream between React and the response, with two jobs.
+ * The stream between React and the response, with three jobs.
  *
  * - **NUL bytes.** React 18.3's Node stream renderer (`writeStringChunk`) flushes its whole 2 KiB buffer when the
  *   next multi-byte character does not fit at its end, so the unused bytes go out as NUL bytes in the middle of
@@ -15,13 +18,27 @@ export type DocumentStream = Transform & { flush(): void };
  *   flushed by gzip on its own (Remix flushes the response after each chunk): about twenty zlib calls for the
  *   shell of a page. Held until React's `flush()` they go out as one chunk, so the shell is compressed in one
  *   call, and a streamed boundary still goes out the moment React has written it (ADR 031).
+ * - **The document ends last.** React 18 writes `</body></html>` with the shell, and what streams later (a
+ *   Suspense boundary's content, Remix's single-fetch data scripts) would follow it, outside the document, which
+ *   an HTML checker refuses (ADR 064). The first `</body></html>` React writes is held back and sent when the
+ *   stream ends, after everything else. Text and data never hold that sequence literally: React escapes `<` in
+ *   text and attributes, and Remix's data scripts escape it as `\u003c`.
  */
 export function createDocumentStream(): DocumentStream {
   let held: Buffer[] = [];
+  let closingHeld = false;
   const release = () => {
     if (held.length === 0) return;
-    stream.push(held.length === 1 ? held[0] : Buffer.concat(held));
+    let chunk = held.length === 1 ? held[0]! : Buffer.concat(held);
     held = [];
+    if (!closingHeld) {
+      const at = chunk.indexOf(CLOSING_TAGS);
+      if (at !== -1) {
+        closingHeld = true;
+        chunk = Buffer.concat([chunk.subarray(0, at), chunk.subarray(at + CLOSING_TAGS.length)]);
+      }
+    }
+    if (chunk.length > 0) stream.push(chunk);
   };
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -30,6 +47,7 @@ export function createDocumentStream(): DocumentStream {
     },
     flush(callback) {
       release();
+      if (closingHeld) stream.push(CLOSING_TAGS);
       callback();
     },
   });

@@ -23,7 +23,7 @@ import { createSharedState } from '../state/state.server';
 import { createHealth, probeUpstream } from './health.server';
 import { bodyLimit } from './body-limit.server';
 import { httpMetrics, labelRoute } from './http-metrics.server';
-import { originCheck } from './origin.server';
+import { oneAddress, originCheck } from './origin.server';
 import { requestLog } from './request-log.server';
 import { hasInlineHashes, nonce, securityHeaders, recordInlineHashes } from './security.server';
 import { inlineHashes, isSharedPageRequest, SHARED_CACHE_CONTROL, sharedPageFlights } from './shared-pages.server';
@@ -75,7 +75,7 @@ export function createPortalApp(options: PortalServerOptions) {
   app.set('trust proxy', config.trustProxy);
   app.use(httpMetrics(metrics, currentBuild), requestLog(log), nonce, securityHeaders(config), gatewayTimeoutOnTheWire);
 
-  app.use(originCheck(config.publicOrigin), bodyLimit);
+  app.use(oneAddress(config.publicOrigin), originCheck(config.publicOrigin), bodyLimit);
   // Brotli's default window is 4 MB, allocated afresh for every response: a page is far smaller, and a 256 KB
   // window compresses it exactly as well for half the CPU time of a small page (ADR 031).
   app.use(compression({ brotli: { params: BROTLI_PARAMS } }));

@@ -30,10 +30,11 @@ function withoutAcceptEncoding(path: string): Promise<{ status: number; encoding
 
 const viewerName = `${DEMO_USERS.teacher.firstName} ${DEMO_USERS.teacher.lastName}`;
 
-async function signedIn(user: { email: string; password: string }, origin = parts.cluster.origin) {
-  const client = new Client(origin);
+/** Signed in through the balancer, or through one instance directly. */
+async function signedIn(user: { email: string; password: string }, instance?: Instance) {
+  const client = instance ? await through(instance, parts.cluster.origin) : new Client(parts.cluster.origin);
   const { url } = await client.login(user.email, user.password);
-  expect(url).toBe(`${origin}/lk`);
+  expect(url).toBe(`${client.origin}/lk`);
   return client;
 }
 
@@ -114,11 +115,15 @@ describe('three instances behind the balancer', () => {
     const [first, ...others] = parts.cluster.instances;
     const login = 'cluster-limit@example.org';
     for (let i = 0; i < PER_LOGIN; i++) {
-      const response = await (await through(first!)).submit('/login', { email: login, password: `wrong-${i}` });
+      const response = await (
+        await through(first!, parts.cluster.origin)
+      ).submit('/login', { email: login, password: `wrong-${i}` });
       expect(pageText(await response.text())).not.toContain('Слишком много попыток');
     }
     for (const instance of others) {
-      const response = await (await through(instance)).submit('/login', { email: login, password: 'wrong' });
+      const response = await (
+        await through(instance, parts.cluster.origin)
+      ).submit('/login', { email: login, password: 'wrong' });
       expect(response.status).toBe(429);
       expect(pageText(await response.text())).toContain('Слишком много попыток. Повторите через 15 минут.');
     }
@@ -140,8 +145,8 @@ describe('three instances behind the balancer', () => {
 
   it('a session signed out through one instance, its upstream logout failing, is refused by the others', async () => {
     const [first, ...others] = parts.cluster.instances;
-    const participant = await signedIn(DEMO_USERS.participant, `http://localhost:${first!.port}`);
-    const copies = await Promise.all(others.map((instance) => through(instance, participant)));
+    const participant = await signedIn(DEMO_USERS.participant, first!);
+    const copies = await Promise.all(others.map((instance) => through(instance, parts.cluster.origin, participant)));
     for (const copy of copies) expect((await copy.request('/lk')).status).toBe(200);
 
     await parts.upstream.fault({ path: '/rest/users/authentication/logout/', status: 503, times: 1 });
@@ -167,8 +172,8 @@ describe('three instances behind the balancer', () => {
 
   it('a change made through one instance is seen through another on the next read', async () => {
     const [first, second] = parts.cluster.instances;
-    const teacher = await signedIn(DEMO_USERS.teacher, `http://localhost:${first!.port}`);
-    const elsewhere = await through(second!, teacher);
+    const teacher = await signedIn(DEMO_USERS.teacher, first!);
+    const elsewhere = await through(second!, parts.cluster.origin, teacher);
     const link = `https://school1.example.ru/news/urok-${Date.now()}`;
     // The other instance has read the user's links (a per-user cached read) before the change.
     expect(await (await elsewhere.request('/lk/week')).text()).not.toContain(link);

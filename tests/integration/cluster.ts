@@ -43,9 +43,12 @@ export function useCluster(env: Record<string, string> = {}) {
   return parts;
 }
 
-/** A browser talking to one instance directly, holding the same cookies as `from` (cookies ignore the port). */
-export async function through(instance: Instance, from?: Client): Promise<Client> {
-  const client = new Client(`http://localhost:${instance.port}`);
+/**
+ * A browser talking to one instance directly, holding the same cookies as `from` (cookies ignore the port), its
+ * requests carrying the balancer's host as the balancer's would (else its pages are sent there, ADR 064).
+ */
+export async function through(instance: Instance, publicOrigin: string, from?: Client): Promise<Client> {
+  const client = new Client(`http://localhost:${instance.port}`, new URL(publicOrigin).host);
   for (const cookie of from ? await from.jar.getCookies(from.origin) : []) {
     await client.jar.setCookie(cookie, client.origin);
   }

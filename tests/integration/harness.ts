@@ -80,7 +80,12 @@ export async function startPortal(options: PortalOptions) {
     origin,
     config,
     logLines,
-    client: () => new Client(origin),
+    // A public origin other than the test's own address is one a balancer in front would serve (ADR 064).
+    client: () =>
+      new Client(
+        origin,
+        new URL(config.publicOrigin).host === new URL(origin).host ? undefined : new URL(config.publicOrigin).host,
+      ),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await shared.close();
@@ -187,12 +192,21 @@ interface RequestOptions {
 /** A browser-like HTTP client: a tough-cookie jar, no automatic redirects, Sec-Fetch-Site on every request. */
 export class Client {
   readonly jar = new CookieJar();
-  constructor(readonly origin: string) {}
+  /**
+   * `forwardedHost`: the public host a balancer in front names in X-Forwarded-Host, for a client that reaches the
+   * portal at another address than its public origin (an instance directly; a test origin standing for a public
+   * one). Without it such a client's pages are sent to the public origin (ADR 064).
+   */
+  constructor(
+    readonly origin: string,
+    readonly forwardedHost?: string,
+  ) {}
 
   async request(target: string, options: RequestOptions = {}): Promise<Response> {
     const url = new URL(target, this.origin).href;
     const method = options.method ?? (options.form ? 'POST' : 'GET');
     const headers = new Headers(options.headers);
+    if (this.forwardedHost && !headers.has('X-Forwarded-Host')) headers.set('X-Forwarded-Host', this.forwardedHost);
     const site = options.site === undefined ? 'same-origin' : options.site;
     if (site) headers.set('Sec-Fetch-Site', site);
     const cookie = await this.jar.getCookieString(url);

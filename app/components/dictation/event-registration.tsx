@@ -1,9 +1,10 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { Link } from '@remix-run/react';
-import type { DictationEventState, ParticipationStatus } from '#contract';
+import type { DictationEventState } from '#contract';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formatDate, formatMoscowDateTime, pluralize } from '~/lib/format';
 import { useOptionalRootData } from '~/lib/root-data';
+import type { OwnDictation } from './own-dictation';
 import { RegisterDictationForm as RegisterDictationFormNow } from '~/forms/dictation-register';
 import { StartDictationForm as StartDictationFormNow } from '~/forms/dictation-start';
 
@@ -32,21 +33,18 @@ const copy = {
   done: (results: string) => `Вы уже сдали этот диктант. Результаты — ${results}, в личном кабинете.`,
 };
 
-/** The forms hydrate after their own chunks (ADR 021). */
-const RegisterDictationForm = deferredForm(import.meta.env.SSR ? RegisterDictationFormNow : null, () =>
+/**
+ * The forms hydrate after their own chunks (ADR 021). Marked pure, so that a page which defers this component
+ * (ADR 064) and imports it only for the server drops the whole module from its first-load JavaScript.
+ */
+const RegisterDictationForm = /* @__PURE__ */ deferredForm(import.meta.env.SSR ? RegisterDictationFormNow : null, () =>
   import('~/forms/dictation-register').then((m) => m.RegisterDictationForm),
 );
 
 /** «Начать диктант» / «Продолжить диктант» for a dictation of the user's (the cabinet's list and home, `/dictation`). */
-export const StartDictationForm = deferredForm(import.meta.env.SSR ? StartDictationFormNow : null, () =>
+export const StartDictationForm = /* @__PURE__ */ deferredForm(import.meta.env.SSR ? StartDictationFormNow : null, () =>
   import('~/forms/dictation-start').then((m) => m.StartDictationForm),
 );
-
-/** The user's dictation in the event, if any: the latest one. */
-export interface OwnDictation {
-  id: number;
-  status: ParticipationStatus;
-}
 
 export type JoinableEvent = {
   id: number;
@@ -123,11 +121,4 @@ export function EventRegistration({
     );
   }
   return <p className="dictation-registration">{copy.done(formatDate(event.resultsAt))}</p>;
-}
-
-/** The user's latest dictation of each event, from the list (newest first), for `own` above. */
-export function ownByEvent(dictations: { id: number; status: ParticipationStatus; event: { id: number } }[]) {
-  const own: Record<number, OwnDictation> = {};
-  for (const item of dictations) own[item.event.id] ??= { id: item.id, status: item.status };
-  return own;
 }

@@ -14,7 +14,7 @@ export function HoneypotFields() {
     <div className="honeypot" aria-hidden="true">
       <label htmlFor={nameFieldName}>Оставьте это поле пустым</label>
       <input id={nameFieldName} name={nameFieldName} type="text" defaultValue="" autoComplete="off" tabIndex={-1} />
-      <input name={validFromFieldName} type="hidden" value={validFrom} readOnly />
+      <input name={validFromFieldName} type="hidden" value={validFrom} />
     </div>
   );
 }

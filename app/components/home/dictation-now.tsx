@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { DictationEventState } from '#contract';
 import { describeEventState, EventStateBadge, type EventWithState } from '~/components/dictation/event-dates';
-import type { OwnDictation } from '~/components/dictation/event-registration';
+import type { OwnDictation } from '~/components/dictation/own-dictation';
 import { Card } from '~/components/ui/card';
 import { formatDate } from '~/lib/format';
 

@@ -2,7 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { handleForm } from '#bff/request/forms.server';
 import { describeEventState, EventDates, EventStateBadge } from '~/components/dictation/event-dates';
-import { EventRegistration, ownByEvent, type JoinableEvent } from '~/components/dictation/event-registration';
+import {
+  EventRegistration as EventRegistrationNow,
+  type JoinableEvent,
+} from '~/components/dictation/event-registration';
+import { ownByEvent } from '~/components/dictation/own-dictation';
+import { deferredForm } from '~/components/form/deferred-form';
 import { registerForDictation, registrationForms } from '~/dictation/registration.server';
 import { formReply, replyMessages } from '~/components/form/form-reply';
 import { ScreenIntro } from '~/components/screen-intro';
@@ -28,6 +33,14 @@ const copy = {
   source: (source: string) => `Текст: ${source}.`,
   empty: 'Диктантов пока нет: о следующем мы объявим на этой странице.',
 };
+
+/**
+ * Taking part in the event hydrates after its own chunk, as a deferred form does (ADR 021): it shows only around an
+ * event, and its copy and forms kept the page over its first-load budget (ADR 064).
+ */
+const EventRegistration = deferredForm(import.meta.env.SSR ? EventRegistrationNow : null, () =>
+  import('~/components/dictation/event-registration').then((m) => m.EventRegistration),
+);
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 

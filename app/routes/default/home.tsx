@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { BannerList } from '~/components/home/banner-list';
 import { DictationNow } from '~/components/home/dictation-now';
-import { ownByEvent } from '~/components/dictation/event-registration';
+import { ownByEvent } from '~/components/dictation/own-dictation';
 import { WeekGlance } from '~/components/home/week-glance';
 import { ScreenIntro } from '~/components/screen-intro';
 import { Card } from '~/components/ui/card';

@@ -1,0 +1,17 @@
+import type { ParticipationStatus } from '#contract';
+
+/**
+ * The user's dictation in an event, apart from the registration component that shows it: a page that defers that
+ * component (ADR 064) still reads this in its first-load code.
+ */
+export interface OwnDictation {
+  id: number;
+  status: ParticipationStatus;
+}
+
+/** The user's latest dictation of each event, from the list (newest first), for EventRegistration's `own`. */
+export function ownByEvent(dictations: { id: number; status: ParticipationStatus; event: { id: number } }[]) {
+  const own: Record<number, OwnDictation> = {};
+  for (const item of dictations) own[item.event.id] ??= { id: item.id, status: item.status };
+  return own;
+}
