@@ -18,6 +18,12 @@ const CONNECT_TIMEOUT_MS = 1_000;
 const STANDING_WAIT_MS = 500;
 /** How long a data node may take to answer the readiness probe's PING. */
 const PING_TIMEOUT_MS = 1_000;
+/**
+ * Through Sentinel, how long after it was sent a standing nothing could answer may wait for the primary or for a
+ * connection being made again (a promotion's moment), when a connection closed within SETTLING_MS.
+ */
+const STANDING_DEADLINE_MS = 3_500;
+const SETTLING_MS = 10_000;
 /** How long a replica may take to answer a standing the primary did not (through Sentinel only). */
 const REPLICA_WAIT_MS = 500;
 /** How long a session end may wait for a replica to hold it (WAIT 1), through Sentinel only. */
@@ -70,6 +76,9 @@ export function createRedisState(options: {
   // what this instance happened to read (ADR 058).
   const replica = options.connection.kind === 'sentinel' ? connect(options.connection, 'slave') : null;
   replica?.on('error', () => {}); // its outage is the primary's fallback's, not the state's: the primary decides
+  /** When a connection, the primary's or the replica's, last closed: a failover's first seconds (0: never). */
+  let lostAt = 0;
+  replica?.on('close', () => (lostAt = Date.now()));
   if (replica && metrics) countCommands(replica, metrics);
   // Through Sentinel, a session end counts as recorded once a replica holds it: the replica a failover promotes
   // (the most advanced one) has it, so no acknowledged end is lost with the primary. A single Redis has no replica.
@@ -87,7 +96,10 @@ export function createRedisState(options: {
     metrics?.redisConnected(false);
   };
   client.on('error', (error: Error) => lost(error.message));
-  client.on('close', () => lost('connection closed'));
+  client.on('close', () => {
+    lostAt = Date.now();
+    lost('connection closed');
+  });
   // ioredis ends a client only when asked to (close) or when a reconnection is given up: the latter must not
   // leave an instance without Redis until it restarts.
   client.on('end', () => {
@@ -197,6 +209,7 @@ export function createRedisState(options: {
   async function readRecords(
     keys: string[],
     required: Set<string>,
+    again = false,
   ): Promise<{ values: (string | null)[]; fresh: boolean }> {
     const sent = Date.now();
     const remember = (values: (string | null)[]) => {
@@ -231,8 +244,37 @@ export function createRedisState(options: {
     }
     const values = lastKnown(keys, required);
     if (values) return { values: served('last_known', values), fresh: false };
+    // A promotion's moment, through Sentinel: the sentinels kill the replicas' clients as they reconfigure them
+    // (CLIENT KILL TYPE normal) and the primary's connection moves to the new primary, so for a second or two
+    // nothing may answer. Wait, until STANDING_DEADLINE_MS after the read was sent, for the primary's answer or a
+    // connection made again, and read once more.
+    if (!again && replica && Date.now() - lostAt < SETTLING_MS) {
+      const next = await settled(reading, sent + STANDING_DEADLINE_MS - Date.now());
+      if (next === 'again') return readRecords(keys, required, true);
+      if (next) return { values: next, fresh: true };
+    }
     if (failure) throw failure;
     return { values: await reading, fresh: true };
+  }
+
+  /**
+   * Within `ms`: the primary's values if it answers, 'again' once a connection that was being made again is ready,
+   * null when neither comes.
+   */
+  function settled(reading: Promise<(string | null)[]>, ms: number): Promise<(string | null)[] | 'again' | null> {
+    const nodes = [client, replica].filter((node) => node !== null && node.status !== 'ready') as Redis[];
+    return new Promise((resolve) => {
+      const done = (outcome: (string | null)[] | 'again' | null) => {
+        clearTimeout(timer);
+        for (const node of nodes) node.off('ready', onReady);
+        resolve(outcome);
+      };
+      const onReady = () => done('again');
+      const timer = setTimeout(() => done(null), Math.max(0, ms));
+      for (const node of nodes) node.once('ready', onReady);
+      // A primary that refused with every connection ready will not answer better by waiting.
+      reading.then(done, () => nodes.length === 0 && done(null));
+    });
   }
 
   function served<T>(source: 'replica' | 'last_known', values: T): T {
