@@ -201,8 +201,10 @@ export const DAYS: Record<DayName, { faults: Fault[]; end: number }> = {
       { at: 30, name: 'app2 back', make: () => heal('app2') },
       { at: 40, name: "the Redis primary's host silent", make: silencePrimary },
       { at: 60, name: 'the data host back', make: healData },
+      { at: 80, name: 'app1 cut off from Redis', make: () => silence('app1', 'both', ['data1', 'data2', 'data3']) },
+      { at: 100, name: 'app1 reaches Redis again', make: () => heal('app1') },
     ],
-    end: 75,
+    end: 110,
   },
   full: {
     faults: [

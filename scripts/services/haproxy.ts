@@ -131,9 +131,12 @@ export function haproxyConfig(options: {
     '  option redispatch 1',
     // A busy instance answers /readyz late, not never: taking it out would only load the others more (the day's
     // bench took all three out at once with shorter checks). A dead or stopping one refuses connections: ten in
-    // a row take it out, and each refused request is sent to another instance meanwhile (redispatch).
+    // a row take it out, and each refused request is sent to another instance meanwhile (redispatch). Once a
+    // check has failed the next ones come every half second (`fastinter`): an instance that answers 503 (it is
+    // stopping, or cut off from Redis: ADR 062) is out about 2.5 s later, one that is only slow still takes five
+    // checks of up to 5 s each.
     '  timeout check 5s',
-    `  default-server inter 2s fall 5 rise 2 tcp-ut 3s observe layer4 error-limit 10 on-error mark-down maxconn ${options.instanceMaxconn ?? 64}`,
+    `  default-server inter 2s fastinter 500ms fall 5 rise 2 tcp-ut 3s observe layer4 error-limit 10 on-error mark-down maxconn ${options.instanceMaxconn ?? 64}`,
     // A host that goes silent (a kernel panic, a switch port, a partition: no reset, no refusal) leaves its
     // connections open with nothing coming back (ADR 059). What was sent and not acknowledged fails after 3 s
     // (`tcp-ut`, TCP_USER_TIMEOUT), and a request that waits on a connection gone quiet fails once three
@@ -215,7 +218,10 @@ export function haproxyConfig(options: {
     'backend reads',
     '  balance roundrobin',
     ...readiness,
-    '  retry-on conn-failure empty-response',
+    // A 503 from one instance is about that instance (it cannot reach Redis to check a session, ADR 058: cut off
+    // from the data hosts, until its readiness takes it out), so a read answered 503 is asked of another one.
+    // With Redis lost for every instance, none is ready and the fallback below answers, without this.
+    '  retry-on conn-failure empty-response 503',
     // Only a name shaped like the build's files (flat, letters, digits, `-`, `_`, inner dots): the portal resolves
     // `..`, `%2e` and `\` in a path as a browser does, so `/assets/../banners/1/image` is a banner, which a
     // prefix rule would store under a script's rule (issue 25). Anything else passes through, never stored.
