@@ -104,7 +104,11 @@ test('«Начать диктант» opens a sound check and «Готовы?»;
 async function registerForUpcoming(page: Page) {
   await page.goto('/lk/dictations');
   const open = page.getByRole('region', { name: 'Можно принять участие' });
-  await open.getByRole('button', { name: 'Зарегистрироваться' }).first().click();
+  const register = open.getByRole('button', { name: 'Зарегистрироваться' });
+  const before = await register.count();
+  await register.first().click();
+  // Done when the event has left the open ones: a page opened sooner would cancel the press.
+  await expect(register).toHaveCount(before - 1);
 }
 
 test('today’s dictation leads the cabinet’s list, and once handed in the front page and /dictation say it is done', async ({
@@ -120,8 +124,10 @@ test('today’s dictation leads the cabinet’s list, and once handed in the fro
   await expect(titles).toHaveCount(2);
   await expect(titles.first()).toHaveText(EVENT);
 
-  // Write and hand in.
+  // Write and hand in. The second press waits for the sound check: pressed while the list is still on screen, it
+  // would press the list's button again, which opens the sound check and starts nothing (ADR 060).
   await page.getByRole('button', { name: 'Начать диктант' }).click();
+  await expect(page.getByRole('heading', { name: 'Проверьте звук' })).toBeVisible();
   await page.getByRole('button', { name: 'Начать диктант' }).click();
   await page.getByLabel('Текст диктанта').fill('Весной в наш город возвращаются скворцы.');
   if (javaScriptEnabled) page.once('dialog', (dialog) => void dialog.accept());
