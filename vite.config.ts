@@ -12,7 +12,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     minify: isSsrBuild ? false : 'terser',
     terserOptions: { module: true, compress: { passes: 2 } },
     rollupOptions: {
-      // Two warnings of every build said nothing wrong (issue 37, ADR 061), so they are dropped where they arise:
+      // Two warnings of every build said nothing wrong (issue 37, ADR 097), so they are dropped where they arise:
       // - a resource route (a file, a PDF, a redirect) has no code for the browser, so its client chunk is empty;
       // - a deferred form (ADR 021) is imported statically on the server, which renders it at once, and
       //   dynamically in the browser; the server's bundle sees both, and its chunks do not matter. In the

@@ -32,7 +32,7 @@ export interface Chunk {
   bytes: number;
   /**
    * gzip at level 9: the `.gz` copy the server sends (scripts/precompress.ts), and how an outside measure of the
-   * page counts (ADR 064).
+   * page counts (ADR 099).
    */
   gzip: number;
 }

@@ -29,7 +29,7 @@ const configSchema = z
     // Which addresses the proxies in front have ('loopback', '10.0.0.0/8', …), or how many there are (a number).
     // `true` would believe any X-Forwarded-For a client writes, and with it every per-address rate limit; so
     // would a count larger than the real chain: the extra hops are read from what the client wrote. Prefer the
-    // addresses, which stay right when a hop is added or removed (ADR 036).
+    // addresses, which stay right when a hop is added or removed (ADR 081).
     TRUST_PROXY: z
       .string()
       .default('false')
@@ -145,7 +145,7 @@ const configSchema = z
       });
     }
     // A production start in front of users stops on every placeholder left; a loopback origin is a local run,
-    // and only a server listening on loopback alone may leave its origin to that default (ADR 036).
+    // and only a server listening on loopback alone may leave its origin to that default (ADR 081).
     const unnamed = env.NODE_ENV === 'production' ? missingPublicOrigin(env) : null;
     if (unnamed) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['PUBLIC_ORIGIN'], message: unnamed });
     const origin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
@@ -324,7 +324,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /**
        * Keys the limits' counters (HMACs of `form:address`, `form:login`): from the newest secret, so every
        * instance with the same SESSION_SECRET counts under the same keys; a rotation starts the 15-minute
-       * counters afresh once (ADR 037).
+       * counters afresh once (ADR 084).
        */
       key: deriveKey(sessionSecrets[0]!, 'rate-limits'),
     },

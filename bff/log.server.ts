@@ -62,7 +62,7 @@ const URL_SECRET_KEYS = new Set([...SECRET_KEYS, 'email', 'lastName'].map((key) 
 
 /**
  * Paths whose second segment is a capability: a dictation's invitation token (ADR 018), a certificate's
- * code, which shows its holder's masked name, event and date on the public check (ADR 027, ADR 036), and the
+ * code, which shows its holder's masked name, event and date on the public check (ADR 027, ADR 082), and the
  * token of an address's confirmation link (ADR 053).
  */
 const CAPABILITY_PATHS = new Set(['dictation', 'certificates', 'confirm-email']);

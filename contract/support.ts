@@ -19,7 +19,7 @@ export type SupportTopic = z.infer<typeof supportTopic>;
 
 export const SUPPORT_STATUSES = ['new', 'in_work', 'resolved'] as const;
 
-/** One message after a request's first: support's reply or the user's answer back (ADR 051). */
+/** One message after a request's first: support's reply or the user's answer back (ADR 089). */
 export const supportMessage = z.object({ from: z.enum(['user', 'support']), text: z.string(), at: instant });
 export type SupportMessage = z.infer<typeof supportMessage>;
 
@@ -32,7 +32,7 @@ export const supportRequest = z.object({
   updatedAt: instant,
   /** Support's latest reply. */
   reply: z.string().nullable(),
-  /** Every message after the first, oldest first: support's replies and the user's answers back (ADR 051). */
+  /** Every message after the first, oldest first: support's replies and the user's answers back (ADR 089). */
   thread: z.array(supportMessage),
   /** Support changed it (a reply, a status) since the user last saw it (ADR 026). */
   unseen: z.boolean(),
@@ -64,7 +64,7 @@ export const supportCalls = {
     extension: true,
   }),
   /**
-   * The user answers back on one of their requests (ADR 051), which reopens it («Новое»). 404 `not_found` for a
+   * The user answers back on one of their requests (ADR 089), which reopens it («Новое»). 404 `not_found` for a
    * request not theirs; 409 `too_many_open` when reopening a resolved one would pass SUPPORT_OPEN_MAX.
    */
   replySupportRequest: call({

@@ -24,7 +24,7 @@ const copy = {
 };
 
 /**
- * The 404's way on (ADR 061): below the catalogue's title, text and «На главную», the places people come for and
+ * The 404's way on (ADR 096): below the catalogue's title, text and «На главную», the places people come for and
  * the address to write to, the cabinet's or the sign-in's as the visitor is signed in or not.
  */
 function NotFoundWays() {

@@ -14,7 +14,7 @@ interface Props {
   fallback: string;
   /**
    * Called once the upstream has stored a report, with the seconds this tab had played when it was sent, so the
-   * page can read what the upstream now counts (ADR 061).
+   * page can read what the upstream now counts (ADR 054).
    */
   onReported?: (playedSeconds: number) => void;
   /**
@@ -30,7 +30,7 @@ interface Props {
  * starts (the upstream counts watch time from there, ADR 056), every 15 s of playback, on pause, and by
  * `sendBeacon` when the page is hidden or left; only after the place has moved in this tab, so a tab left open
  * elsewhere never rewinds what another device saved (ADR 014). The page hears of each report stored and of the
- * seconds played, to show the certificate's count as it plays (ADR 061).
+ * seconds played, to show the certificate's count as it plays (ADR 054).
  */
 export function RecordingPlayer(props: Props) {
   const { src, reportTo, lengthSeconds, fallback } = props;

@@ -20,7 +20,7 @@ const CLOSING_TAGS = '</body></html>';
  *   call, and a streamed boundary still goes out the moment React has written it (ADR 031).
  * - **The document ends last.** React 18 writes `</body></html>` with the shell, and what streams later (a
  *   Suspense boundary's content, Remix's single-fetch data scripts) would follow it, outside the document, which
- *   an HTML checker refuses (ADR 064). The first `</body></html>` React writes is held back and sent when the
+ *   an HTML checker refuses (ADR 098). The first `</body></html>` React writes is held back and sent when the
  *   stream ends, after everything else. Text and data never hold that sequence literally: React escapes `<` in
  *   text and attributes, and Remix's data scripts escape it as `\u003c`.
  */

@@ -18,7 +18,7 @@ const OWN_PARAMS = new Set([
   'topic',
   'audience',
   'format',
-  // The page a logout lands on says «Вы вышли» (ADR 052).
+  // The page a logout lands on says «Вы вышли» (ADR 039).
   'signed-out',
   // The check of a certificate by number (ADR 048).
   'number',

@@ -253,7 +253,7 @@ export function createAuthLimits(
       }
     },
     /**
-     * The address was proved — a recovery's code or a sign-in link came to it (issue 37, ADR 057): the login's
+     * The address was proved — a recovery's code or a sign-in link came to it (issue 37, ADR 093): the login's
      * lock of wrong passwords is lifted for this client, as a sign-in lifts it, so the owner signs in with the new
      * password at once. The address's own count of failures (what slows a spray over many logins) and the count
      * of the login from every address together stay as they were.

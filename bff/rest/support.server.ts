@@ -14,7 +14,7 @@ export function supportCalls(call: Call) {
       return { ...list, openLimit: SUPPORT_OPEN_MAX, canSend: open < SUPPORT_OPEN_MAX };
     },
     send: (body: CallBody<'putSupportRequest'>) => call('putSupportRequest', { body }),
-    /** The user's answer back on one of their requests, which reopens it (ADR 051). */
+    /** The user's answer back on one of their requests, which reopens it (ADR 089). */
     answer: (body: CallBody<'replySupportRequest'>) => call('replySupportRequest', { body }),
   };
 }

@@ -7,7 +7,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
  * requests (`.data`, `?_data=`) and resource routes alike. A browser tells us where a request comes from in
  * Sec-Fetch-Site; older browsers only in Origin, which must then equal the public origin. A request that
  * says neither is refused too, and so is one whose Origin contradicts its Sec-Fetch-Site: no browser sends a
- * foreign (or `null`) Origin on a same-origin request, and Remix's own check would throw on it (ADR 036). That
+ * foreign (or `null`) Origin on a same-origin request, and Remix's own check would throw on it (ADR 080). That
  * check compares Origin with the request's X-Forwarded-Host or Host, so this one does too: it never throws.
  */
 export function originCheck(publicOrigin: string) {

@@ -11,7 +11,7 @@ const MAX_PENDING = 10_000;
  * record that cannot be written does not fail the request: the user still gets the outcome they asked for.
  * A session end that cannot be written is reported to the caller (the page says so, in Russian) and kept in this
  * process, written again every second and before any session's standing is read, until the shared state takes
- * it (ADR 039): once Redis is back, no instance answers a copy of the ended session for long.
+ * it (ADR 087): once Redis is back, no instance answers a copy of the ended session for long.
  */
 export function createSessionEndings(records: SessionRecords, log: Logger) {
   /** Session ends not written yet, oldest first. */

@@ -52,7 +52,7 @@ export function createResolver(deps: {
   log: Logger;
   state: SharedState;
   limits: Limits;
-  /** Writes the session records an outage kept back, before the standing is read (ADR 039). */
+  /** Writes the session records an outage kept back, before the standing is read (ADR 087). */
   beforeStanding?: () => Promise<void>;
 }) {
   const { send, log, limits } = deps;

@@ -188,7 +188,7 @@ export function createSessionStore(deps: {
       },
       /**
        * After a password change: every session of the signed-in user issued until now is over, on every instance
-       * (the one signed in next is not). False when that could not be recorded yet (ADR 039).
+       * (the one signed in next is not). False when that could not be recorded yet (ADR 087).
        */
       async endEarlierSessions(): Promise<boolean> {
         const s = await current();

@@ -26,7 +26,7 @@ export function buildIfStale() {
   const built = [path.join(root, 'build/server/index.js'), path.join(root, SERVER)];
   const sources = Math.max(...['app', 'bff', 'contract', 'shared'].map((dir) => newestMtime(path.join(root, dir))));
   if (built.every((file) => existsSync(file) && statSync(file).mtimeMs >= sources)) return;
-  // Quiet (ADR 061): a line before and one after; the build's own report (every file and its size) only when it
+  // Quiet (ADR 097): a line before and one after; the build's own report (every file and its size) only when it
   // fails, where it says why, and its warnings, of which there are none.
   console.log('Сборка портала: первый запуск или изменились исходники, обычно до двух минут…');
   const started = Date.now();

@@ -91,7 +91,7 @@ test('an author answers a question: counted in the navigation, marked once on th
   await expect(mine).not.toContainText('Новый ответ');
 });
 
-test.describe('on a 390 px phone (ADR 051)', () => {
+test.describe('on a 390 px phone (ADR 088)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the closed menu and /lk say that there is an answer, and the mailed link leads to it', async ({
@@ -129,7 +129,7 @@ test.describe('on a 390 px phone (ADR 051)', () => {
   });
 });
 
-test('a resolved request is answered back: it reopens, and the replies show as a thread (ADR 051)', async ({
+test('a resolved request is answered back: it reopens, and the replies show as a thread (ADR 089)', async ({
   page,
 }, testInfo) => {
   await login(page, await registerUser(testInfo, 'thread'));

@@ -96,7 +96,7 @@ test('the cabinet menu and sign-out by keyboard', async ({ page, javaScriptEnabl
     page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Вход' }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Выйти' })).toHaveCount(0);
-  // Signing out says so, atop the page it lands on, in a status region (ADR 052).
+  // Signing out says so, atop the page it lands on, in a status region (ADR 039).
   await expect(page.getByRole('status').filter({ hasText: 'Вы вышли из личного кабинета.' })).toBeVisible();
 });
 

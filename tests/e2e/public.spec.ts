@@ -49,7 +49,7 @@ test.describe('public screens', () => {
     await page.goto('/dictation2024');
     expect(await page.getByRole('main').innerText()).toBe(home);
 
-    // Both read once hydrated: «Показать пароль» comes with the script (ADR 061).
+    // Both read once hydrated: «Показать пароль» comes with the script (ADR 095).
     const settled = async () => {
       if (javaScriptEnabled) await waitForHydration(page.getByLabel('Пароль', { exact: true }));
       return page.getByRole('main').innerText();

@@ -304,7 +304,7 @@ describe('profile edit', () => {
     expect(response.headers.get('Location')).toBe('/profile?saved=1#saved');
     const html = await (await browser.request('/profile?saved=1')).text();
     expect(html).toContain(SAVED);
-    // The confirmation the redirect's fragment scrolls to (ADR 052).
+    // The confirmation the redirect's fragment scrolls to (ADR 092).
     expect(html).toMatch(/<p [^>]*role="status" id="saved">Изменения сохранены\.<\/p>/);
     expect(await calls('updateProfile')).toBe(before + 1);
     // The form of the saved page posts to the page it is on.

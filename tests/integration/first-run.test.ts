@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The README's first run (issue 37 point 12, ADR 061): `npm start` builds a stale portal in two lines and no
+ * The README's first run (issue 37 point 12, ADR 097): `npm start` builds a stale portal in two lines and no
  * warning, and the README's examples follow PORT and UPSTREAM_PORT and say how to stop and reset.
  */
 

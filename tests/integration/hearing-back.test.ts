@@ -135,7 +135,7 @@ function newAnswersCard(html: string): string | undefined {
   return card ? pageText(card[1]!).replace(/ :/g, ':').trim() : undefined;
 }
 
-describe('new answers are noticed (ADR 051)', () => {
+describe('new answers are noticed (ADR 088)', () => {
   it('lead /lk with a card that counts them and links to them, and say so on the closed menu', async () => {
     const { browser } = await newUser('noticed');
     await browser.submit('/lk/support', { topic: 'bug', message: MESSAGE }, { action: '/lk/support' });
@@ -251,7 +251,7 @@ describe('support requests', () => {
   });
 });
 
-describe('a support thread (ADR 051)', () => {
+describe('a support thread (ADR 089)', () => {
   it('answers back on a resolved request without JavaScript: it reopens, and the replies show as a thread', async () => {
     const { browser, email } = await newUser('thread');
     await browser.submit('/lk/support', { topic: 'bug', message: MESSAGE }, { action: '/lk/support' });

@@ -186,7 +186,7 @@ describe('after logout', () => {
     const refreshOnly = await refreshCookieOf(client);
     const logout = await client.logout('/lk/scenarios');
     expect(logout.status).toBe(303);
-    // The signed-out visitor lands on the front page that says «Вы вышли» (ADR 052).
+    // The signed-out visitor lands on the front page that says «Вы вышли» (ADR 039).
     expect(logout.headers.get('Location')).toBe('/?signed-out=1');
     expect((await servers.upstream.stats()).logout).toBeGreaterThanOrEqual(1);
 

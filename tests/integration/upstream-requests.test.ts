@@ -38,7 +38,7 @@ const HOME_CONTENT_PATHS = new Set(
     ] as const
   ).map((call): string => contract[call].path),
 );
-/** The content reads the contract says are the same for everyone: sent without any token (ADR 037). */
+/** The content reads the contract says are the same for everyone: sent without any token (ADR 083). */
 const SHARED_PATHS = new Set(Object.values(contract).flatMap((def) => (def.shared ? [def.path as string] : [])));
 
 beforeAll(async () => {

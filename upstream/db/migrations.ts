@@ -433,7 +433,7 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
   {
     id: 12,
     name: 'support threads',
-    // The messages after a request's first: support's replies and the user's answers back (ADR 051).
+    // The messages after a request's first: support's replies and the user's answers back (ADR 089).
     sql: `
       CREATE TABLE support_messages (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -517,7 +517,7 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       `,
   },
   {
-    // The search index holds Russian stems (ADR 061): the triggers store `ru_stems` of each text (the function
+    // The search index holds Russian stems (ADR 094): the triggers store `ru_stems` of each text (the function
     // `Db` registers on every connection), and the index is filled again from the scenarios as they are.
     id: 17,
     name: 'scenario search by Russian stems',

@@ -37,7 +37,7 @@ export class Db {
 
   constructor(path: string) {
     this.#db = new DatabaseSync(path);
-    // The search index's Russian stems (ADR 061): its triggers call it, so every connection has it.
+    // The search index's Russian stems (ADR 094): its triggers call it, so every connection has it.
     this.#db.function('ru_stems', { deterministic: true }, (text) => stemsOf(typeof text === 'string' ? text : null));
   }
 

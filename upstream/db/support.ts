@@ -112,7 +112,7 @@ export function updateSupportRequest(
   );
 }
 
-/** The user answers back (ADR 051): the message joins the thread and the request is open again, «Новое». */
+/** The user answers back (ADR 089): the message joins the thread and the request is open again, «Новое». */
 export function answerSupportRequest(db: Db, id: number, message: string, now: number): SupportRequest {
   keepEarlierReply(db, id);
   db.prepare("INSERT INTO support_messages (request_id, author, text, created_at) VALUES (?, 'user', ?, ?)").run(

@@ -77,7 +77,7 @@ describe('dev tools', () => {
     expect(reset.refresh).toBe(0);
   });
 
-  it('show the outbox to a browser as a page, oldest first, escaped, its links clickable (ADR 061)', async () => {
+  it('show the outbox to a browser as a page, oldest first, escaped, its links clickable (ADR 097)', async () => {
     const up = await createTestUpstream({ devTools: true });
     const to = 'participant@example.org';
     for (const portalOrigin of ['http://localhost:4000', 'http://localhost:4001']) {

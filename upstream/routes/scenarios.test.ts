@@ -43,14 +43,14 @@ describe('scenariosList', () => {
     expect(upper.total).toBeGreaterThan(0);
     expect((await list(up, { q: 'конституц' })).total).toBe(upper.total);
     const withE = await list(up, { q: 'ребенка' });
-    // By stems (ADR 061): «ребенка» finds «ребенку», «ребенком» too, so at least what begins with «ребенка».
+    // By stems (ADR 094): «ребенка» finds «ребенку», «ребенком» too, so at least what begins with «ребенка».
     expect(withE.total).toBeGreaterThanOrEqual(countByHand(up, 'ребёнка'));
     expect(withE.total).toBe(countByHand(up, 'ребенк'));
     expect((await list(up, { q: 'ребёнка' })).total).toBe(withE.total);
     expect((await list(up, { q: 'абракадабра' })).total).toBe(0);
   });
 
-  it('knows Russian word forms: «финансы» finds «Финансовая грамотность», «конституция» = «Конституции» (ADR 061)', async () => {
+  it('knows Russian word forms: «финансы» finds «Финансовая грамотность», «конституция» = «Конституции» (ADR 094)', async () => {
     const up = await createTestUpstream();
     const finance = (await list(up, { topic: 'finance' })).total;
     expect(finance).toBeGreaterThanOrEqual(100);

@@ -91,7 +91,7 @@ describe('putSupportRequest', () => {
   });
 });
 
-describe('replySupportRequest (ADR 051)', () => {
+describe('replySupportRequest (ADR 089)', () => {
   it('answers back on a resolved request: the message joins the thread after the reply, and the request reopens', async () => {
     const up = await createTestUpstream();
     const token = (await up.login()).token.authToken;

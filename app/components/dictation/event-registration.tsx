@@ -35,7 +35,7 @@ const copy = {
 
 /**
  * The forms hydrate after their own chunks (ADR 021). Marked pure, so that a page which defers this component
- * (ADR 064) and imports it only for the server drops the whole module from its first-load JavaScript.
+ * (ADR 099) and imports it only for the server drops the whole module from its first-load JavaScript.
  */
 const RegisterDictationForm = /* @__PURE__ */ deferredForm(import.meta.env.SSR ? RegisterDictationFormNow : null, () =>
   import('~/forms/dictation-register').then((m) => m.RegisterDictationForm),

@@ -55,7 +55,7 @@ export function Field({
     const typed = input.current?.value;
     if (mask && typed) setMasked((shown) => (shown === typed ? shown : formatForMask(typed, mask)));
   }, [mask]);
-  // «Показать пароль» (ADR 061): the field's own type turns to text and back, so the browser keeps treating it as
+  // «Показать пароль» (ADR 095): the field's own type turns to text and back, so the browser keeps treating it as
   // a password (managers, no history) while hidden. Without JavaScript nothing can do that: no dead button then.
   const hydrated = useHydrated();
   const [revealed, setRevealed] = useState(false);

@@ -72,7 +72,7 @@ const DictationWriter = deferredForm(import.meta.env.SSR ? DictationWriterNow : 
   import('~/forms/dictation-writer').then((m) => m.DictationWriter),
 );
 
-/** «Готовы?» and its «Начать диктант», shown only before the time starts, hydrate after their own chunk too (ADR 064). */
+/** «Готовы?» and its «Начать диктант», shown only before the time starts, hydrate after their own chunk too (ADR 099). */
 const StartWriting = deferredForm(import.meta.env.SSR ? StartWritingNow : null, () =>
   import('~/components/dictation/start-writing').then((m) => m.StartWriting),
 );

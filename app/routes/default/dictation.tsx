@@ -36,7 +36,7 @@ const copy = {
 
 /**
  * Taking part in the event hydrates after its own chunk, as a deferred form does (ADR 021): it shows only around an
- * event, and its copy and forms kept the page over its first-load budget (ADR 064).
+ * event, and its copy and forms kept the page over its first-load budget (ADR 099).
  */
 const EventRegistration = deferredForm(import.meta.env.SSR ? EventRegistrationNow : null, () =>
   import('~/components/dictation/event-registration').then((m) => m.EventRegistration),

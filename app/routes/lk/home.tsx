@@ -40,7 +40,7 @@ const copy = {
 
 /**
  * Taking part in the event hydrates after its own chunk, as a deferred form does (ADR 021): it shows only around an
- * event, and its copy and forms kept the page over its first-load budget (ADR 064).
+ * event, and its copy and forms kept the page over its first-load budget (ADR 099).
  */
 const EventRegistration = deferredForm(import.meta.env.SSR ? EventRegistrationNow : null, () =>
   import('~/components/dictation/event-registration').then((m) => m.EventRegistration),
@@ -147,7 +147,7 @@ export default function CabinetHomeScreen() {
 }
 
 /**
- * New answers lead the cabinet, below a dictation to write now (ADR 051): the counts the navigation's marks
+ * New answers lead the cabinet, below a dictation to write now (ADR 088): the counts the navigation's marks
  * already show (ADR 026), read by the cabinet's layout, so no call of its own.
  */
 function NewAnswers() {

@@ -52,7 +52,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /**
- * The certificate's count as the recording plays (ADR 061): the upstream's «left» less what this tab has played
+ * The certificate's count as the recording plays (ADR 054): the upstream's «left» less what this tab has played
  * since the upstream last counted, and the page's data read again after each report stored, so «Сертификат о
  * просмотре получен» appears without a reload. The upstream alone decides; this only counts down towards it.
  */

@@ -119,7 +119,7 @@ export default function ScenariosScreen() {
         {list.items.map((item) => (
           <li key={item.id} className="scenario-card">
             <h2>
-              {/* The list's filters ride along, so «Все сценарии» on the scenario returns to this very list (ADR 052). */}
+              {/* The list's filters ride along, so «Все сценарии» on the scenario returns to this very list (ADR 090). */}
               <Link to={withQuery(filters, {}).replace('/lk/scenarios', `/lk/scenarios/${item.id}`)}>{item.title}</Link>
             </h2>
             <p className="scenario-card__meta">

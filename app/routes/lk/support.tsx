@@ -78,7 +78,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** Two forms post here: a new request (`intent=send`, the one when none is named) and an answer back (`intent=reply`, ADR 051). */
+/** Two forms post here: a new request (`intent=send`, the one when none is named) and an answer back (`intent=reply`, ADR 089). */
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(request, context, {
     guard: 'signed-in',
@@ -127,7 +127,7 @@ export default function SupportScreen() {
             about: request.topic.title,
             text: request.message,
             mark: request.unseen ? <NewMark answered={request.reply !== null} /> : undefined,
-            // The replies and the user's answers back, oldest first, then the form to answer (ADR 051).
+            // The replies and the user's answers back, oldest first, then the form to answer (ADR 089).
             notes:
               request.thread.length > 0 ? (
                 <>
