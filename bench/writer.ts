@@ -53,7 +53,7 @@ export function dictationWriter(origin: string, code: string) {
   const writer = {
     code,
     lastSaved: null as string | null,
-    /** Opens the link (which starts nothing) and presses «Начать диктант» (ADR 025): the POST's status, 303 when started. */
+    /** Opens the link (which starts nothing) and presses «Начать диктант» (ADR 078): the POST's status, 303 when started. */
     async start() {
       const page = await fetch(`${origin}/dictation/${code}`);
       await page.text();

@@ -181,7 +181,7 @@ describe('loadConfig', () => {
   });
 });
 
-describe('a production start on a public origin (ADR 024)', () => {
+describe('a production start on a public origin (ADR 071)', () => {
   const real = {
     NODE_ENV: 'production',
     SESSION_SECRET: secret,

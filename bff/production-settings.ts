@@ -1,5 +1,5 @@
 /**
- * Settings a public deployment must not keep at the values that make the demo run (ADR 024): the examples of
+ * Settings a public deployment must not keep at the values that make the demo run (ADR 071): the examples of
  * `.env.example` are harmless on this machine and wrong in front of users. Pure: config.server.ts passes the
  * parsed environment in.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { call, noBody, noQuery } from './define';
 
 /**
- * Questions to the authors of the portal's materials (ADR 020): a user asks on a topic, the authors take the
+ * Questions to the authors of the portal's materials (ADR 068): a user asks on a topic, the authors take the
  * question into work and answer it on the portal. Each user sees only their own questions.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { call, fileRef, noBody, noQuery } from './define';
 
-/** The teacher's offline participation certificate (ADR 015): whether there is one, and its PDF. */
+/** The teacher's offline participation certificate (ADR 066): whether there is one, and its PDF. */
 
 export const certificate = z.object({
   number: z.string().min(1),

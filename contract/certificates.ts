@@ -62,7 +62,7 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const heldCertificate = z.object({
   /**
-   * `offline`: the teacher's offline certificate (ADR 015); `dictation`: a checked dictation's (ADR 018);
+   * `offline`: the teacher's offline certificate (ADR 066); `dictation`: a checked dictation's (ADR 018);
    * `masterClass`: a master class's recording watched, `test`: a test passed (ADR 054).
    */
   kind: z.enum(['offline', 'dictation', 'masterClass', 'test']),

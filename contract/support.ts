@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { call, noBody, noQuery } from './define';
 
 /**
- * Support requests (ADR 020): a user writes to the support team on a topic and follows the request's status and
+ * Support requests (ADR 069): a user writes to the support team on a topic and follows the request's status and
  * the team's reply, which also goes to the account's own e-mail (ADR 026). Each user sees only their own requests.
  */
 

@@ -5,7 +5,7 @@ import { handleForm } from '#bff/request/forms.server';
 
 /**
  * What a logout asks the browser to drop: cached personal pages, every cookie of the site (the sign-in's device
- * cookie too, ADR 009) and the site's storage — the dictation's text kept offline (ADR 025) must not stay for the
+ * cookie too, ADR 009) and the site's storage — the dictation's text kept offline (ADR 079) must not stay for the
  * next person at a shared computer (ADR 039).
  */
 export const CLEAR_SITE_DATA = '"cache", "cookies", "storage"';

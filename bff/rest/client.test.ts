@@ -224,7 +224,7 @@ describe('retries', () => {
   });
 });
 
-describe('the request’s deadline (ADR 024)', () => {
+describe('the request’s deadline (ADR 070)', () => {
   /** An upstream that never answers: each attempt ends only by its timeout or the request's signal. */
   function hanging(env: Record<string, string>) {
     let attempts = 0;

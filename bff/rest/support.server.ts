@@ -2,7 +2,7 @@ import { SUPPORT_OPEN_MAX, type CallBody } from '#contract';
 import type { Call } from './session-client.server';
 
 /**
- * Support requests (ADR 020): the user's own list and a new request. The list is not cached: support's replies
+ * Support requests (ADR 069): the user's own list and a new request. The list is not cached: support's replies
  * change it, and the user must see them on the next look (ADR 026).
  */
 export function supportCalls(call: Call) {

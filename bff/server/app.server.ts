@@ -116,7 +116,7 @@ export function createPortalApp(options: PortalServerOptions) {
 
   async function getLoadContext(req: Request, res: Response): Promise<AppLoadContext> {
     const aborted = new AbortController();
-    // One deadline for the page's upstream calls, retries included (ADR 024): the page answers by then. Its timer
+    // One deadline for the page's upstream calls, retries included (ADR 070): the page answers by then. Its timer
     // is cleared with the response, so it holds nothing of the request once that is sent (ADR 031).
     const deadlinePassed = new AbortController();
     const deadlineTimer = setTimeout(() => deadlinePassed.abort(), config.rest.deadlineMs);

@@ -24,7 +24,7 @@ export function dictationSteps(servers: { upstream: ReferenceUpstream; portal: P
       return client;
     },
 
-    /** «Начать диктант» on the link's page: the explicit start of the time (a GET starts nothing, ADR 025). */
+    /** «Начать диктант» on the link's page: the explicit start of the time (a GET starts nothing, ADR 078). */
     async begin(client: Client, code: string) {
       const response = await client.request(`/dictation/${code}`, { form: { intent: 'start' } });
       expect(response.status).toBe(303);

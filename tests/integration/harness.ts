@@ -15,7 +15,7 @@ export { DEMO_USERS };
 
 const buildFile = path.resolve('build/server/index.js');
 
-/** Real-looking values for a production start on a public origin, which refuses the placeholders (ADR 024). */
+/** Real-looking values for a production start on a public origin, which refuses the placeholders (ADR 071). */
 export const PUBLIC_DEPLOYMENT = {
   CONTACT_EMAIL: 'help@portal.example',
   CONTACT_PHONE: '8 800 555-35-35',

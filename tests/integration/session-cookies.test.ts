@@ -318,7 +318,7 @@ describe('cookies that the portal did not seal are ignored and cleared', () => {
 describe('cookie names follow the public origin (docs/architecture.md §4)', () => {
   it.each([
     ['https://portal.example', PUBLIC_DEPLOYMENT, ['__Host-vptk', '__Host-rvptk'], true],
-    // Production refuses a public http origin (ADR 024): a development run still may use one.
+    // Production refuses a public http origin (ADR 071): a development run still may use one.
     ['http://portal.internal:8080', { NODE_ENV: 'development' }, ['vptk', 'rvptk'], false],
     [
       'https://portal.example',

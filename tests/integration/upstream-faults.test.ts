@@ -346,7 +346,7 @@ describe('an upstream nobody listens on (connection refused, no MSW handler invo
     expect(titleOf(html)).toBe(`${PRODUCT} | Ошибка 408`);
     expect(stackTraceIn(html)).toBeNull();
     expect((await fetch(`${unreachable.origin}/robots.txt`)).status).toBe(200);
-    // A public page that needs no upstream (/week shows the program from the upstream since ADR 015).
+    // A public page that needs no upstream (/week shows the program from the upstream since ADR 067).
     expect((await unreachable.client().request('/login')).status).toBe(200);
   });
 

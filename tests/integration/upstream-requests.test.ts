@@ -81,7 +81,7 @@ it('every call carries Accept, the configured version, its token as a query para
   expect((await browser.logout('/lk')).status).toBe(303);
   await Promise.all(bodiesRead);
 
-  // The cabinet home's content reads (ADR 015; the dictation's fresh results, ADR 025) come and go with the read
+  // The cabinet home's content reads (ADR 015, 066, 067; the dictation's fresh results, ADR 018) come and go with the read
   // cache, and the layout's new-answer count (ADR 026) comes with every cabinet page; they are checked for their
   // token below with the rest (the shared ones carry none), and the sequence is asserted for the session's own calls.
   const content = sent.filter((s) => HOME_CONTENT_PATHS.has(s.path));

@@ -95,13 +95,13 @@ export const workingUpstream = [
   // The law week (ADR 020), empty: nothing is published yet.
   http.get(urlOf('lawWeekProgram'), () => ok('lawWeekProgram', { days: [] })),
   http.get(urlOf('lawWeekThemes'), () => ok('lawWeekThemes', { themes: [] })),
-  // Author questions (ADR 020): one topic, no questions yet.
+  // Author questions (ADR 068): one topic, no questions yet.
   http.get(urlOf('authorQuestionsList'), ({ request }) =>
     issued.auth.has(tokenOf(request))
       ? ok('authorQuestionsList', { topics: [{ slug: 'scenarios', title: 'Сценарии уроков' }], questions: [] })
       : failure(401),
   ),
-  // Support (ADR 020): one topic, no requests yet.
+  // Support (ADR 069): one topic, no requests yet.
   http.get(urlOf('supportList'), ({ request }) =>
     issued.auth.has(tokenOf(request))
       ? ok('supportList', { topics: [{ slug: 'other', title: 'Другое' }], requests: [] })

@@ -6,7 +6,7 @@ import QRCode from 'qrcode';
 import { plural } from '#shared/plural';
 
 /**
- * The certificates as PDFs, made on request from the database rows: the teacher's offline certificate (ADR 015),
+ * The certificates as PDFs, made on request from the database rows: the teacher's offline certificate (ADR 066),
  * the dictation's certificate of participation (ADR 018), a master class watched and a test passed (ADR 054) share
  * one page. The text is Russian, so the standard
  * PDF fonts (Latin only) will not do: DejaVu Sans is embedded, subset to the glyphs used. Each carries the

@@ -50,7 +50,7 @@ interface Options {
  * when the connection comes back, and by beacon when the page is hidden or left; one save at a time
  * (save-queue.ts). Each save carries the next revision, so the upstream keeps the newest text whatever order
  * saves arrive in. Every keystroke also goes to this browser's storage until the server holds the same text
- * (ADR 025); useLocalDraft brings it back on the next open. The live region speaks only on the first save, on a
+ * (ADR 079); useLocalDraft brings it back on the next open. The live region speaks only on the first save, on a
  * lost and a regained connection, and when the time is over.
  */
 export function useAutosave(options: Options) {

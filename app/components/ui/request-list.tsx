@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { EmptyState } from './empty-state';
 import { StatusBadge, type Tone } from './status-badge';
 
-/** One request as the list shows it: an author question or a support request (ADR 020). */
+/** One request as the list shows it: an author question or a support request (ADR 068, 069). */
 export interface RequestItem {
   id: number;
   /** Marks what staff changed since the user last looked (ADR 026). */

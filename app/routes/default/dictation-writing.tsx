@@ -83,7 +83,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: view }) =>
 /**
  * `/dictation/{code}`: a participant's personal dictation, opened by the code of an invitation link — a
  * capability, so no sign-in. A GET changes nothing (mail scanners and link previews open links): an unstarted
- * dictation shows its rules and «Начать диктант», which posts to start the clock (ADR 025). Unknown code: 404;
+ * dictation shows its rules and «Начать диктант», which posts to start the clock (ADR 078). Unknown code: 404;
  * a dictation already submitted, or one whose writing closed unopened: 410; each with its own message.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

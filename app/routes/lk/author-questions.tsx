@@ -69,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-/** `/lk/author-questions`: ask the authors, and follow one's questions to their answers (ADR 020). */
+/** `/lk/author-questions`: ask the authors, and follow one's questions to their answers (ADR 068). */
 export default function AuthorQuestionsScreen() {
   const { topics, questions, canAsk, openLimit, sent } = useLoaderData<typeof loader>();
   const rejected = formReply(useActionData<typeof action>());

@@ -68,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * «Начать диктант»: a fresh invitation link for one of the user's dictations, started at once — pressing the
- * button is the explicit start (ADR 025) — then off to the writing page. «Зарегистрироваться», and «Начать
+ * button is the explicit start (ADR 078) — then off to the writing page. «Зарегистрироваться», and «Начать
  * диктант» for an event open for writing the user is not in yet (`intent=join`, ADR 042).
  */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -101,7 +101,7 @@ export default function CabinetHomeScreen() {
         </div>
       ) : null}
       <NewAnswers />
-      {/* Once, on the cabinet's home: not above every page (ADR 029). */}
+      {/* Once, on the cabinet's home: not above every page (ADR 076). */}
       {viewer && viewer.popups.welcome !== true ? <WelcomeNotice /> : null}
       <ResultsNotice results={dictationResults} />
       <div className="home-grid">

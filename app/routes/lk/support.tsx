@@ -95,7 +95,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-/** `/lk/support`: the contacts from configuration, a request form and the user's requests (ADR 020). */
+/** `/lk/support`: the contacts from configuration, a request form and the user's requests (ADR 069). */
 export default function SupportScreen() {
   const { topics, requests, canSend, openLimit, email, sent } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
