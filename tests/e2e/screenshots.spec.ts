@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FROZEN_NOW } from './frozen-now';
-import { DEMO, heading, login, wordsSplitAcrossLines } from './support';
+import { DEMO, heading, login, wordsSplitAcrossLines } from './helpers';
 
 /**
  * Screenshots as tests (ADR 029): the stable screens at a desktop's and a phone's width, in the light and the
