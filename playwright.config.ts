@@ -73,7 +73,7 @@ export default defineConfig({
       testIgnore: 'screenshots.spec.ts',
       use: { ...devices['Desktop Chrome'], channel: undefined, javaScriptEnabled: false },
     },
-    // `npx playwright test --project screenshots --update-snapshots=all` regenerates every picture (README).
+    // `npx playwright test --project screenshots --update-snapshots=all` regenerates every picture (docs/development.md).
     {
       name: 'screenshots',
       testMatch: 'screenshots.spec.ts',

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { call, fileRef, noBody, noQuery } from './define';
 
 /**
- * Every certificate a user holds, and the public check of one by the code printed on it (ADR 027). A code is
- * 128 random bits in base64url, issued by the upstream with the certificate's PDF.
+ * The certificates: the teacher's offline participation certificate (ADR 066), every certificate a user holds, and
+ * the public check of one by the code printed on it (ADR 027). A code is 128 random bits in base64url, issued by the
+ * upstream with the certificate's PDF.
  */
 
 export const CERTIFICATE_CODE = /^[A-Za-z0-9_-]{22}$/;
@@ -60,6 +61,17 @@ export function normalizeSurname(input: string): string {
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
+/** The teacher's offline participation certificate (ADR 066): whether there is one, and its PDF. */
+export const offlineCertificate = z.object({
+  number: z.string().min(1),
+  /** The day it was issued, `YYYY-MM-DD`. */
+  issuedOn: isoDate,
+  /** What the teacher took part in. */
+  event: z.string().min(1),
+  file: fileRef,
+});
+export type OfflineCertificate = z.infer<typeof offlineCertificate>;
+
 export const heldCertificate = z.object({
   /**
    * `offline`: the teacher's offline certificate (ADR 066); `dictation`: a checked dictation's (ADR 018);
@@ -97,6 +109,15 @@ export const verifiedCertificate = z.object({
 export type VerifiedCertificate = z.infer<typeof verifiedCertificate>;
 
 export const certificatesCalls = {
+  /** The teacher's offline certificate; null for a user who has none (the participant). */
+  certificate: call({
+    method: 'GET',
+    path: '/rest/teachers/my/participantOfflineCertificate/',
+    query: noQuery,
+    body: noBody,
+    result: z.object({ certificate: offlineCertificate.nullable() }),
+    auth: 'required',
+  }),
   myCertificates: call({
     method: 'GET',
     path: '/rest/certificates/my/list/',

@@ -4,7 +4,6 @@ import { analyticsCalls } from './analytics';
 import { scenariosCalls } from './scenarios';
 import { webinarsCalls } from './webinars';
 import { bannersCalls } from './banners';
-import { certificateCalls } from './certificate';
 import { tenderCalls } from './tender';
 import { weekCalls } from './week';
 import { dictationCalls } from './dictation';
@@ -27,7 +26,6 @@ export const contract = {
   ...scenariosCalls,
   ...webinarsCalls,
   ...bannersCalls,
-  ...certificateCalls,
   ...weekCalls,
   ...tenderCalls,
   ...dictationCalls,
@@ -44,7 +42,6 @@ export * from './scenarios';
 export { profile, role, popupName, loginResult, refreshResult, type Profile } from './account';
 export { banner, type Banner } from './banners';
 export { type WatchCertificate } from './webinars';
-export { type Certificate } from './certificate';
 export { weekDay, type SavedDayLink, type WeekDay } from './week';
 export { type SentQuestion } from './tender';
 export * from './dictation';

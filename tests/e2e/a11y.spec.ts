@@ -9,7 +9,7 @@ import {
   PROFILE_CALL,
   seriousA11yViolations,
   wordsSplitAcrossLines,
-} from './support';
+} from './helpers';
 import { ROUTES } from './routes';
 
 /**

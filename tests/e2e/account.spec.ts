@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, heading, login, loginForm, logout, newUser, outbox, registerUser, type Credentials } from './support';
+import { DEMO, heading, login, loginForm, logout, newUser, outbox, registerUser, type Credentials } from './helpers';
 
 /** The phone field's hint (app/lib/mask.ts): the format in words, read after the field's error. */
 /** The format and why the number is asked (issue 37, ADR 063). */

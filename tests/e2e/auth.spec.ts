@@ -10,7 +10,7 @@ import {
   PRODUCT_TITLE,
   seriousA11yViolations,
   upstreamStats,
-} from './support';
+} from './helpers';
 
 /** docs/product.md §4 session flows and docs/architecture.md §4 cookies, through the real screens. */
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { heading, login, registerUser, watchErrors } from './support';
+import { heading, login, registerUser, watchErrors } from './helpers';
 
 /** Author questions, used for their purpose with JavaScript on and off: ask, get it right, see it listed. */
 

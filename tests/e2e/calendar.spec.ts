@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { readCalendarEvent } from '../calendar-file';
-import { DEMO, heading, login } from './support';
+import { DEMO, heading, login } from './helpers';
 
 /** «Добавить в календарь» (ADR 028), with JavaScript on and off: the file a calendar application would import. */
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readPdfText } from './pdf-text';
-import { DEMO, heading, login, registerUser, seriousA11yViolations, wordsSplitAcrossLines } from './support';
+import { DEMO, heading, login, registerUser, seriousA11yViolations, wordsSplitAcrossLines } from './helpers';
 import { CHILD_ANSWERS, fill, shownQuestion } from './test-answers';
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addFault, ATTEMPTS_PER_GET, clearFaults, DEMO, heading, login, PROFILE_CALL, watchErrors } from './support';
+import { addFault, ATTEMPTS_PER_GET, clearFaults, DEMO, heading, login, PROFILE_CALL, watchErrors } from './helpers';
 
 /** docs/architecture.md §7: with JavaScript, moving around the cabinet is a client-side navigation with a progress bar. */
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'client-side navigation needs JavaScript');

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { heading, login, registerUser, upstreamUrl } from './support';
+import { heading, login, registerUser, upstreamUrl } from './helpers';
 
 /**
  * The dictation day as a pupil lives it (issue 37, ADR 060): the one action of the moment on the first screen, a

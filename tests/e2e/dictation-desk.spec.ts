@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { upstreamUrl, waitForHydration } from './support';
+import { upstreamUrl, waitForHydration } from './helpers';
 
 /**
  * The writing page as a desk (issue 37, ADR 060): the reading's player beside the sticky timer, so a fragment is

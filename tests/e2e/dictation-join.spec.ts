@@ -8,7 +8,7 @@ import {
   registerUser,
   seriousA11yViolations,
   upstreamUrl,
-} from './support';
+} from './helpers';
 
 /**
  * Joining on the day (ADR 042): while the demo dictation is open for writing, a person without an invitation

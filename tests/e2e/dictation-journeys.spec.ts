@@ -9,7 +9,7 @@ import {
   registerUser,
   seriousA11yViolations,
   upstreamUrl,
-} from './support';
+} from './helpers';
 
 /**
  * The dictation's journeys of ADR 025, 078 and 079, as a participant goes through them: registering (signed out first, with

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seriousA11yViolations, upstreamUrl } from './support';
+import { seriousA11yViolations, upstreamUrl } from './helpers';
 
 /**
  * The dictation read aloud (ADR 043): a plain `<audio controls>` on the writing page, streamed through the portal

@@ -10,7 +10,7 @@ import {
   seriousA11yViolations,
   upstreamUrl,
   type Credentials,
-} from './support';
+} from './helpers';
 
 /**
  * The dictation as a participant goes through it, with JavaScript on and off: from the cabinet's invitation

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, logout, outbox, registerUser, waitForHydration, type NewUser } from './support';
+import { login, logout, outbox, registerUser, waitForHydration, type NewUser } from './helpers';
 
 /**
  * Issue 37 point 4, its second half (ADR 063): a person changes their address from the profile, with the current

@@ -9,7 +9,7 @@ import {
   PRODUCT_TITLE,
   PROFILE_CALL,
   upstreamStats,
-} from './support';
+} from './helpers';
 
 /** docs/product.md §2 error screens and §8 catalogue, docs/architecture.md §6 mapping of upstream outcomes. */
 

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO, holdScripts, login, waitForHydration, watchErrors } from './support';
+import { DEMO, holdScripts, login, waitForHydration, watchErrors } from './helpers';
 
 /**
  * Forms hydrate after their own chunk (docs/decisions/021-deferred-forms.md): the server's HTML works at once,

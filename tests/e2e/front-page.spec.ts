@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, heading, login, PRODUCT_TITLE } from './support';
+import { DEMO, heading, login, PRODUCT_TITLE } from './helpers';
 
 /** The front page (issue 17, ADR 075): what the portal is, what is on now, and the way in. */
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { heading, login, registerUser, upstreamUrl } from './support';
+import { heading, login, registerUser, upstreamUrl } from './helpers';
 
 /**
  * Hearing back (ADR 026), with JavaScript on and off: a user writes, staff answer through the reference

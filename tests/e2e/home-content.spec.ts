@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readPdfText } from './pdf-text';
-import { DEMO, heading, login, registerUser, upstreamStats } from './support';
+import { DEMO, heading, login, registerUser, upstreamStats } from './helpers';
 
 /**
  * The home pages and the rest of the cabinet's content, used for their purpose with JavaScript on and off:

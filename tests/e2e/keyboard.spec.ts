@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { announcer, tabTo, typeInto } from './keyboard';
-import { DEMO, heading, holdScripts, login, loginForm, newUser, registerUser, waitForHydration } from './support';
+import { DEMO, heading, holdScripts, login, loginForm, newUser, registerUser, waitForHydration } from './helpers';
 
 /**
  * Everything by keyboard alone, with JavaScript on and off: every stop shows its focus ring (tabTo fails

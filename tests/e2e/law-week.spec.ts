@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { DEMO, heading, login } from './support';
+import { DEMO, heading, login } from './helpers';
 
 /** The law week, used for its purpose with JavaScript on and off: read the programme, open the themes, download. */
 

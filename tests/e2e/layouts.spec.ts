@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { announcer, tabTo } from './keyboard';
-import { addFault, clearFaults, DEMO, heading, login, PROFILE_CALL, registerUser } from './support';
+import { addFault, clearFaults, DEMO, heading, login, PROFILE_CALL, registerUser } from './helpers';
 
 /**
  * What a screen-reader user meets on every page (docs/decisions/010-route-change-focus.md): the landmarks

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, registerUser } from './support';
+import { login, registerUser } from './helpers';
 
 /**
  * Issue 37 point 4, its first part (ADR 053): mail goes only to a confirmed address, and /dictation says so to a

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { heading, login, registerUser } from './support';
+import { heading, login, registerUser } from './helpers';
 
 /**
  * Master classes as a teacher uses them: find one in the list, watch part of its recording, come back later on

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, heading, login } from './support';
+import { DEMO, heading, login } from './helpers';
 
 /**
  * The cabinet on a 390 px phone (issue 17, ADR 076): the ten sections are one disclosure that names the current

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { heading, PRODUCT_TITLE, waitForHydration } from './support';
+import { heading, PRODUCT_TITLE, waitForHydration } from './helpers';
 
 /** docs/product.md §2, public layout: every path, the heading it shows and the document title. */
 const screens = [

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, heading, newUser, outbox, waitForHydration } from './support';
+import { DEMO, heading, newUser, outbox, waitForHydration } from './helpers';
 
 /**
  * Registration people trust (issue 29 part 1, ADR 053), with JavaScript and without: the address confirmed by

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { announcer } from './keyboard';
-import { DEMO, heading, holdScripts, login, waitForHydration } from './support';
+import { DEMO, heading, holdScripts, login, waitForHydration } from './helpers';
 
 /** Scenarios, used for their purpose, with JavaScript on and off: find one, open it, look, download. */
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, heading, holdScripts, login, waitForHydration } from './support';
+import { DEMO, heading, holdScripts, login, waitForHydration } from './helpers';
 
 /**
  * Issue 37 point 11 (ADR 061): «Показать пароль» on every password field where a script can do it, and a 404 that

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, heading, login, watchErrors } from './support';
+import { DEMO, heading, login, watchErrors } from './helpers';
 
 /** Support, used for its purpose with JavaScript on and off: find the contacts, write, see the request listed. */
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { heading, login, registerUser, watchErrors } from './support';
+import { heading, login, registerUser, watchErrors } from './helpers';
 import {
   CHILD_ANSWERS,
   expectGiven,

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The README's first run (issue 37 point 12, ADR 097): `npm start` builds a stale portal in two lines and no
- * warning, and the README's examples follow PORT and UPSTREAM_PORT and say how to stop and reset.
+ * warning, and the README's examples (and the other dev tools' in docs/development.md) follow PORT and
+ * UPSTREAM_PORT and say how to stop and reset.
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -29,16 +30,22 @@ describe('the first run', () => {
     expect(lines[1]).toMatch(/^Портал собран за \d+ с\.$/);
   }, 300_000);
 
-  it('README: the dev tools’ examples follow the chosen ports; stopping and resetting are said', () => {
+  it('README and docs/development.md: the dev tools’ examples follow the chosen ports; stopping and resetting are said', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-    const devTools = readme.match(/^.*__dev__\/\S*.*$/gm) ?? [];
-    expect(devTools.length).toBeGreaterThan(2);
+    // The other dev tools' examples moved from the README to docs/development.md: the same rule holds there.
+    const development = readFileSync(path.join(root, 'docs/development.md'), 'utf8');
+    const devToolLines = (text: string) => text.match(/^.*__dev__\/\S*.*$/gm) ?? [];
+    expect(devToolLines(readme).length).toBeGreaterThan(2);
+    expect(devToolLines(development).length).toBeGreaterThan(1);
     // A fixed port only beside the variable that moves it.
-    for (const line of devTools.filter((line) => /127\.0\.0\.1:3001|localhost:3001/.test(line))) {
+    for (const line of [...devToolLines(readme), ...devToolLines(development)].filter((line) =>
+      /127\.0\.0\.1:3001|localhost:3001/.test(line),
+    )) {
       expect(line, line).toMatch(/UPSTREAM_PORT/);
     }
     expect(readme).toContain('"http://127.0.0.1:${UPSTREAM_PORT:-3001}/__dev__/passes"');
     expect(readme).toContain('http://localhost:${PORT:-3000}');
+    expect(development).toContain('"http://127.0.0.1:${UPSTREAM_PORT:-3001}/__dev__/support/3"');
     expect(readme).toMatch(/\*\*Stop\*\* it with Ctrl-C/);
     expect(readme).toContain('rm -rf data');
   });

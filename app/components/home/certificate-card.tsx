@@ -1,4 +1,4 @@
-import type { Certificate } from '#contract';
+import type { OfflineCertificate } from '#contract';
 import { formatDate, formatFileSize } from '~/lib/format';
 import { Facts } from '../ui/facts';
 
@@ -14,7 +14,7 @@ const copy = {
 export const CERTIFICATE_HREF = '/lk/certificate.pdf';
 
 /** Whether the teacher has an offline certificate, and its download (cabinet home and profile). */
-export function CertificateCard({ certificate }: { certificate: Certificate | null }) {
+export function CertificateCard({ certificate }: { certificate: OfflineCertificate | null }) {
   return (
     <section className="card certificate" aria-labelledby="certificate-title">
       <h2 id="certificate-title">{copy.title}</h2>
