@@ -67,7 +67,7 @@ const configSchema = z
     CONTACT_TELEGRAM_URL: url.default(EXAMPLE_CONTACTS.CONTACT_TELEGRAM_URL),
     FIRST_AUTH_URL: url.default(REFERENCE_FIRST_AUTH_URL),
     SITE_URL: url.default(EXAMPLE_CONTACTS.SITE_URL),
-    // The operator of personal data the consent and the privacy policy name (ADR 053); demo placeholders.
+    // The operator of personal data the consent and the privacy policy name (ADR 109); demo placeholders.
     OPERATOR_NAME: z.string().min(1).max(300).default(EXAMPLE_OPERATOR.OPERATOR_NAME),
     OPERATOR_INN: z
       .string()
@@ -128,7 +128,7 @@ const configSchema = z
       .regex(/^[\w:.-]+$/)
       .default('portal:'),
 
-    // Prometheus metrics on an operations address of their own, never on PORT (ADR 041). Unset: not served.
+    // Prometheus metrics on an operations address of their own, never on PORT (ADR 117). Unset: not served.
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     METRICS_PORT: port.optional(),
     // From SIGTERM to exit at the latest (ADR 062): what the balancer still sends is served, then what is in
@@ -338,7 +338,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         firstAuth: e.FIRST_AUTH_URL,
         site: e.SITE_URL,
       },
-      /** The operator of personal data, as `/consent` and `/privacy` name it (ADR 053). */
+      /** The operator of personal data, as `/consent` and `/privacy` name it (ADR 109). */
       operator: {
         name: e.OPERATOR_NAME,
         inn: e.OPERATOR_INN,

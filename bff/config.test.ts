@@ -284,7 +284,7 @@ describe('a production start on a public origin (ADR 071)', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'http://portal.internal' }).product.contacts.site).toBe('https://example.org/');
   });
 
-  it('serves metrics only when METRICS_PORT is set, on loopback by default, never on PORT (ADR 041)', () => {
+  it('serves metrics only when METRICS_PORT is set, on loopback by default, never on PORT (ADR 117)', () => {
     expect(loadConfig({}).metrics).toBeNull();
     expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
     expect(loadConfig({ METRICS_PORT: '0', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({ host: '10.0.0.5', port: 0 });

@@ -55,7 +55,7 @@ export function redactText(text: string): string {
 }
 
 /**
- * In URLs also an e-mail address and the surname of the check by number (`/certificates?lastName=`, ADR 048):
+ * In URLs also an e-mail address and the surname of the check by number (`/certificates?lastName=`, ADR 105):
  * personal data.
  */
 const URL_SECRET_KEYS = new Set([...SECRET_KEYS, 'email', 'lastName'].map((key) => key.toLowerCase()));

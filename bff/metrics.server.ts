@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
- * The process's Prometheus metrics (ADR 041): one registry per server, made in bff/server/app.server.ts and handed
+ * The process's Prometheus metrics (ADR 117): one registry per server, made in bff/server/app.server.ts and handed
  * to the seams that count (the upstream client, the read cache, the shared state, the sign-in limits, the
  * dictation save). Each seam calls one method below; no other module knows prom-client.
  *

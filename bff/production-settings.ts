@@ -28,7 +28,7 @@ export const EXAMPLE_CONTACTS = {
 } as const;
 
 /**
- * The demo operator of personal data named by `/consent` and `/privacy` (ADR 053): placeholders the operator of a
+ * The demo operator of personal data named by `/consent` and `/privacy` (ADR 109): placeholders the operator of a
  * real deployment must replace with its own (152-ФЗ: who processes the data, where to write).
  */
 export const EXAMPLE_OPERATOR = {
@@ -79,7 +79,7 @@ export function placeholderSettings(settings: DeploymentSettings): { name: strin
   }
   for (const [name, example] of Object.entries(EXAMPLE_OPERATOR)) {
     if (sameValue(settings[name as keyof typeof EXAMPLE_OPERATOR], example)) {
-      found.push({ name, message: `is still the demo operator's ${example}: set the operator's own (ADR 053)` });
+      found.push({ name, message: `is still the demo operator's ${example}: set the operator's own (ADR 109)` });
     }
   }
   const firstAuth = URL.canParse(settings.FIRST_AUTH_URL) ? new URL(settings.FIRST_AUTH_URL) : null;

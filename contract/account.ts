@@ -7,7 +7,7 @@ import { NAME_MAX, NAME_MESSAGES, nameProblem } from '#shared/names';
 const email = z.string().trim().toLowerCase().email().max(254);
 const password = z.string().min(8).max(128);
 /**
- * A person's name by the one rule of `#shared/names` (ADR 053); `russian` tells the upstream's validation to pass
+ * A person's name by the one rule of `#shared/names` (ADR 106); `russian` tells the upstream's validation to pass
  * the message on as it is.
  */
 const nameRule = (schema: z.ZodString) =>
@@ -85,7 +85,7 @@ export const accountCalls = {
     method: 'POST',
     path: '/rest/v2/users/authentication/confirm/',
     query: noQuery,
-    // `portalOrigin`: where the links of letters that waited for the first confirmed address point (ADR 063).
+    // `portalOrigin`: where the links of letters that waited for the first confirmed address point (ADR 110).
     body: z.object({ token: confirmationToken, portalOrigin: portalOrigin.optional() }),
     result: z.object({ confirmed: z.literal(true) }),
     auth: 'none',

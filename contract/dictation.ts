@@ -86,7 +86,7 @@ const span = z.object({ start: z.number().nonnegative(), end: z.number().nonnega
 export const dictationReading = z.object({
   recording: fileRef,
   fragments: z.array(span),
-  /** The whole text read through before the fragments and again after them, to check (ADR 060). */
+  /** The whole text read through before the fragments and again after them, to check (ADR 043). */
   opening: span,
   closing: span,
 });
@@ -205,7 +205,7 @@ export const dictationCalls = {
       review: z.array(reviewSegment).nullable(),
       certificate: fileRef.nullable(),
       /**
-       * The same certificate with a failing grade printed, which the plain one leaves out (ADR 048), for a
+       * The same certificate with a failing grade printed, which the plain one leaves out (ADR 104), for a
        * participant who asks for it; null when there is no certificate or its grade is printed anyway.
        */
       gradedCertificate: fileRef.nullable(),

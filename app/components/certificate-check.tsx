@@ -4,7 +4,7 @@ import { Facts } from '~/components/ui/facts';
 import { formatDate } from '~/lib/format';
 
 /**
- * The public check of a certificate (ADR 027, 048): the verdict on a genuine one, the page of one not found, and
+ * The public check of a certificate (ADR 027, 105): the verdict on a genuine one, the page of one not found, and
  * the form that looks one up by its printed number and the holder's surname — a GET to `/certificates`, so it
  * works with JavaScript on or off.
  */

@@ -15,7 +15,7 @@ const loadSchema = () => import('./dictation-writer.schema').then((m) => m.dicta
 
 const copy = {
   label: 'Текст диктанта',
-  /** The hint says how this page saves: by itself once the page's script runs, else by «Сохранить» (ADR 060). */
+  /** The hint says how this page saves: by itself once the page's script runs, else by «Сохранить» (ADR 114). */
   hint: 'Пишите так, как слышите. Текст сохраняется сам каждые несколько секунд, а без связи — в этом браузере; кнопка «Сохранить» сохраняет его сразу.',
   hintByButton: 'Пишите так, как слышите. Чтобы текст сохранился на сервере, нажимайте «Сохранить».',
   save: 'Сохранить',
@@ -121,7 +121,7 @@ export function DictationWriter({
       <Form method="post" className="form" {...formProps} onSubmit={onSubmit}>
         {/*
           The time, the saving and the reading's player stay in view above the text as one types, on a phone too
-          (ADR 042, ADR 060): a fragment is replayed without scrolling away from the text.
+          (ADR 042, ADR 043): a fragment is replayed without scrolling away from the text.
         */}
         <div className="dictation-writer__bar">
           <div className="dictation-writer__state">

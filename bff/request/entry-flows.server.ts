@@ -20,7 +20,7 @@ const OWN_PARAMS = new Set([
   'format',
   // The page a logout lands on says «Вы вышли» (ADR 039).
   'signed-out',
-  // The check of a certificate by number (ADR 048).
+  // The check of a certificate by number (ADR 105).
   'number',
   'lastName',
 ]);

@@ -48,7 +48,7 @@ const GLOBAL_LOGIN_FACTOR = 10;
 const KNOWN_ADDRESS = days(30);
 /**
  * A master class's player reports every 15 s of playback, and on a start, a pause and a leave (ADR 014): a dozen
- * a minute is more than a person makes; more is a script (issue 36, ADR 056).
+ * a minute is more than a person makes; more is a script (issue 36, ADR 116).
  */
 export const PROGRESS_REPORTS_PER_MINUTE = 12;
 /**

@@ -53,7 +53,7 @@ export interface PortalServerOptions {
 /** The portal's HTTP server: middleware of docs/architecture.md §3, then Remix with a per-request context. */
 export function createPortalApp(options: PortalServerOptions) {
   const { config, log } = options;
-  // Counted at the seams (ADR 041): the upstream client, the read cache, the shared state, the limits.
+  // Counted at the seams (ADR 117): the upstream client, the read cache, the shared state, the limits.
   const metrics = options.metrics ?? createMetrics();
   const send = createUpstreamClient({ config, log, fetch: options.fetch, metrics });
   const fetchFile = createFileFetcher({ config, fetch: options.fetch });

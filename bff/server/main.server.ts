@@ -32,7 +32,7 @@ async function main() {
   const dev = process.argv.includes('--dev');
   const options: PortalServerOptions = dev ? await devBuild(config, log) : await productionBuild(config, log);
   const { app, health, shared, metrics } = createPortalApp(options);
-  // The operations listener first (ADR 041, ADR 062): Prometheus's address and the probes, never the public one.
+  // The operations listener first (ADR 117, ADR 062): Prometheus's address and the probes, never the public one.
   // Its startup probe answers 503 until the portal listens; it keeps answering while the portal drains.
   if (config.metrics) {
     const metricsServer = await serveMetrics(metrics, health, config.metrics).catch((error: Error) => {

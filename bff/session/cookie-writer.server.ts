@@ -174,7 +174,7 @@ export function createCookieWriter(sealer: Sealer, settings: Config['session'], 
      * A short-lived note between two requests of one visitor, kept in a sealed, httpOnly cookie rather than in
      * the URL, where it would reach access logs, the browser's history and the Referer header: a recovery's
      * address between its two steps, a pass link's pass until «Войти» (ADR 036). Written with this response's
-     * other cookies, sealed by the same sealer (ADR 046).
+     * other cookies, sealed by the same sealer (ADR 101).
      */
     note<T>(name: string, schema: z.ZodType<T>, lifetimeMs: number) {
       return {

@@ -99,7 +99,7 @@ it('keeps in its cache only paths shaped like the build’s files, none a portal
   expect(config).toContain(`http-request set-var(txn.asset) bool(true) if { path_reg ${ASSET_PATH} }`);
 });
 
-it('serves its statistics and Prometheus exporter on loopback only, never on the public frontend (ADR 041)', () => {
+it('serves its statistics and Prometheus exporter on loopback only, never on the public frontend (ADR 117)', () => {
   const frontend = (name: string) => config.slice(config.indexOf(`\nfrontend ${name}\n`) + 1).split('\n\n')[0]!;
   expect(frontend('stats')).toContain('bind 127.0.0.1:4003');
   expect(frontend('stats')).toContain('http-request use-service prometheus-exporter if { path /metrics }');

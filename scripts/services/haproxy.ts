@@ -166,7 +166,7 @@ export function haproxyConfig(options: {
     '  max-age 5',
     '  process-vary on',
     '',
-    // The operators' view (ADR 041): never on the public frontend, always on loopback; nothing is logged for it.
+    // The operators' view (ADR 117): never on the public frontend, always on loopback; nothing is logged for it.
     ...(options.statsPort
       ? [
           'frontend stats',

@@ -30,7 +30,7 @@ test('a teacher adds an upcoming master class and a law-week event to the calend
   await expect(page.getByRole('heading', { level: 3, name: lawWeekEvent.summary }).first()).toBeVisible();
 });
 
-test('a participant adds a dictation still to be written, its writing window in Moscow time (ADR 048)', async ({
+test('a participant adds a dictation still to be written, its writing window in Moscow time (ADR 103)', async ({
   page,
 }) => {
   await login(page, DEMO.teacher);

@@ -4,7 +4,7 @@ import { DEMO, heading, login, registerUser, seriousA11yViolations, wordsSplitAc
 import { CHILD_ANSWERS, fill, shownQuestion } from './test-answers';
 
 /**
- * Certificates anyone can check (ADR 027, 048), with JavaScript on and off: the teacher finds every certificate,
+ * Certificates anyone can check (ADR 027, 105), with JavaScript on and off: the teacher finds every certificate,
  * downloads one, and a stranger opens the address printed on it, or looks one up by its number. A teacher earns
  * one by passing a test or by watching a master class's recording past 80 % (ADR 054).
  */
@@ -58,7 +58,7 @@ test('a certificate’s printed address tells a stranger it is genuine, with the
   await stranger.context().close();
 });
 
-test('/certificates checks a certificate by its number and the holder’s surname, and says when there is none (ADR 048)', async ({
+test('/certificates checks a certificate by its number and the holder’s surname, and says when there is none (ADR 105)', async ({
   browser,
   javaScriptEnabled,
 }) => {

@@ -131,7 +131,7 @@ test.describe('without JavaScript', () => {
     await textField(page).fill(FIRST);
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page).toHaveURL(/\?saved=1#dictation-status$/);
-    // Without a script the status also says how the next text is saved (ADR 060).
+    // Without a script the status also says how the next text is saved (ADR 114).
     await expect(
       page
         .getByRole('main')
@@ -166,7 +166,7 @@ test('open a published result with its errors marked and download the certificat
   await expect(page.getByText('Оценка «3»: 3 ошибки.')).toBeVisible();
 
   const review = page.getByRole('region', { name: 'Проверенный текст' });
-  // The count above is the marks below: each mark one error (ADR 060).
+  // The count above is the marks below: each mark one error (ADR 113).
   await expect(review.locator('mark')).toHaveCount(3);
   const error = review.locator('mark').filter({ has: page.locator('del', { hasText: 'заросшый' }) });
   // What a screen reader hears for the mark, not only what the colour shows.

@@ -260,7 +260,7 @@ export function watchErrors(page: Page, { warnings = false } = {}): string[] {
 }
 
 /**
- * The dictation's clock on the writing page (ADR 060): with JavaScript it counts down from the hour; without it,
+ * The dictation's clock on the writing page (ADR 114): with JavaScript it counts down from the hour; without it,
  * where a frozen «1:00:00» would mislead, the page says when the time ends.
  */
 export async function expectClock(page: Page, javaScriptEnabled: boolean): Promise<void> {

@@ -17,7 +17,7 @@ async function expectSummaryLeadsTo(page: Page, firstError: string, fieldLabel: 
   const summary = errorSummary(page);
   await expect(summary).toBeFocused();
   const link = summary.getByRole('link').first();
-  // It names the field, then the mistake (ADR 053).
+  // It names the field, then the mistake (ADR 107).
   await expect(link).toHaveText(`${fieldLabel}: ${firstError}`);
   await tabTo(page, link);
   await page.keyboard.press('Enter');

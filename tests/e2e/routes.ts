@@ -21,7 +21,7 @@ export const ROUTES = {
     '/certificates',
     // The check by number with both fields wrong: the messages at the fields.
     '/certificates?number=%21&lastName=',
-    // The consent and the privacy policy the registration links (ADR 053).
+    // The consent and the privacy policy the registration links (ADR 109).
     '/consent',
     '/privacy',
     // A mailed confirmation link's page: opening it changes nothing, any token shows the button (ADR 053).
@@ -34,7 +34,7 @@ export const ROUTES = {
     '/lk/dictations',
     '/lk/dictations/1',
     '/lk/dictations/2',
-    // Still to be written: «Добавить в календарь» (ADR 048).
+    // Still to be written: «Добавить в календарь» (ADR 103).
     '/lk/dictations/4',
     '/lk/master-classes',
     '/lk/master-classes/1',

@@ -97,7 +97,7 @@ describe('registration', () => {
     expect(fieldErrorOf(html, 'phone')).toBe('Номер телефона должен содержать 10 цифр после +7');
     expect(fieldErrorOf(html, 'password')).toBe('Пароль должен содержать не менее 8 символов');
     expect(fieldErrorOf(html, 'consent')).toBe('Подтвердите согласие на обработку персональных данных');
-    // Every mistake in one round, the passwords that differ among them (ADR 053).
+    // Every mistake in one round, the passwords that differ among them (ADR 107).
     expect(fieldErrorOf(html, 'passwordConfirm')).toBe('Пароли не совпадают');
     expect(await calls('register')).toBe(before);
   });
@@ -334,7 +334,7 @@ describe('profile edit', () => {
   it('markup typed into the profile comes back as text, never as markup', async () => {
     const { browser } = await register();
     const payload = '<img src=x onerror=alert(1)>';
-    // A name takes letters only (ADR 053): the markup is refused at the field.
+    // A name takes letters only (ADR 106): the markup is refused at the field.
     const refused = await browser.submit('/profile', { firstName: payload }, { action: '/profile' });
     expect(refused.status).toBe(400);
     expect(fieldErrorOf(await refused.text(), 'firstName')).toBe('Начните с буквы');

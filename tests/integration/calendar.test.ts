@@ -66,7 +66,7 @@ describe('calendar files', () => {
     expect(Date.parse(event.end)).toBeGreaterThan(Date.now());
   });
 
-  it('a dictation still to be written offers its writing window; a checked one offers none (ADR 048)', async () => {
+  it('a dictation still to be written offers its writing window; a checked one offers none (ADR 103)', async () => {
     const browser = await teacher();
     const list = await (await browser.request('/lk/dictations')).text();
     const links = [...list.matchAll(/<a class="calendar-link" href="(\/lk\/dictations\/(\d+)\/calendar\.ics)"/g)];

@@ -60,7 +60,7 @@ describe('/lk/certificates', () => {
   });
 });
 
-describe('the grade on a participation certificate (ADR 048)', () => {
+describe('the grade on a participation certificate (ADR 104)', () => {
   it('leaves a failing grade off unless the participant downloads the variant with it, by a plain link', async () => {
     const browser = servers.portal.client();
     await browser.login(DEMO_USERS.participant.email, DEMO_USERS.participant.password);
@@ -160,7 +160,7 @@ describe('/certificates/{code}', () => {
   });
 });
 
-describe('/certificates: the check by number (ADR 048)', () => {
+describe('/certificates: the check by number (ADR 105)', () => {
   const check = (client: ReturnType<typeof servers.portal.client>, query: Record<string, string>) =>
     client.request(`/certificates?${new URLSearchParams(query)}`);
 

@@ -187,7 +187,7 @@ describe('three instances behind the balancer', () => {
   });
 });
 
-/** Renders of a route so far, over every instance: its requests in the HTTP histogram (ADR 041). */
+/** Renders of a route so far, over every instance: its requests in the HTTP histogram (ADR 117). */
 async function renders(instances: Instance[], route: string): Promise<number> {
   let total = 0;
   for (const instance of instances) {

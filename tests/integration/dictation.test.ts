@@ -84,7 +84,7 @@ describe('/dictation/{code}', () => {
     await begin(participant, code);
     const writing = await writingForm(participant, code);
     expect(writing.fields).toMatchObject({ text: '', revision: '1' });
-    // Without JavaScript the page says when the hour ends, not a time left that would stand still (ADR 060).
+    // Without JavaScript the page says when the hour ends, not a time left that would stand still (ADR 114).
     const ends = endOf(writing.html);
     expect([60, 59].map((minutes) => moscowTime(Date.now() + clock.offset + minutes * 60_000))).toContain(ends);
     // Pressed again (a second device, a double click): the same time, not a new one.

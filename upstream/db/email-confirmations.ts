@@ -27,7 +27,7 @@ export interface Confirmed {
   email: string;
   /** The address it replaced, when the link confirmed a change of a confirmed address (ADR 063); else null. */
   replaced: string | null;
-  /** Whether the account had no confirmed address before: mail that waited for one may go now (ADR 063). */
+  /** Whether the account had no confirmed address before: mail that waited for one may go now (ADR 110). */
   firstConfirmation: boolean;
 }
 
@@ -115,7 +115,7 @@ export function recordEmailChange(db: Db, userId: number, now: number): void {
 
 /**
  * Receiving a code or a link at the address proves it too (a completed recovery, a pass: ADR 053): true when the
- * account had no confirmed address before (its waiting mail may go now, ADR 063).
+ * account had no confirmed address before (its waiting mail may go now, ADR 110).
  */
 export function markEmailConfirmed(db: Db, userId: number, now: number): boolean {
   const first = db

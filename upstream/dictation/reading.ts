@@ -201,7 +201,7 @@ export function assemble(spoken: { samples: Buffer; words: number }[]): { sample
 }
 
 /**
- * Where the two read-throughs are (ADR 060): the whole text once before the fragments and once after them, each
+ * Where the two read-throughs are (ADR 043): the whole text once before the fragments and once after them, each
  * as long as the other; found from the fragments' times and the recording's length, as `assemble` lays them out.
  */
 export function readThroughsOf(recording: Pick<Recording, 'durationSeconds' | 'fragments'>): {

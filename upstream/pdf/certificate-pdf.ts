@@ -28,7 +28,7 @@ export interface CertificatePage {
   /** What the person did, e.g. «принял(а) очное участие в мероприятии». */
   deed: string;
   event: string;
-  /** The line under the event: the hours, or the result; null for none (a failing grade not asked for, ADR 048). */
+  /** The line under the event: the hours, or the result; null for none (a failing grade not asked for, ADR 104). */
   detail: string | null;
   /** Already formatted: «23 ноября 2026 г.». */
   issued: string;

@@ -56,7 +56,7 @@ export function registerAuthRoutes(calls: CallRegistrar, services: Services): vo
     if (done.replaced) {
       sendMail(db, { ...changedNoticeMessage(done.replaced, done.email), kind: 'other', userId: user.id }, time);
     }
-    // What waited for a confirmed address goes now (ADR 063).
+    // What waited for a confirmed address goes now (ADR 110).
     if (done.firstConfirmation) mailWaitingLetters(db, user, body.portalOrigin ?? services.portalOrigin, time);
     return { confirmed: true as const };
   });
@@ -84,7 +84,7 @@ export function registerAuthRoutes(calls: CallRegistrar, services: Services): vo
     if (userId === undefined) {
       throw fail(400, 'invalid_pass', 'Ссылка для входа недействительна или уже использована', 'pass');
     }
-    // The link came by mail to the account's address: that proves the address (ADR 053); what waited goes (063).
+    // The link came by mail to the account's address: that proves the address (ADR 053); what waited goes (110).
     if (markEmailConfirmed(db, userId, now())) {
       mailWaitingLetters(db, findUserById(db, userId)!, services.portalOrigin, now());
     }

@@ -76,7 +76,7 @@ describe('verifyCertificate (ADR 027)', () => {
   });
 });
 
-describe('verifyCertificateByNumber (ADR 048)', () => {
+describe('verifyCertificateByNumber (ADR 105)', () => {
   it('checks a printed number with the holder’s surname, whatever its case or «ё»', async () => {
     const { up, mine } = await setup();
     const byNumber = (number: string, lastName: string) =>

@@ -11,7 +11,7 @@ import type { Services, UpstreamApp } from '../services';
 
 /**
  * The certificate of a checked dictation: its owner's only, found by the token like the teacher's certificate.
- * A failing grade is not printed unless the participant asks for it (ADR 048): that variant is a file of its own.
+ * A failing grade is not printed unless the participant asks for it (ADR 104): that variant is a file of its own.
  */
 const PATH = /^\/files\/dictation\/certificates\/(\d+)(-grade)?\.pdf$/;
 const pathOf = (participationId: number, variant: Variant) =>
@@ -23,7 +23,7 @@ type Variant = 'plain' | 'with-grade';
 export const certificateNumber = (row: ParticipationRow, event: EventRow) =>
   `Д-${new Date(event.writing_opens_at).getUTCFullYear()}-${String(row.id).padStart(6, '0')}`;
 
-/** «2»: what the certificate leaves out unless asked (ADR 048). */
+/** «2»: what the certificate leaves out unless asked (ADR 104). */
 export const isFailingGrade = (grade: number) => grade <= 2;
 
 /** The PDF, or null when the dictation has none (not checked yet, or written without an account). */

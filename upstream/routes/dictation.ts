@@ -85,7 +85,7 @@ export function registerDictationRoutes(calls: CallRegistrar, services: Services
     requireWritable(row, time);
     saveText(db, row.id, body.text, body.revision, time);
     const finished = finishParticipation(db, row.id, time);
-    // The receipt goes to the account's address once it is confirmed (ADR 053); a dictation written without an
+    // The receipt goes to the account's address once it is confirmed (ADR 110); a dictation written without an
     // account has none to mail.
     const user = finished.user_id === null ? undefined : findUserById(db, finished.user_id);
     if (user && hasConfirmedEmail(user))

@@ -211,7 +211,7 @@ describe('confirming the address (ADR 053)', () => {
   });
 });
 
-describe('the names rule at the upstream (ADR 053)', () => {
+describe('the names rule at the upstream (ADR 106)', () => {
   it.each([
     ['firstName', 'Аня 😀', 'Только буквы, пробел, дефис и апостроф'],
     ['lastName', '-Иванова', 'Начните с буквы'],

@@ -35,7 +35,7 @@ export function registerRecoveryRoutes(calls: CallRegistrar, services: Services)
     db.transaction(() => {
       setPasswordHash(db, user.id, passwordHash, now());
       revokeUserSessions(db, user.id, now());
-      // The code came by mail: the address is the user's (ADR 053); what waited for it goes now (ADR 063).
+      // The code came by mail: the address is the user's (ADR 053); what waited for it goes now (ADR 110).
       if (markEmailConfirmed(db, user.id, now())) mailWaitingLetters(db, user, services.portalOrigin, now());
     })();
     return {};

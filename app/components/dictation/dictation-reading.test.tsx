@@ -35,7 +35,7 @@ describe('the reading as the server renders it', () => {
   });
 });
 
-describe('the parts of the reading (ADR 060)', () => {
+describe('the parts of the reading (ADR 043)', () => {
   it('are the opening reading, each fragment and the closing reading, in order', () => {
     expect(readingParts(READING).map((part) => (part.kind === 'fragment' ? part.n : part.kind))).toEqual([
       'opening',

@@ -27,7 +27,7 @@ type Outcome =
 
 export type SaveStatus =
   | { kind: 'saved'; savedAt: string | null }
-  /** Typed since the last save: the next save is a few seconds away (ADR 060). */
+  /** Typed since the last save: the next save is a few seconds away (ADR 114). */
   | { kind: 'changed' }
   | { kind: 'offline'; local: boolean }
   | { kind: 'invalid'; message: string }

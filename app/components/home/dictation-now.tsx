@@ -40,7 +40,7 @@ export function dictationAction(state: DictationEventState, signedIn: boolean): 
 
 /**
  * The front page's lead card: the current dictation, where it stands and its one call to action, first after the
- * title so a phone shows it on the first screen (ADR 060). A dictation the user has handed in says so instead.
+ * title so a phone shows it on the first screen (ADR 112). A dictation the user has handed in says so instead.
  */
 export function DictationNow({
   event,

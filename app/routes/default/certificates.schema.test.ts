@@ -3,7 +3,7 @@ import { readNumberLookup } from './certificates.schema';
 
 const read = (query: Record<string, string>) => readNumberLookup(new URLSearchParams(query));
 
-describe('readNumberLookup (ADR 048)', () => {
+describe('readNumberLookup (ADR 105)', () => {
   it('brings a number as typed to its printed form', () => {
     expect(read({ number: ' № д–2026–000002 ', lastName: '  Иванова ' }).query).toEqual({
       number: 'Д-2026-000002',

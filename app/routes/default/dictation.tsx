@@ -103,7 +103,7 @@ export default function DictationScreen() {
           <p>
             <EventStateBadge state={lead.state} /> {describeEventState(lead)}
           </p>
-          {/* The one action of the moment before the description, on a phone's first screen (ADR 060). */}
+          {/* The one action of the moment before the description, on a phone's first screen (ADR 112). */}
           {registration(lead)}
           <p>{lead.description}</p>
           <EventDates event={lead} />

@@ -85,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /**
  * `/lk/dictations`: every dictation of the user with its status and score — the one that can be written now first
- * (ADR 060), then newest event first.
+ * (ADR 112), then newest event first.
  */
 export default function DictationsScreen() {
   const { dictations, results, open } = useLoaderData<typeof loader>();
