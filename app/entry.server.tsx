@@ -1,7 +1,5 @@
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node';
-import { createReadableStreamFromReadable } from '@remix-run/node';
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
-import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { redactUrl } from '#bff/log.server';
 import { StylesheetContext } from './components/document-styles';
@@ -30,10 +28,12 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Crawlers and SPA mode get the whole document at once; browsers get the shell first and stream the rest. A
-  // page the balancer may share is rendered whole and held until its inline scripts are hashed (ADR 044).
+  // Every document goes out whole, its first byte once its last one is ready (ADR 059): a page streamed from an
+  // instance that dies or goes silent mid-body reaches the browser cut, and the balancer cannot send it again once
+  // it has begun; a page not begun is sent again to another instance. No route streams data it has not loaded
+  // (no deferred promises), so the shell would lead the rest by milliseconds only. A page the balancer may share
+  // has its inline scripts hashed from the same whole document (ADR 044).
   const { nonce, sharedPage } = loadContext;
-  const waitForAll = isbot(request.headers.get('user-agent')) || remixContext.isSpaMode || sharedPage !== null;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -51,26 +51,19 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce: nonce || undefined,
-        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+        onShellReady() {
           shellRendered = true;
+        },
+        onAllReady() {
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          if (sharedPage) {
-            const chunks: Buffer[] = [];
-            body.on('data', (chunk: Buffer) => chunks.push(chunk));
-            body.on('end', () => {
-              const html = Buffer.concat(chunks);
-              sharedPage.rendered(html.toString('utf8'));
-              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-            });
-            pipe(body);
-            return;
-          }
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          const chunks: Buffer[] = [];
+          body.on('data', (chunk: Buffer) => chunks.push(chunk));
+          body.on('end', () => {
+            const html = Buffer.concat(chunks);
+            sharedPage?.rendered(html.toString('utf8'));
+            responseHeaders.set('Content-Length', String(html.length));
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+          });
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -88,6 +81,15 @@ export default function handleRequest(
     );
   });
 }
+
+/** A `.data` answer goes out whole as well, for the same reason as a document. */
+export const handleDataRequest: HandleDataRequestFunction = async (response) => {
+  if (!response.body) return response;
+  const body = await response.arrayBuffer();
+  const headers = new Headers(response.headers);
+  headers.set('Content-Length', String(body.byteLength));
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+};
 
 /**
  * Remix's own warnings already given: anyone can send `?_data=`, which must not flood the error log. Bounded, in

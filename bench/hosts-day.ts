@@ -14,7 +14,7 @@ import {
 import { HOSTS_PORTS, startHostsCluster, upstreamDevTool, type HostsCluster } from '../scripts/services/hosts-cluster';
 import { Client } from '../tests/integration/harness';
 import { register } from './day-system';
-import { dictationWriter, formWriter, storedText, type SaveResult } from './writer';
+import { describeError, dictationWriter, formWriter, storedText, type SaveResult } from './writer';
 
 /**
  * The dictation day on the hosts of ADR 059 (issue 34), run on the client host (bench/hosts-day-inside.ts): the
@@ -230,6 +230,7 @@ export const DAYS: Record<DayName, { faults: Fault[]; end: number }> = {
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const EVERY_MS = 5000;
 const WALK_EVERY_MS = 2000;
 const PORT = 8080;
@@ -329,7 +330,7 @@ export async function runHostsDay(
           kind,
           ok: false,
           status: 0,
-          outcome: String(error),
+          outcome: describeError(error),
         });
       }
       return tick;

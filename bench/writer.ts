@@ -118,11 +118,17 @@ export function formWriter(origin: string, code: string) {
         page = await fetch(new URL(location, origin), { headers: { 'Sec-Fetch-Site': 'same-origin' } });
         html = await page.text();
       } catch (error) {
-        return { status: 0, outcome: `the page after the save: ${String(error)}`, saved: false };
+        return { status: 0, outcome: `the page after the save: ${describeError(error)}`, saved: false };
       }
       const saved = page.status === 200 && html.includes('Текст сохранён на сервере');
       return { status: page.status, outcome: saved ? 'saved' : `page HTTP ${page.status}`, saved };
     },
   };
   return writer;
+}
+
+/** A failed request's error with its cause: `fetch failed` alone does not tell a refusal from a reset or a timeout. */
+export function describeError(error: unknown): string {
+  const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
+  return cause ? `${String(error)} (${cause.code ?? cause.message ?? String(cause)})` : String(error);
 }

@@ -14,10 +14,8 @@ const CLOSING_TAGS = '</body></html>';
  *   the HTML. Cyrillic text hits this on ordinary pages («Сл\0ишком»). A 0x00 byte is never part of a UTF-8
  *   multi-byte sequence and has no place in an HTML document, so dropping every one restores the text exactly.
  * - **One chunk per flush.** React writes a document in 2 KiB pieces and then calls `flush()`, the convention of
- *   zlib streams. Passed on one by one, every piece would travel through the web stream and be compressed and
- *   flushed by gzip on its own (Remix flushes the response after each chunk): about twenty zlib calls for the
- *   shell of a page. Held until React's `flush()` they go out as one chunk, so the shell is compressed in one
- *   call, and a streamed boundary still goes out the moment React has written it (ADR 031).
+ *   zlib streams. Held until then, a batch goes on as one chunk, so the closing tags below are found whole where a
+ *   piece's end cuts them, and the document (sent whole by `entry.server.tsx`, ADR 059) is a few chunks, not dozens.
  * - **The document ends last.** React 18 writes `</body></html>` with the shell, and what streams later (a
  *   Suspense boundary's content, Remix's single-fetch data scripts) would follow it, outside the document, which
  *   an HTML checker refuses (ADR 098). The first `</body></html>` React writes is held back and sent when the

@@ -76,7 +76,7 @@ export function sharedPageFlights(
   const replay = (res: Response, copy: SharedCopy) => {
     label(res, 'shared-copy');
     record(res, copy.hashes);
-    res.status(200).set(copy.headers).end(copy.body);
+    res.status(200).set(copy.headers).set('Content-Length', String(copy.body.length)).end(copy.body);
   };
   return (req: Request, res: Response, next: () => void) => {
     if (!isSharedPageRequest(req, session)) return next();

@@ -136,6 +136,37 @@ describe('documents', () => {
   });
 });
 
+describe('documents and data answers go out whole (ADR 059)', () => {
+  // A page streamed from an instance that dies or goes silent mid-body reaches the browser cut, and the balancer
+  // cannot send it again once it has begun: an instance sends nothing of a page until all of it is ready, so that
+  // a page is either whole or not begun (and then sent to another instance).
+  it('a page, signed in or not, and a .data answer carry their length and are never sent in chunks', async () => {
+    const cookie = await teacher.cookieHeader();
+    const raw = (page: string, signedIn: boolean) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const headers = { 'Accept-Encoding': 'identity', ...(signedIn ? { Cookie: cookie } : {}) };
+        get(`${servers.portal.origin}${page}`, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    for (const [page, signedIn] of [
+      ['/login', false],
+      ['/registration', false],
+      ['/lk', true],
+      ['/lk/scenarios', true],
+      ['/lk.data', true],
+      ['/nope', false],
+    ] as const) {
+      const { headers, body } = await raw(page, signedIn);
+      expect(headers['transfer-encoding'], page).toBeUndefined();
+      expect(headers['content-length'], page).toBe(String(body.length));
+      expect(body.length, page).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('health and readiness', () => {
   // The probes answer on the operations port only (ADR 062, tests/integration/probes.test.ts): here, the portal's
   // own 404 page, as for any path it does not know.

@@ -31,11 +31,9 @@ describe.skipIf(unavailable)('the cluster on hosts of their own', () => {
     expect(result.requests.filter((request) => request.status >= 500)).toEqual([]);
     expect(result.foreign).toBe(0);
     expect(result.signOuts).toBe(0);
-    // Not one request failed from the first fault on: those in flight on the silent host were answered by another
-    // one. (Before the faults, on a saturated machine, a streamed page was now and then cut about 16 s into the
-    // load; that is logged above, and open: ADR 059.)
-    const firstFault = result.phases[1]!.from;
-    expect(failed.filter((request) => request.at >= firstFault)).toEqual([]);
+    // Not one request failed: those in flight on the silent host were answered by another one, and a page it had
+    // begun was never begun, since pages go out whole (ADR 059).
+    expect(failed).toEqual([]);
     // The load did run through the silence: every writer saved in each phase.
     for (const phase of byPhase(result).filter((p) => p.kind !== 'cabinet')) expect(phase.requests).toBeGreaterThan(0);
     const lines = result.events.map((event) => event.line);
