@@ -32,7 +32,7 @@ export interface Chunk {
   bytes: number;
   /**
    * gzip at level 9: the `.gz` copy the server sends (scripts/precompress.ts), and how an outside measure of the
-   * page counts (ADR 099).
+   * page counts.
    */
   gzip: number;
 }
@@ -117,7 +117,7 @@ export function createBundle(clientDir: string) {
 /**
  * The scripts a server-rendered document loads before it is interactive, as an outside measure reads them: every
  * `<script src>` and `<link rel="modulepreload">` of the page's own (`/assets/…`). The bench adds what they import
- * statically; a dynamic `import()` (a deferred form, ADR 021) loads later and is not counted.
+ * statically; a dynamic `import()` (a deferred form) loads later and is not counted.
  */
 export function scriptsOf(html: string): string[] {
   const tags = html.match(/<(?:script|link)\b[^>]*>/g) ?? [];

@@ -73,7 +73,7 @@ export async function costBudgets() {
       floor: { url: `${origin}/robots.txt`, headers: {}, pid: portal.pid! },
       reference: { url: `http://localhost:${referencePort}${REFERENCE_PATH}`, headers: {}, pid: reference.pid! },
       // With a query, so that every request is rendered: the plain `/login` of a visitor without a session is
-      // rendered once and handed on (ADR 044), which would measure a copy, not a page.
+      // rendered once and handed on, which would measure a copy, not a page.
       login: { url: `${origin}/login?redirectTo=%2Flk`, headers: {}, pid: portal.pid! },
       cabinet: { url: `${origin}/lk`, headers: signedIn, pid: portal.pid! },
       list: { url: `${origin}/lk/scenarios`, headers: signedIn, pid: portal.pid! },
@@ -101,7 +101,7 @@ export async function costBudgets() {
       );
     }
     const perRequest = (key: string) => cpuMs[key]! / results[key]!.count;
-    // On the 2-core bench machine, above its noise: Node 24's figures (ADR 031, ADR 038).
+    // On the 2-core bench machine, above its noise: Node 24's figures (ADR 031).
     for (const [key, budget] of [
       ['login', 5],
       ['cabinet', 9],

@@ -14,7 +14,7 @@ import { dictationWriter, invite } from './writer';
  *
  * 1. VISITORS anonymous GETs of `/` and `/dictation` within CROWD_SECONDS, one started every few milliseconds
  *    (bounded: exactly that many, at most 256 in flight, loopback only); the instances' renders of each page
- *    counted from their metrics (the route's requests, ADR 117): at most one per page per cache period.
+ *    counted from their metrics (the route's requests): at most one per page per cache period.
  * 2. WRITERS writers pressing «Начать диктант» within SPIKE_SECONDS (each opens their link first).
  * 3. PUPILS pupils of one school, all from this one address, signing in through the (shared) login form within
  *    PUPILS_SECONDS.

@@ -80,7 +80,7 @@ export async function register(upstreamUrl: string, index: number, prefix = 'ben
       firstName: 'Читатель',
       lastName: 'Нагрузочный',
       phone: `7900${String(index).padStart(7, '0')}`,
-      // Where the confirmation link would point (ADR 053); the bench's accounts sign in without it.
+      // Where the confirmation link would point; the bench's accounts sign in without it.
       portalOrigin: 'http://localhost:3000',
     }),
   });

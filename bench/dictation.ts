@@ -25,7 +25,7 @@ export async function dictationBudget(sys: System) {
   );
   const writers = (await invite(sys.upstream.url, WRITERS)).map((code) => dictationWriter(sys.portal.origin, code));
   // Each participant opens the link (which starts nothing) and presses «Начать диктант» (a POST that starts the
-  // clock, ADR 078), as the page has them do; these two are not what is measured.
+  // clock), as the page has them do; these two are not what is measured.
   await Promise.all(writers.map((writer) => writer.start()));
 
   const latencies: number[] = [];

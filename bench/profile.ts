@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Reads the portal's `--cpu-prof` profiles (`BENCH_CPU_PROF=dir npm run bench`, ADR 031) and prints where its CPU
+ * Reads the portal's `--cpu-prof` profiles (`BENCH_CPU_PROF=dir npm run bench`) and prints where its CPU
  * time went, by part: self time of every sampled function, grouped by the file it lives in.
  *   node --import tsx bench/profile.ts dir
  */

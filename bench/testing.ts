@@ -6,7 +6,7 @@ import { check, heading } from './report';
 
 /**
  * The testing budget of bench/README.md: a light question page, and one answer that costs one upstream write and
- * the two reads of the next question's page (the test for its open attempt, then the attempt; ADR 019).
+ * the two reads of the next question's page (the test for its open attempt, then the attempt).
  */
 const KB = 1024;
 /** The demo teacher's half-taken test «Выборы в России» (seeded), at its first unanswered question. */

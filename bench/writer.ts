@@ -1,7 +1,7 @@
 import { contract, VERSION_HEADER } from '#contract';
 
 /**
- * One dictation writer as the writing page drives it (ADR 018), for the bench and the cluster tests alike: the
+ * One dictation writer as the writing page drives it, for the bench and the cluster tests alike: the
  * only place that knows how writing starts and how a save is sent, so a change of the flow is made here once.
  */
 
@@ -53,7 +53,7 @@ export function dictationWriter(origin: string, code: string) {
   const writer = {
     code,
     lastSaved: null as string | null,
-    /** Opens the link (which starts nothing) and presses «Начать диктант» (ADR 078): the POST's status, 303 when started. */
+    /** Opens the link (which starts nothing) and presses «Начать диктант»: the POST's status, 303 when started. */
     async start() {
       const page = await fetch(`${origin}/dictation/${code}`);
       await page.text();
@@ -88,7 +88,7 @@ export function dictationWriter(origin: string, code: string) {
 export type DictationWriter = ReturnType<typeof dictationWriter>;
 
 /**
- * A writer without JavaScript (ADR 018): «Сохранить» posts the writing form (the whole text and its revision) to
+ * A writer without JavaScript: «Сохранить» posts the writing form (the whole text and its revision) to
  * the page, which answers 303 to itself, and the browser loads that page. A save counts as confirmed only when
  * both answered and the page says the text is saved; `status` is the first failing answer's.
  */

@@ -29,7 +29,7 @@ const configSchema = z
     // Which addresses the proxies in front have ('loopback', '10.0.0.0/8', …), or how many there are (a number).
     // `true` would believe any X-Forwarded-For a client writes, and with it every per-address rate limit; so
     // would a count larger than the real chain: the extra hops are read from what the client wrote. Prefer the
-    // addresses, which stay right when a hop is added or removed (ADR 081).
+    // addresses, which stay right when a hop is added or removed.
     TRUST_PROXY: z
       .string()
       .default('false')
@@ -56,7 +56,7 @@ const configSchema = z
       .string()
       .regex(/^[\w-]+$/)
       .default('rvptk'),
-    // A copied refresh cookie must not keep a session alive for a year of silence (ADR 008).
+    // A copied refresh cookie must not keep a session alive for a year of silence.
     SESSION_IDLE_DAYS: z.coerce.number().int().positive().default(30),
     SESSION_MAX_DAYS: z.coerce.number().int().positive().default(365),
 
@@ -67,7 +67,7 @@ const configSchema = z
     CONTACT_TELEGRAM_URL: url.default(EXAMPLE_CONTACTS.CONTACT_TELEGRAM_URL),
     FIRST_AUTH_URL: url.default(REFERENCE_FIRST_AUTH_URL),
     SITE_URL: url.default(EXAMPLE_CONTACTS.SITE_URL),
-    // The operator of personal data the consent and the privacy policy name (ADR 109); demo placeholders.
+    // The operator of personal data the consent and the privacy policy name; demo placeholders.
     OPERATOR_NAME: z.string().min(1).max(300).default(EXAMPLE_OPERATOR.OPERATOR_NAME),
     OPERATOR_INN: z
       .string()
@@ -83,18 +83,18 @@ const configSchema = z
     // Failed attempts per address and form, then one a minute; every attempt per login (ADR 009, ADR 040).
     AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
     AUTH_RATE_LIMIT_PER_LOGIN: z.coerce.number().int().positive().default(10),
-    // Successful registrations per address an hour: a school's pupils, not a spammer's accounts (ADR 040).
+    // Successful registrations per address an hour: a school's pupils, not a spammer's accounts.
     AUTH_RATE_LIMIT_REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().positive().default(500),
 
     BUILD_ID: z.string().optional(),
 
-    // Unset: every piece of cross-request state stays in this process (one instance). Set: in Redis (ADR 022).
+    // Unset: every piece of cross-request state stays in this process (one instance). Set: in Redis.
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
       .refine((v) => URL.canParse(v), 'a redis:// or rediss:// URL')
       .optional(),
-    // Set instead of REDIS_URL: the sentinels (host:port, …) that name the group's primary (ADR 058).
+    // Set instead of REDIS_URL: the sentinels (host:port, …) that name the group's primary.
     REDIS_SENTINELS: z
       .string()
       .transform(splitList)
@@ -116,7 +116,7 @@ const configSchema = z
     REDIS_PASSWORD: z.string().min(16, 'at least 16 characters').optional(),
     REDIS_SENTINEL_PASSWORD: z.string().min(16, 'at least 16 characters').optional(),
     // How old a session's last-known standing may be when Redis does not answer, as in a failover's seconds; it
-    // is also how long a logout may take to reach every instance (ADR 058). 0: the 503 page at once (ADR 022).
+    // is also how long a logout may take to reach every instance (ADR 058). 0: the 503 page at once.
     REDIS_STANDING_GRACE_MS: z.coerce
       .number()
       .int()
@@ -128,10 +128,10 @@ const configSchema = z
       .regex(/^[\w:.-]+$/)
       .default('portal:'),
 
-    // Prometheus metrics on an operations address of their own, never on PORT (ADR 117). Unset: not served.
+    // Prometheus metrics on an operations address of their own, never on PORT. Unset: not served.
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     METRICS_PORT: port.optional(),
-    // From SIGTERM to exit at the latest (ADR 062): what the balancer still sends is served, then what is in
+    // From SIGTERM to exit at the latest: what the balancer still sends is served, then what is in
     // flight finishes. The orchestrator's termination period (terminationGracePeriodSeconds, TimeoutStopSec) must
     // be longer.
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(2).max(600).default(30),
@@ -145,7 +145,7 @@ const configSchema = z
       });
     }
     // A production start in front of users stops on every placeholder left; a loopback origin is a local run,
-    // and only a server listening on loopback alone may leave its origin to that default (ADR 081).
+    // and only a server listening on loopback alone may leave its origin to that default.
     const unnamed = env.NODE_ENV === 'production' ? missingPublicOrigin(env) : null;
     if (unnamed) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['PUBLIC_ORIGIN'], message: unnamed });
     const origin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
@@ -216,7 +216,7 @@ function redisSettingIssues(env: {
   return issues;
 }
 
-/** How the portal reaches Redis, or null when the shared state stays in memory (ADR 022, ADR 058). */
+/** How the portal reaches Redis, or null when the shared state stays in memory. */
 function redisConnection(e: z.infer<typeof configSchema>) {
   const auth = { username: e.REDIS_USERNAME, password: e.REDIS_PASSWORD };
   if (e.REDIS_SENTINELS) {
@@ -299,13 +299,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secrets: sessionSecrets,
       authCookie: `${cookiePrefix}${e.AUTH_COOKIE_NAME}`,
       refreshCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}`,
-      /** Marks a browser that signed in to a login before: its attempts have their own quota (ADR 009). */
+      /** Marks a browser that signed in to a login before: its attempts have their own quota. */
       deviceCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}d`,
-      /** A browser's own id for the sign-in limits, given with its first failure (ADR 065). */
+      /** A browser's own id for the sign-in limits, given with its first failure. */
       browserCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}b`,
       /** The address of a password recovery between its two steps, kept out of the URL. */
       recoveryCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}r`,
-      /** A pass link's pass until «Войти» is pressed, kept out of the URL (ADR 036). */
+      /** A pass link's pass until «Войти» is pressed, kept out of the URL. */
       passCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}p`,
       // Cookies are Secure even on http://localhost: browsers treat loopback as a secure context.
       secure: secureOrigin,
@@ -315,7 +315,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redis: redisOf(e),
     /** Where GET /metrics is served (Prometheus text format), or null when it is not. */
     metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },
-    /** SIGTERM to exit at the latest (ADR 062). */
+    /** SIGTERM to exit at the latest. */
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     rateLimits: {
       perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS,
@@ -338,7 +338,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         firstAuth: e.FIRST_AUTH_URL,
         site: e.SITE_URL,
       },
-      /** The operator of personal data, as `/consent` and `/privacy` name it (ADR 109). */
+      /** The operator of personal data, as `/consent` and `/privacy` name it. */
       operator: {
         name: e.OPERATOR_NAME,
         inn: e.OPERATOR_INN,

@@ -13,10 +13,10 @@ import type { RequestSession } from './session/session.server';
 export interface PortalContext {
   config: Config;
   log: Logger;
-  /** The response's CSP nonce; '' on a shared page, whose policy names its inline scripts' hashes (ADR 044). */
+  /** The response's CSP nonce; '' on a shared page, whose policy names its inline scripts' hashes. */
   nonce: string;
   /**
-   * Set when this request may get the balancer's shared copy of a public page (ADR 044): the document is
+   * Set when this request may get the balancer's shared copy of a public page: the document is
    * rendered whole and handed over here before its headers go out, so that its policy can name its hashes.
    */
   sharedPage: { rendered(html: string): void } | null;

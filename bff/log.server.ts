@@ -55,15 +55,15 @@ export function redactText(text: string): string {
 }
 
 /**
- * In URLs also an e-mail address and the surname of the check by number (`/certificates?lastName=`, ADR 105):
+ * In URLs also an e-mail address and the surname of the check by number (`/certificates?lastName=`):
  * personal data.
  */
 const URL_SECRET_KEYS = new Set([...SECRET_KEYS, 'email', 'lastName'].map((key) => key.toLowerCase()));
 
 /**
- * Paths whose second segment is a capability: a dictation's invitation token (ADR 018), a certificate's
- * code, which shows its holder's masked name, event and date on the public check (ADR 027, ADR 082), and the
- * token of an address's confirmation link (ADR 053).
+ * Paths whose second segment is a capability: a dictation's invitation token, a certificate's
+ * code, which shows its holder's masked name, event and date on the public check (ADR 082), and the
+ * token of an address's confirmation link.
  */
 const CAPABILITY_PATHS = new Set(['dictation', 'certificates', 'confirm-email']);
 

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 
 /**
- * Every «not there» of the portal, in one module (ADR 073, ADR 100): the 404 page of a document, and the plain
+ * Every «not there» of the portal, in one module (ADR 100): the 404 page of a document, and the plain
  * text 404 of a resource route, which has no page to render. The server's layers (the file streams of
  * bff/rest) and the routes of app/ answer with these.
  */
@@ -22,7 +22,7 @@ export function plainText(status: number, message: string): Response {
   });
 }
 
-/** The one answer of every resource route for a thing that is not there (ADR 073); documents get the 404 page. */
+/** The one answer of every resource route for a thing that is not there; documents get the 404 page. */
 export function resourceNotFound(): Response {
   return plainText(404, RESOURCE_NOT_FOUND);
 }
@@ -41,7 +41,7 @@ export function isThrownStatus(error: unknown, status: number): boolean {
 
 /**
  * A resource route's handler whose «not there» — a malformed id (`readId`), a 404 from the upstream, a thing the
- * route itself does not find — is the one answer of every resource route: `resourceNotFound` (ADR 073).
+ * route itself does not find — is the one answer of every resource route: `resourceNotFound`.
  */
 export function resourceRoute<Args extends LoaderFunctionArgs>(handler: (args: Args) => Promise<Response>) {
   return async (args: Args): Promise<Response> => {

@@ -28,7 +28,7 @@ export const EXAMPLE_CONTACTS = {
 } as const;
 
 /**
- * The demo operator of personal data named by `/consent` and `/privacy` (ADR 109): placeholders the operator of a
+ * The demo operator of personal data named by `/consent` and `/privacy`: placeholders the operator of a
  * real deployment must replace with its own (152-ФЗ: who processes the data, where to write).
  */
 export const EXAMPLE_OPERATOR = {
@@ -49,7 +49,7 @@ export function isLoopback(hostname: string): boolean {
 /**
  * Why a production start must name its `PUBLIC_ORIGIN`, or null: unset, the origin is `http://localhost:PORT`,
  * which counts as a local run (no placeholder refused, no HSTS, mailed links to localhost), so a server that
- * listens beyond loopback (`HOST=0.0.0.0`, an interface's address or name) must say where people open it (ADR 081).
+ * listens beyond loopback (`HOST=0.0.0.0`, an interface's address or name) must say where people open it.
  */
 export function missingPublicOrigin(env: { HOST: string; PUBLIC_ORIGIN?: string }): string | null {
   if (env.PUBLIC_ORIGIN !== undefined || isLoopback(env.HOST)) return null;

@@ -1,7 +1,7 @@
 /**
  * `npm run cluster:roll`: a rolling restart of the `npm run start:cluster` listening on PORT (3000 by default).
  * It sends that script SIGHUP and waits until the script says how the restart went: exit 0 once every instance
- * was replaced, 1 if it stopped (the script's output says why) or took longer than five minutes (ADR 041).
+ * was replaced, 1 if it stopped (the script's output says why) or took longer than five minutes.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';

@@ -1,9 +1,10 @@
 /**
  * `npm run start:cluster`: the dictation day on one machine (ADR 023). Redis (Debian's redis-server on a free
- * port, nothing on disk, a password asked of every client: the portal's ACL user, drawn for this run, ADR 058), the reference upstream on UPSTREAM_PORT as `npm start` runs it, CLUSTER_INSTANCES
- * portal instances (3 by default) sharing their state through REDIS_URL, and haproxy in front on PORT.
+ * port, nothing on disk, a password asked of every client: the portal's ACL user, drawn for this run), the
+ * reference upstream on UPSTREAM_PORT as `npm start` runs it, CLUSTER_INSTANCES portal instances (3 by default)
+ * sharing their state through REDIS_URL, and haproxy in front on PORT.
  *
- * It supervises them (ADR 041): a part that exits on its own is started again, with a growing delay, while haproxy
+ * It supervises them: a part that exits on its own is started again, with a growing delay, while haproxy
  * sends its requests to the others. SIGHUP (or `npm run cluster:roll`) replaces the instances one at a time with
  * no request lost. Ctrl-C or SIGTERM stops everything it started.
  */

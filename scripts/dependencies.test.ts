@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * ADR 047: `dependencies` is what the production install (`npm ci --omit=dev`) brings, and exactly what the
+ * `dependencies` is what the production install (`npm ci --omit=dev`) brings, and exactly what the
  * portal's server imports (build/server/index.js and main.js leave every package as an import), plus
  * patch-package, which patches those packages as they are installed. The reference upstream's packages, the
  * scripts' and the tests' are development dependencies.
@@ -96,7 +96,7 @@ describe('production dependencies (ADR 047)', () => {
     const theirsOnly = [...elsewhere].filter((name) => !portalImports.has(name));
     expect(theirsOnly.filter((name) => !(name in pkg.devDependencies))).toEqual([]);
     expect(theirsOnly.filter((name) => name in pkg.dependencies)).toEqual([]);
-    // tsx runs the scripts and the upstream, never the portal in production (ADR 032).
+    // tsx runs the scripts and the upstream, never the portal in production.
     expect(pkg.devDependencies).toHaveProperty(['tsx']);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * `npm run deploy:config`: the balancer's configurations of deploy/ (ADR 062), made by the generator that
+ * `npm run deploy:config`: the balancer's configurations of deploy/, made by the generator that
  * `npm run start:cluster` runs and its tests check (scripts/services/haproxy.ts), so that what is deployed cannot
  * drift from what is tested. `--check` exits 1 when a file differs from what the generator makes now (the test
  * scripts/deploy-config.test.ts does the same). `--systemd 10.0.1.11,10.0.1.12` prints the machines' configuration

@@ -11,7 +11,7 @@ import { LIVENESS_PATH, READINESS_PATH } from './services/haproxy';
 import { MALLOC_ARENA_MAX, PORTAL_NODE_OPTIONS, root } from './services/processes';
 
 /**
- * ADR 062: what deploy/ holds is what the operator can apply, and it says what the code and the tests say. The
+ * What deploy/ holds is what the operator can apply, and it says what the code and the tests say. The
  * Kubernetes objects validate against the API's OpenAPI schemas of the version kubernetes-models pins, offline;
  * every systemd unit passes `systemd-analyze verify`; the manifests, the units, the balancer's generator and
  * .env.example agree on the variables, the ports, the probe paths, the Node flags and the grace period.

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * ADR 035: the portal stays on Remix v2, which gets no more security fixes, so the versions it runs are ours to
+ * The portal stays on Remix v2, which gets no more security fixes, so the versions it runs are ours to
  * keep. Each package below may not be installed below its minimum: the version that fixed an advisory, or the one
  * the ADR assessed and `patches/` patches. An install that brings an older copy back, at the top of node_modules
  * or nested under another package, fails here.

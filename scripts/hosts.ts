@@ -1,5 +1,5 @@
 /**
- * `npm run start:hosts`: the cluster of `npm run start:cluster` across hosts of their own (ADR 059), Linux
+ * `npm run start:hosts`: the cluster of `npm run start:cluster` across hosts of their own, Linux
  * network namespaces on this machine, each with its own address in 10.234.34.0/24: the edge (haproxy), three app
  * hosts (a portal instance each), the data host(s) (Redis), the upstream host and a client host. Root only.
  *

@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
  * The client build's scripts (and any other text file of it), compressed once at build time at the strongest
- * settings (ADR 031): `<file>.br` and `<file>.gz` next to each file of at least 1 KB. The server sends them as
+ * settings: `<file>.br` and `<file>.gz` next to each file of at least 1 KB. The server sends them as
  * they are (express-static-gzip), instead of compressing the same files again for every first visit.
  *   tsx scripts/precompress.ts build/client/assets
  */

@@ -1,5 +1,5 @@
 /**
- * The upstream host's front door on the hosts of ADR 059, run on that host: the reference upstream keeps its dev
+ * The upstream host's front door on the namespace hosts, run on that host: the reference upstream keeps its dev
  * tools (invitations, the outbox, fault switches) on the host's loopback, as its own rule asks, and this relay
  * passes every other request from the host's address to it (the Host header made the upstream's own). Paths
  * under `/__` are refused here: from the network, the upstream is its `/rest` API only.

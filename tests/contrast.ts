@@ -1,4 +1,4 @@
-/** WCAG 2.x contrast of the colour tokens (ADR 029): read from tokens.css by its tests, never shipped. */
+/** WCAG 2.x contrast of the colour tokens: read from tokens.css by its tests, never shipped. */
 
 const surfaces = ['--color-surface', '--color-surface-alt'];
 const tints = ['--color-accent-soft', '--color-success-soft', '--color-warning-soft', '--color-danger-soft'];

@@ -20,7 +20,7 @@ export const upstreamConfigSchema = z
     UPSTREAM_AUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
     UPSTREAM_DEV_TOOLS: flag,
     UPSTREAM_FAULTS: flag,
-    /** Where the portal verifies a certificate's code: printed on every certificate (ADR 027). */
+    /** Where the portal verifies a certificate's code: printed on every certificate. */
     UPSTREAM_PORTAL_ORIGIN: z.preprocess(
       // Empty, as in a copied .env.example: the default.
       (value) => (value === '' ? undefined : value),

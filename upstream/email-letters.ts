@@ -1,8 +1,8 @@
-/** The letters about the account's address (ADR 053, 063). */
+/** The letters about the account's address. */
 
 const LINK_TERMS = 'Ссылка действует 72 часа и работает один раз.';
 
-/** The registration's letter, and the one after an unconfirmed address was corrected (ADR 053, 063). */
+/** The registration's letter, and the one after an unconfirmed address was corrected. */
 export function confirmationMessage(to: string, link: string) {
   return {
     to,
@@ -15,7 +15,7 @@ export function confirmationMessage(to: string, link: string) {
   };
 }
 
-/** To the new address of a confirmed account's change (ADR 063): only its link makes the change. */
+/** To the new address of a confirmed account's change: only its link makes the change. */
 export function newAddressMessage(to: string, link: string) {
   return {
     to,
@@ -28,7 +28,7 @@ export function newAddressMessage(to: string, link: string) {
   };
 }
 
-/** To the confirmed address when a change was asked for (ADR 063): the new address masked. */
+/** To the confirmed address when a change was asked for: the new address masked. */
 export function changeNoticeMessage(to: string, newEmail: string) {
   return {
     to,
@@ -42,7 +42,7 @@ export function changeNoticeMessage(to: string, newEmail: string) {
   };
 }
 
-/** To the former address once the new one is confirmed (ADR 063). */
+/** To the former address once the new one is confirmed. */
 export function changedNoticeMessage(to: string, newEmail: string) {
   return {
     to,

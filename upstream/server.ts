@@ -47,7 +47,7 @@ export async function startUpstream(options: StartUpstreamOptions = {}): Promise
   const db = openDatabase(config.db);
   try {
     await seedDemoContent(db, now());
-    // The dictations read aloud (ADR 043), made once per text and kept in data/recordings/: those of the events
+    // The dictations read aloud, made once per text and kept in data/recordings/: those of the events
     // still to be written, as a reading plays only while writing.
     await ensureRecordings(
       listEvents(db)

@@ -16,7 +16,7 @@ export interface UpstreamDeps {
   random?: Random;
   devTools?: boolean;
   faults?: boolean;
-  /** The portal's public origin, for the verification address printed on certificates (ADR 027). */
+  /** The portal's public origin, for the verification address printed on certificates. */
   portalOrigin?: string;
   /** Where unexpected errors go; lines are already free of secrets. Defaults to stderr. */
   logError?: (line: string) => void;

@@ -75,7 +75,7 @@ export async function createTestUpstream(deps: Omit<UpstreamDeps, 'db' | 'now'> 
 
   /**
    * Registers an account and, unless `confirm: false`, confirms its address as its owner would: with the token of
-   * the link mailed to it (ADR 053). Returns the login result.
+   * the link mailed to it. Returns the login result.
    */
   async function register(
     user: { email: string; password: string; firstName: string; lastName: string; phone: string },

@@ -18,9 +18,9 @@ const OWN_PARAMS = new Set([
   'topic',
   'audience',
   'format',
-  // The page a logout lands on says «Вы вышли» (ADR 039).
+  // The page a logout lands on says «Вы вышли».
   'signed-out',
-  // The check of a certificate by number (ADR 105).
+  // The check of a certificate by number.
   'number',
   'lastName',
 ]);
@@ -47,7 +47,7 @@ export async function runEntryFlows(request: Request, context: AppLoadContext): 
   }
 
   if (params.has('pass')) {
-    // Opening a pass link spends nothing (ADR 036): a prefetch is declined, and a mail scanner's or a link
+    // Opening a pass link spends nothing: a prefetch is declined, and a mail scanner's or a link
     // preview's GET only reaches the page of «Войти», whose POST (under the origin check) exchanges the pass.
     if (isPrefetch(request)) throw declinePrefetch();
     const pass = params.get('pass') ?? '';

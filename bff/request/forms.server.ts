@@ -68,7 +68,7 @@ export interface FormOptions<Schema extends Schemas, Result> {
   /** Where there are several: the form a missing or unknown `intent` is parsed as. */
   defaultIntent?: keyof Schema & string;
   /**
-   * The attempts counted (ADR 040). A public form: its honeypot, then the limits per address and per e-mail (the
+   * The attempts counted. A public form: its honeypot, then the limits per address and per e-mail (the
    * value's `email`). A signed-in form: the limit per account (its upstream checks something a stolen session
    * could guess).
    */
@@ -178,7 +178,7 @@ async function countAttempt(
   const device = await context.session.deviceFor(email);
   const browser = await context.session.browser();
   const counted = await context.limits.attempt(form, context.clientAddress, email, device, browser.id);
-  // A failure gives the browser the id it was counted by: its next failures add up (ADR 065).
+  // A failure gives the browser the id it was counted by: its next failures add up.
   const attempt: Attempt = {
     wait: counted.wait,
     async settle(outcome) {

@@ -216,7 +216,7 @@ describe('handleForm, public', () => {
     const options = { guard: 'public' as const, schema, limit: 'login' as const, submit };
     const post = () => handleForm(postTo('/login', { email: 'a@b.ru', password: 'guess' }), context, options);
     expect(replyOf(await post())).toMatchObject({ status: 400, error: { password: ['Неверный пароль'] } });
-    // The failure gives the browser the id it was counted by (ADR 065).
+    // The failure gives the browser the id it was counted by.
     expect(context.session.keepBrowser).toHaveBeenCalledWith('a-new-browser-id');
     expect(replyOf(await post()).status).toBe(400);
     submit.mockClear();

@@ -1,6 +1,6 @@
 /**
  * A speculative load: `<link rel=prefetch>`, speculation rules, or an older browser's prefetch. It is no visit,
- * so nothing a visit records may happen for it (ADR 074).
+ * so nothing a visit records may happen for it.
  */
 export function isPrefetch(request: Request): boolean {
   const { headers } = request;

@@ -9,9 +9,9 @@ import { rateLimitAddress } from './client-address.server';
 
 /**
  * `recovery` asks for a recovery code, `recovery-code` sets a password with it (one budget); `certificate-check`
- * is the public page of a certificate's code (ADR 027), counted per address like sign-in; `confirmation-mail` is
- * «Отправить письмо ещё раз» of an unconfirmed address (ADR 053), whose every letter counts, as recovery's do;
- * `email-change` is the address change of `/profile/email/change` (ADR 063): the current password is checked, and
+ * is the public page of a certificate's code, counted per address like sign-in; `confirmation-mail` is
+ * «Отправить письмо ещё раз» of an unconfirmed address, whose every letter counts, as recovery's do;
+ * `email-change` is the address change of `/profile/email/change`: the current password is checked, and
  * every request counts.
  */
 export type GuardedForm =
@@ -40,25 +40,25 @@ export interface Attempt {
 
 const WINDOW_SECONDS = minutes(15) / 1000;
 const REGISTRATION_WINDOW_SECONDS = hours(1) / 1000;
-/** A spent per-address budget still lets one attempt through a minute: slowed down, not shut (ADR 040). */
+/** A spent per-address budget still lets one attempt through a minute: slowed down, not shut. */
 const SLOWED_SECONDS = minutes(1) / 1000;
 /** How many times the per-login allowance all addresses together may spend on one login. */
 const GLOBAL_LOGIN_FACTOR = 10;
 /** How long an address stays known for a login after a successful sign-in from it. */
 const KNOWN_ADDRESS = days(30);
 /**
- * A master class's player reports every 15 s of playback, and on a start, a pause and a leave (ADR 014): a dozen
+ * A master class's player reports every 15 s of playback, and on a start, a pause and a leave: a dozen
  * a minute is more than a person makes; more is a script (issue 36, ADR 116).
  */
 export const PROGRESS_REPORTS_PER_MINUTE = 12;
 /**
  * A browser (its own id, `browser`) with this many failures on a form in 15 minutes is held: behind its address it
  * may use only `HELD_SHARE` of the address's window before it waits for the minute's attempt, and the rest stays
- * for the browsers behind that address that have not failed so (a class while one pupil sprays; ADR 065).
+ * for the browsers behind that address that have not failed so (a class while one pupil sprays).
  */
 export const HELD_AFTER_FAILURES = 3;
 const HELD_SHARE = 1 / 3;
-/** While the shared state cannot count attempts, every guarded form is refused for this long (ADR 022). */
+/** While the shared state cannot count attempts, every guarded form is refused for this long. */
 const UNCOUNTED_WAIT_SECONDS = 60;
 
 /** Where an attempt's point of an address's budget came from: its window, or the one a minute after it. */
@@ -68,7 +68,7 @@ type Lane = 'window' | 'slowed';
  * A per-address budget: `points` per window, then one more a minute. A point is taken before the upstream is
  * asked (so a burst of concurrent requests cannot outrun the count) and given back, to the lane it came from,
  * when the attempt turns out to be one the budget does not count. `cap` (at most `points`) is how much of the
- * window the attempt may use: a held browser may not use the part kept for the others (ADR 065).
+ * window the attempt may use: a held browser may not use the part kept for the others.
  */
 function slowedBudget(state: SharedState, name: string, points: number, windowSeconds: number) {
   const window = state.limiter(name, points, windowSeconds);
@@ -111,15 +111,15 @@ function slowedBudget(state: SharedState, name: string, points: number, windowSe
  * a class signing in together from a school's one address spends nothing, a spray of wrong passwords from one
  * address is slowed to one a minute after `perAddress`; a browser that failed `HELD_AFTER_FAILURES` times (counted by
  * an id of its own) is slowed after the first third of it, so one pupil spraying from his browser does not hold the
- * class behind the same address (ADR 065). Successful registrations have a budget of their own
+ * class behind the same address. Successful registrations have a budget of their own
  * per address (`registrationsPerAddress` an hour). Per login from that address, and per login from all
  * addresses together (a wider cap), every attempt counts: guessing one account's password stops there. A
  * client that signed in to this login before (its device cookie, or its address) has a quota of its own that no
- * stranger can spend, so nobody can lock the owner out (OWASP's device cookies; ADR 009). The admin sign-in
+ * stranger can spend, so nobody can lock the owner out (OWASP's device cookies). The admin sign-in
  * shares the sign-in's budget. An attempt refused by the address limit is not charged to the login.
  * The counters live in the shared state (every instance spends the same budget); their keys are HMACs under a
  * key derived from the session secret, so no login or address can be read or recovered from them. When the
- * state cannot count, the forms fail closed (ADR 022).
+ * state cannot count, the forms fail closed.
  */
 export function createAuthLimits(
   config: Pick<Config, 'rateLimits'>,
@@ -147,7 +147,7 @@ export function createAuthLimits(
   const loginName = (form: GuardedForm, login: string) => `${budget(form)}:${normalLogin(login)}`;
   /**
    * `login@address`: an address that signed in to the login is known for it. The mark is named in full: the
-   * shared state stores it as an HMAC under every session secret, so a rotation keeps it (ADR 022).
+   * shared state stores it as an HMAC under every session secret, so a rotation keeps it.
    */
   const knownName = (form: GuardedForm, login: string, net: string) => `${loginName(form, login)}@${net}`;
   const knownKey = (form: GuardedForm, login: string, net: string) => hashed(knownName(form, login, net));
@@ -186,7 +186,7 @@ export function createAuthLimits(
     /**
      * Counts one attempt before the upstream is asked. `device` is the id of a device cookie issued to this
      * login, when the client holds one; `browser` the id this browser's attempts are counted by (its own cookie,
-     * or the one a failure gives it; ADR 065), which its failures are added to. An allowed attempt must be
+     * or the one a failure gives it), which its failures are added to. An allowed attempt must be
      * settled with its outcome.
      */
     async attempt(
@@ -253,7 +253,7 @@ export function createAuthLimits(
       }
     },
     /**
-     * The address was proved — a recovery's code or a sign-in link came to it (issue 37, ADR 093): the login's
+     * The address was proved — a recovery's code or a sign-in link came to it (issue 37): the login's
      * lock of wrong passwords is lifted for this client, as a sign-in lifts it, so the owner signs in with the new
      * password at once. The address's own count of failures (what slows a spray over many logins) and the count
      * of the login from every address together stay as they were.

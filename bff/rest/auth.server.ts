@@ -11,7 +11,7 @@ export function authCalls(call: Call) {
     logout: () => call('logout', { query: { debug: 'Y' } }),
     sendRecoveryCode: (body: CallBody<'restoreSend'>) => call('restoreSend', { body }),
     confirmRecovery: (body: CallBody<'restoreConfirm'>) => call('restoreConfirm', { body }),
-    /** Confirms an address by the token of its mailed link (ADR 053); only the page's POST calls it. */
+    /** Confirms an address by the token of its mailed link; only the page's POST calls it. */
     confirmEmail: (token: string, portalOrigin: string) => call('confirmEmail', { body: { token, portalOrigin } }),
     /** Mails the signed-in user a new confirmation link pointing at `portalOrigin`. */
     resendConfirmation: (portalOrigin: string) => call('resendConfirmation', { body: { portalOrigin } }),

@@ -2,8 +2,8 @@ import { AUTHOR_QUESTIONS_OPEN_MAX, type CallBody } from '#contract';
 import type { Call } from './session-client.server';
 
 /**
- * Questions to the authors (ADR 068): the user's own list and asking. The list is not cached: the authors'
- * answers change it, and the user must see them on the next look (ADR 026).
+ * Questions to the authors: the user's own list and asking. The list is not cached: the authors'
+ * answers change it, and the user must see them on the next look.
  */
 export function authorQuestionsCalls(call: Call) {
   return {

@@ -3,7 +3,7 @@ import type { Metrics } from '../metrics.server';
 import { minutes, seconds } from '#shared/time';
 
 /**
- * How a read may be cached (ADR 012): `shared` answers do not depend on who asks; `user` answers belong to one
+ * How a read may be cached: `shared` answers do not depend on who asks; `user` answers belong to one
  * user and change only by what that user does. Reads that staff change on the provider's side (support replies,
  * authors' answers, certificates, dictation results) name no policy: they are never cached.
  */
@@ -27,7 +27,7 @@ interface Entry {
  * The process's cache of upstream reads. Entries are promises, so concurrent requests for the same read share
  * one upstream call; a failed read is dropped at once and never served. Keys never hold a token: shared reads
  * are keyed by call and query, per-user reads by user id, the user's cache generation (moved on by every change
- * they make, on every instance: ADR 022), call and query. Reading an entry never extends its life.
+ * they make, on every instance), call and query. Reading an entry never extends its life.
  *
  * A read belongs to no one request (issue 25): it runs under a signal of its own, aborted after `deadlineMs`
  * (the request's deadline, REST_DEADLINE_MS) or once every request that waited for it has gone, and each request

@@ -20,7 +20,7 @@ export interface SendInput<N extends CallName> {
   token?: string | null;
   /**
    * The incoming request's signal, aborted when the client goes away or the request's deadline for upstream work
-   * passes (ADR 070): the attempt under way is cancelled, and no retry starts.
+   * passes: the attempt under way is cancelled, and no retry starts.
    */
   signal?: AbortSignal;
   /** The incoming request's logger, so upstream lines carry its request id. */

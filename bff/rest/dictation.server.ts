@@ -8,7 +8,7 @@ const withState = <T extends { event: DictationEvent }>(item: T, now = Date.now(
 });
 
 /**
- * The dictation's calls (ADR 018). The events are the same for everyone (shared). A user's dictations are not
+ * The dictation's calls. The events are the same for everyone (shared). A user's dictations are not
  * cached: their status moves with the clock (the time limit runs out, the results come out) and changes through
  * the invitation link, which writes without the user's session.
  */

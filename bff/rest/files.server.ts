@@ -18,7 +18,7 @@ const PASSED_HEADERS = ['Content-Type', 'Content-Length', 'Content-Range', 'Acce
 /**
  * One range of bytes (`bytes=0-499`, `bytes=500-`, `bytes=-500`), or null. Only that is asked of the upstream:
  * a list of ranges would make one small request cost the upstream many parts (RFC 9110 §14.2 lets a server
- * ignore Range), and players ask for one at a time. Anything else is dropped and the whole file answered (ADR 072).
+ * ignore Range), and players ask for one at a time. Anything else is dropped and the whole file answered.
  */
 export function singleRange(header: string | null): string | null {
   if (header === null) return null;

@@ -10,7 +10,7 @@ export function profileCalls(call: Call) {
     get: () => call('profile'),
     update: (body: CallBody<'updateProfile'>) => call('updateProfile', { body }),
     changePassword: (body: CallBody<'changePassword'>) => call('changePassword', { body }),
-    /** A new sign-in address (ADR 063): replaced at once while unconfirmed, else after the mailed link. */
+    /** A new sign-in address: replaced at once while unconfirmed, else after the mailed link. */
     changeEmail: (body: CallBody<'changeEmail'>) => call('changeEmail', { body }),
     setPopup: (popup: CallQuery<'popup'>['popup'], seen: boolean) =>
       call('popup', { query: { popup, value: seen ? 'Y' : 'N' } }),

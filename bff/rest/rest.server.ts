@@ -31,7 +31,7 @@ export function createRestClient(deps: {
   timings: Timings;
   /** Aborted when the client goes away: a file keeps streaming as long as the client reads it. */
   signal?: AbortSignal;
-  /** Aborted also when the request's budget for upstream calls is spent (ADR 070); `signal` when absent. */
+  /** Aborted also when the request's budget for upstream calls is spent; `signal` when absent. */
   deadline?: AbortSignal;
   log?: Logger;
 }) {

@@ -86,7 +86,7 @@ export function createSessionCall(deps: {
     );
     if (key === null) return direct(name, input);
     // The read runs under its own signal (cache.server.ts), so a request that gives up takes it down for no one.
-    // A shared read carries nobody's token: the contract says its answer is the same for every caller (ADR 083).
+    // A shared read carries nobody's token: the contract says its answer is the same for every caller.
     const load = shared
       ? (own: AbortSignal) => send(name, { ...input, signal: own, log })
       : (own: AbortSignal) => withSession(name, input, own);

@@ -16,8 +16,8 @@ function unwrap<T>(settled: Settled<T>): T {
 }
 
 /**
- * The one session-aware path to the upstream, for its /rest calls and its files alike (ADR 046): the session's
- * auth token on the attempt; on a refusal (401) one renewal — shared by every call of the request (ADR 008) —
+ * The one session-aware path to the upstream, for its /rest calls and its files alike: the session's
+ * auth token on the attempt; on a refusal (401) one renewal — shared by every call of the request —
  * and the attempt once more; a session that cannot renew, or whose renewed token is refused too, is signed out
  * (both cookies cleared) and the visitor sent to `/`. The token goes only into the attempt, never into what
  * is thrown.

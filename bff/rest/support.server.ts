@@ -2,8 +2,8 @@ import { SUPPORT_OPEN_MAX, type CallBody } from '#contract';
 import type { Call } from './session-client.server';
 
 /**
- * Support requests (ADR 069): the user's own list and a new request. The list is not cached: support's replies
- * change it, and the user must see them on the next look (ADR 026).
+ * Support requests: the user's own list and a new request. The list is not cached: support's replies
+ * change it, and the user must see them on the next look.
  */
 export function supportCalls(call: Call) {
   return {
@@ -14,7 +14,7 @@ export function supportCalls(call: Call) {
       return { ...list, openLimit: SUPPORT_OPEN_MAX, canSend: open < SUPPORT_OPEN_MAX };
     },
     send: (body: CallBody<'putSupportRequest'>) => call('putSupportRequest', { body }),
-    /** The user's answer back on one of their requests, which reopens it (ADR 089). */
+    /** The user's answer back on one of their requests, which reopens it. */
     answer: (body: CallBody<'replySupportRequest'>) => call('replySupportRequest', { body }),
   };
 }

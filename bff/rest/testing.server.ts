@@ -2,7 +2,7 @@ import type { CallBody } from '#contract';
 import type { Call } from './session-client.server';
 
 /**
- * Tests (ADR 019). None of the reads is cached: each carries the user's attempts and the time left, which the
+ * Tests: none of the reads is cached: each carries the user's attempts and the time left, which the
  * upstream computes at the moment of the call, and an attempt changes with every answer.
  */
 export function testingCalls(call: Call) {

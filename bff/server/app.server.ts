@@ -29,7 +29,7 @@ import { hasInlineHashes, nonce, securityHeaders, recordInlineHashes } from './s
 import { inlineHashes, isSharedPageRequest, SHARED_CACHE_CONTROL, sharedPageFlights } from './shared-pages.server';
 
 /**
- * Brotli for what the server makes per request (ADR 031). A window of 2^18 bytes, more than any page (a larger
+ * Brotli for what the server makes per request. A window of 2^18 bytes, more than any page (a larger
  * response still compresses, with its matches within the window), and quality 2: a page comes out about a tenth
  * larger than at the middleware's default 4, for 40 % less CPU time.
  */
@@ -53,18 +53,18 @@ export interface PortalServerOptions {
 /** The portal's HTTP server: middleware of docs/architecture.md §3, then Remix with a per-request context. */
 export function createPortalApp(options: PortalServerOptions) {
   const { config, log } = options;
-  // Counted at the seams (ADR 117): the upstream client, the read cache, the shared state, the limits.
+  // Counted at the seams: the upstream client, the read cache, the shared state, the limits.
   const metrics = options.metrics ?? createMetrics();
   const send = createUpstreamClient({ config, log, fetch: options.fetch, metrics });
   const fetchFile = createFileFetcher({ config, fetch: options.fetch });
   const cache = createReadCache({ deadlineMs: config.rest.deadlineMs, metrics });
-  // The one seam between one instance and many (ADR 022): nothing below knows whether this is memory or Redis.
+  // The one seam between one instance and many: nothing below knows whether this is memory or Redis.
   const shared = createSharedState(config, log, createSealer(config.session.secrets), metrics);
   const sessions = createSessionStore({ config, send, log, state: shared });
   const limits = createAuthLimits(config, shared, log, metrics);
   const honeypot = createHoneypot(config.session.secrets[0]!);
   const currentBuild = typeof options.build === 'function' ? options.build : async () => options.build as ServerBuild;
-  // The probes of the operations listener (ADR 062): nothing of them is served on this, the public, port.
+  // The probes of the operations listener: nothing of them is served on this, the public, port.
   const health = createHealth({
     redisAnswers: () => shared.answers(),
     upstreamAnswers: probeUpstream(config.rest.baseUrl, options.fetch),
@@ -77,7 +77,7 @@ export function createPortalApp(options: PortalServerOptions) {
 
   app.use(oneAddress(config.publicOrigin), originCheck(config.publicOrigin), bodyLimit);
   // Brotli's default window is 4 MB, allocated afresh for every response: a page is far smaller, and a 256 KB
-  // window compresses it exactly as well for half the CPU time of a small page (ADR 031).
+  // window compresses it exactly as well for half the CPU time of a small page.
   app.use(compression({ brotli: { params: BROTLI_PARAMS } }));
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDir) {
@@ -97,7 +97,7 @@ export function createPortalApp(options: PortalServerOptions) {
       serveAsset(req, res, next);
     });
     // The files of public/ (favicon, robots.txt, …), listed once: looking every page's path up on disk cost a
-    // file-system call per request (ADR 031).
+    // file-system call per request.
     const publicFiles = filesUnder(options.clientDir, { except: 'assets' });
     const servePublic = express.static(options.clientDir, { maxAge: '1h', index: false });
     app.use((req, res, next) => {
@@ -116,8 +116,8 @@ export function createPortalApp(options: PortalServerOptions) {
 
   async function getLoadContext(req: Request, res: Response): Promise<AppLoadContext> {
     const aborted = new AbortController();
-    // One deadline for the page's upstream calls, retries included (ADR 070): the page answers by then. Its timer
-    // is cleared with the response, so it holds nothing of the request once that is sent (ADR 031).
+    // One deadline for the page's upstream calls, retries included: the page answers by then. Its timer
+    // is cleared with the response, so it holds nothing of the request once that is sent.
     const deadlinePassed = new AbortController();
     const deadlineTimer = setTimeout(() => deadlinePassed.abort(), config.rest.deadlineMs);
     res.on('close', () => {
@@ -180,14 +180,14 @@ export function createPortalApp(options: PortalServerOptions) {
     };
   }
 
-  // A crowd's concurrent requests for one public page wait for one render (ADR 044).
+  // A crowd's concurrent requests for one public page wait for one render.
   app.use(sharedPageFlights(config.session, labelRoute, recordInlineHashes));
 
   // `use`, not `all('*')`: Express would decode the path as a route parameter and fail on malformed escapes.
   app.use(
     createRequestHandler({
       // The build itself when it never changes: given a function, Remix rebuilds its route tables and request
-      // handler on every request, a fifth of a page's CPU (ADR 031).
+      // handler on every request, a fifth of a page's CPU.
       build: options.build,
       getLoadContext,
       mode: config.isProduction ? 'production' : 'development',

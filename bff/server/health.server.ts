@@ -1,9 +1,9 @@
 /**
- * What an orchestrator or a balancer asks an instance (ADR 062), answered on the operations listener beside the
+ * What an orchestrator or a balancer asks an instance, answered on the operations listener beside the
  * metrics, never on the public port:
  *
  * - `GET /startupz`: 200 once the instance has loaded its build, listens on its public port and has waited for
- *   Redis once (ADR 022: it starts without it); 503 before. It stays 200 afterwards.
+ *   Redis once (it starts without it); 503 before. It stays 200 afterwards.
  * - `GET /livez`: 200 whenever the process can answer at all. It never asks Redis or the upstream: a dependency's
  *   outage must not make an orchestrator restart every instance at once.
  * - `GET /readyz`: 200 while the instance should be sent requests: started, not shutting down, Redis answering it

@@ -3,7 +3,7 @@ import { createHealth, REDIS_PROBE_KEEP_MS, UPSTREAM_PROBE_KEEP_MS } from './hea
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** ADR 062: what the readiness probe depends on, and what it never asks twice within a few seconds. */
+/** What the readiness probe depends on, and what it never asks twice within a few seconds. */
 describe('readiness', () => {
   const make = (redis = true, upstream = true) => {
     let now = 0;

@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Metrics } from '../metrics.server';
 
 /**
- * The request duration histogram's route label (ADR 117): the id of the deepest Remix route the path matches, as
+ * The request duration histogram's route label: the id of the deepest Remix route the path matches, as
  * Remix's own server matches it (its single-fetch `.data` requests under the page's route), `unmatched` for a path
  * no route takes, or the name a handler of the server gave itself (`static`, `healthz`, …). Never the path: that
  * is the client's to choose, and would make one series per URL.
@@ -38,7 +38,7 @@ export function httpMetrics(metrics: Metrics, build: () => Promise<Pick<ServerBu
   };
 }
 
-/** Remix's route tree of a build's flat manifest, made once per build (patched matchRoutes caches per tree, ADR 034). */
+/** Remix's route tree of a build's flat manifest, made once per build (patched matchRoutes caches per tree). */
 const trees = new WeakMap<object, AgnosticRouteObject[]>();
 
 function treeOf(routes: ServerBuild['routes']): AgnosticRouteObject[] {

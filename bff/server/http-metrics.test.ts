@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routeIdOf } from './http-metrics.server';
 
-/** ADR 117: the request histogram's route label is the matched Remix route's id, never the path. */
+/** The request histogram's route label is the matched Remix route's id, never the path. */
 const build = {
   routes: {
     root: { id: 'root', path: '', module: {} },

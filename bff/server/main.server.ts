@@ -32,7 +32,7 @@ async function main() {
   const dev = process.argv.includes('--dev');
   const options: PortalServerOptions = dev ? await devBuild(config, log) : await productionBuild(config, log);
   const { app, health, shared, metrics } = createPortalApp(options);
-  // The operations listener first (ADR 117, ADR 062): Prometheus's address and the probes, never the public one.
+  // The operations listener first: Prometheus's address and the probes, never the public one.
   // Its startup probe answers 503 until the portal listens; it keeps answering while the portal drains.
   if (config.metrics) {
     const metricsServer = await serveMetrics(metrics, health, config.metrics).catch((error: Error) => {
@@ -43,7 +43,7 @@ async function main() {
     const port = typeof address === 'object' && address ? address.port : config.metrics.port;
     log.info({ host: config.metrics.host, port }, 'metrics listening');
   }
-  // Redis late at start is an outage like any other (ADR 022): the portal starts anyway and refuses what needs it.
+  // Redis late at start is an outage like any other: the portal starts anyway and refuses what needs it.
   await shared
     .ready(seconds(10))
     .catch((error: Error) => log.error({ err: { message: error.message } }, 'redis not ready at start'));

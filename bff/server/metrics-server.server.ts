@@ -2,7 +2,7 @@ import { createServer, type ServerResponse, type Server } from 'node:http';
 import type { Metrics } from '../metrics.server';
 import type { Health } from './health.server';
 
-/** The operations listener's paths: the metrics and the three probes (ADR 117, ADR 062). */
+/** The operations listener's paths: the metrics and the three probes. */
 export const OPERATIONS_PATHS = {
   metrics: '/metrics',
   startup: '/startupz',
@@ -11,7 +11,7 @@ export const OPERATIONS_PATHS = {
 } as const;
 
 /**
- * The operations listener (ADR 117, ADR 062): `GET /metrics` in Prometheus's text format and the probes of
+ * The operations listener: `GET /metrics` in Prometheus's text format and the probes of
  * health.server.ts on METRICS_HOST:METRICS_PORT, a socket of its own, so that the public port (and the balancer in
  * front of it) never serves them. Anything else is a 404. Resolves with the server once it listens.
  */

@@ -7,7 +7,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
  * requests (`.data`, `?_data=`) and resource routes alike. A browser tells us where a request comes from in
  * Sec-Fetch-Site; older browsers only in Origin, which must then equal the public origin. A request that
  * says neither is refused too, and so is one whose Origin contradicts its Sec-Fetch-Site: no browser sends a
- * foreign (or `null`) Origin on a same-origin request, and Remix's own check would throw on it (ADR 080). That
+ * foreign (or `null`) Origin on a same-origin request, and Remix's own check would throw on it. That
  * check compares Origin with the request's X-Forwarded-Host or Host, so this one does too: it never throws.
  */
 export function originCheck(publicOrigin: string) {
@@ -25,7 +25,7 @@ export function originCheck(publicOrigin: string) {
 }
 
 /**
- * One address (ADR 064): a GET or HEAD under another host than the public origin's (`127.0.0.1:3000` for
+ * One address: a GET or HEAD under another host than the public origin's (`127.0.0.1:3000` for
  * `localhost:3000`, a balancer's or an instance's own address) is sent to the same path and query under the public
  * origin, so that no form is ever served where the check above would refuse it. The host compared is the one that
  * check compares; the target is the configured origin, never anything the request says. Other methods pass on to

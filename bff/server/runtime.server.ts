@@ -1,5 +1,5 @@
 /**
- * The Node line the portal is built, tested and measured on (package.json `engines`, ADR 038). `npm start`,
+ * The Node line the portal is built, tested and measured on (package.json `engines`). `npm start`,
  * `npm test` and the cluster take it from `node_modules/.bin/node` (the `node-linux-*` package); a production
  * start on an older Node is refused rather than run on a runtime without security support.
  */

@@ -11,7 +11,7 @@ export function nonce(_req: Request, res: Response, next: NextFunction) {
 }
 
 /**
- * The hashes of a shared page's inline scripts and style (ADR 044), recorded by entry.server once the whole
+ * The hashes of a shared page's inline scripts and style, recorded by entry.server once the whole
  * document is rendered: its policy names them instead of a nonce, which a copy served to many visitors would
  * publish to all of them.
  */
@@ -44,7 +44,7 @@ export function securityHeaders(config: Pick<Config, 'isProduction' | 'publicOri
     const directives: [string, string[]][] = [
       ['default-src', ["'self'"]],
       ['script-src', ["'self'", ...(hashes ? hashes.scripts : [own])]],
-      // The document's one <style> carries the nonce or is hashed (ADR 033, 044); style attributes and other
+      // The document's one <style> carries the nonce or is hashed; style attributes and other
       // inline styles stay refused. Development keeps 'unsafe-inline' for Vite's injected styles.
       ['style-src', dev ? ["'self'", "'unsafe-inline'"] : ["'self'", ...(hashes ? hashes.styles : [own])]],
       ['img-src', ["'self'", 'data:']],

@@ -58,7 +58,7 @@ interface SharedCopy {
 }
 
 /**
- * One render per page at a time (ADR 044): the balancer stores a page only once its answer is complete and does
+ * One render per page at a time: the balancer stores a page only once its answer is complete and does
  * not hold back the requests that miss meanwhile, and at the start of the day they are hundreds. The balancer
  * sends every miss of a page to the same instance (`balance uri`); here the concurrent requests of one page wait
  * for the first one's render and get the same copy, which is also kept for a second, until the balancer has it.

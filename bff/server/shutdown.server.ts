@@ -6,7 +6,7 @@ import type { Health } from './health.server';
 export const SHUTDOWN_QUIET_MS = 2_000;
 
 /**
- * A graceful stop (ADR 062). Returns the signal handler; from the call on, every request the server takes is
+ * A graceful stop. Returns the signal handler; from the call on, every request the server takes is
  * counted, so that the handler knows when the balancer last sent one.
  *
  * On the signal: readiness fails at once (the balancer's check and a kubelet's probe see 503), and the public port

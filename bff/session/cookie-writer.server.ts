@@ -10,14 +10,14 @@ import type { Sealer } from './seal.server';
 export const SESSION_COUNTDOWN = hours(68);
 const REFRESH_COOKIE_LIFETIME = days(365);
 const DEVICE_COOKIE_LIFETIME = days(365);
-/** A browser's failures count for 15 minutes (ADR 065): a day outlives them with room to spare. */
+/** A browser's failures count for 15 minutes: a day outlives them with room to spare. */
 const BROWSER_COOKIE_LIFETIME = days(1);
 /** Browsers drop a cookie longer than this silently; the user would loop at the login (RFC 6265 §6.1). */
 const MAX_COOKIE_BYTES = 4096;
 
 /**
  * `sid`: the session's id, random, given at the sign-in and carried by every cookie minted from it, refreshes
- * included, so that a logout ends every copy of the session, not only the tokens it holds (ADR 039).
+ * included, so that a logout ends every copy of the session, not only the tokens it holds.
  */
 const sessionId = z.string().min(16).max(64);
 const authCookie = z.object({
@@ -26,7 +26,7 @@ const authCookie = z.object({
   iat: z.number(),
   sid: sessionId,
 });
-/** `since`: the sign-in; `seen`: the last request, to within an hour (ADR 008). */
+/** `since`: the sign-in; `seen`: the last request, to within an hour. */
 const refreshCookie = z.object({
   uid: z.number().int().positive(),
   rt: z.string().min(1),
@@ -35,14 +35,14 @@ const refreshCookie = z.object({
   sid: sessionId,
 });
 export type RefreshCookie = z.infer<typeof refreshCookie>;
-/** A browser that signed in to the login hashed as `lh` (ADR 009); `id` tells devices apart. */
+/** A browser that signed in to the login hashed as `lh`; `id` tells devices apart. */
 const deviceCookie = z.object({ lh: z.string().min(1), id: z.string().min(1) });
-/** A browser's own random id, which the sign-in limits count its failures by (ADR 065); it names nobody. */
+/** A browser's own random id, which the sign-in limits count its failures by; it names nobody. */
 const browserCookie = z.object({ id: z.string().min(16).max(64) });
 const loginHash = (login: string) => createHash('sha256').update(login.trim().toLowerCase()).digest('base64url');
 
 /**
- * One request's cookies (ADR 004): unseals the incoming ones once, seals and collects the outgoing
+ * One request's cookies: unseals the incoming ones once, seals and collects the outgoing
  * `Set-Cookie` lines, and knows whether the response depends on who asked. It never calls the upstream.
  */
 export function createCookieWriter(sealer: Sealer, settings: Config['session'], cookieHeader = '') {
@@ -148,7 +148,7 @@ export function createCookieWriter(sealer: Sealer, settings: Config['session'], 
     get personal() {
       return personal;
     },
-    /** The id of this browser's device cookie, when it was issued for `login` (ADR 009). */
+    /** The id of this browser's device cookie, when it was issued for `login`. */
     async deviceFor(login: string): Promise<string | null> {
       const device = await sealer.unseal(cookies[deviceName], deviceCookie);
       return device && device.lh === loginHash(login) ? device.id : null;
@@ -159,7 +159,7 @@ export function createCookieWriter(sealer: Sealer, settings: Config['session'], 
       changes.set(deviceName, await sealedLine(deviceName, value, DEVICE_COOKIE_LIFETIME));
     },
     /**
-     * The id the sign-in limits count this browser's failures by (ADR 065): the one its cookie holds (`kept`),
+     * The id the sign-in limits count this browser's failures by: the one its cookie holds (`kept`),
      * or a new one, which `keepBrowser` gives it.
      */
     async browser(): Promise<{ id: string; kept: boolean }> {
@@ -173,8 +173,8 @@ export function createCookieWriter(sealer: Sealer, settings: Config['session'], 
     /**
      * A short-lived note between two requests of one visitor, kept in a sealed, httpOnly cookie rather than in
      * the URL, where it would reach access logs, the browser's history and the Referer header: a recovery's
-     * address between its two steps, a pass link's pass until «Войти» (ADR 036). Written with this response's
-     * other cookies, sealed by the same sealer (ADR 101).
+     * address between its two steps, a pass link's pass until «Войти». Written with this response's
+     * other cookies, sealed by the same sealer.
      */
     note<T>(name: string, schema: z.ZodType<T>, lifetimeMs: number) {
       return {

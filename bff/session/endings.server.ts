@@ -6,7 +6,7 @@ const RETRY_EVERY_MS = 1_000;
 const MAX_PENDING = 10_000;
 
 /**
- * What the portal records when sessions end or a user's data changes (ADR 008, ADR 022), on every instance.
+ * What the portal records when sessions end or a user's data changes, on every instance.
  * Each record is written after the upstream has done its part (the logout, the new password, the change), so a
  * record that cannot be written does not fail the request: the user still gets the outcome they asked for.
  * A session end that cannot be written is reported to the caller (the page says so, in Russian) and kept in this
@@ -62,7 +62,7 @@ export function createSessionEndings(records: SessionRecords, log: Logger) {
   return {
     /**
      * A logout: these tokens and session ids are refused from now on (a session id ends every cookie minted from
-     * that sign-in, ADR 039). False when the record is kept back for an outage.
+     * that sign-in). False when the record is kept back for an outage.
      */
     loggedOut: (refused: (string | null)[]) =>
       ending('logout', () => records.revoke([...new Set(refused.filter((value) => value !== null))])),

@@ -7,7 +7,7 @@ import type { SharedState, Standing } from '../state/shared-state';
 import { hours } from '#shared/time';
 import type { CookieWriter, RefreshCookie } from './cookie-writer.server';
 
-/** How stale the refresh cookie's last-seen time may get before a request writes it anew (ADR 008). */
+/** How stale the refresh cookie's last-seen time may get before a request writes it anew. */
 const SEEN_PRECISION = hours(1);
 
 type Refreshed = CallResult<'refresh'>;
@@ -24,7 +24,7 @@ export interface SessionState {
   refreshed: boolean;
   /** The generation of the user's cached reads, as read with the session's standing; null when not read. */
   generation: number | null;
-  /** The session's id, carried by every cookie minted from its sign-in (ADR 039). */
+  /** The session's id, carried by every cookie minted from its sign-in. */
   sessionId: string;
 }
 
@@ -42,17 +42,17 @@ export interface ResolvingSession {
 }
 
 /**
- * Turns a request's cookies into its session (ADR 004, ADR 008): unseal → limits, revocation and ended sessions
+ * Turns a request's cookies into its session: unseal → limits, revocation and ended sessions
  * (one read of the shared state, before anything can be answered from a cache) → refresh, shared with every
- * request holding the same refresh token (on every instance, ADR 022). A one-time pass is no part of it: only
- * «Войти» on `/login/pass` exchanges one (ADR 036).
+ * request holding the same refresh token (on every instance). A one-time pass is no part of it: only
+ * «Войти» on `/login/pass` exchanges one.
  */
 export function createResolver(deps: {
   send: Send;
   log: Logger;
   state: SharedState;
   limits: Limits;
-  /** Writes the session records an outage kept back, before the standing is read (ADR 087). */
+  /** Writes the session records an outage kept back, before the standing is read. */
   beforeStanding?: () => Promise<void>;
 }) {
   const { send, log, limits } = deps;
@@ -92,13 +92,13 @@ export function createResolver(deps: {
 
   /**
    * Revocations, ended sessions and cache generations of these cookies' tokens, sessions and users, in one read.
-   * A session id is revoked like a token (the same record, ADR 039).
+   * A session id is revoked like a token (the same record).
    */
   async function standingOf(...cookies: ({ uid: number; token: string; sid: string } | null)[]): Promise<Standing> {
     const held = cookies.filter((cookie) => cookie !== null);
     try {
       // Session ends kept back are written first once the state answers; while it does not, this instance still
-      // refuses them (the state holds what it was asked to record, ADR 058), and the read decides.
+      // refuses them (the state holds what it was asked to record), and the read decides.
       await deps.beforeStanding?.().catch(() => {});
       return await sessions.standing(
         [...new Set(held.map((cookie) => cookie.token))],
@@ -106,7 +106,7 @@ export function createResolver(deps: {
         [...new Set(held.map((cookie) => cookie.sid))],
       );
     } catch (error) {
-      // One error line per outage comes from the client (ADR 022); each refused request is a warning.
+      // One error line per outage comes from the client; each refused request is a warning.
       log.warn({ err: { message: (error as Error).message } }, 'session standing unavailable; request refused');
       throw new SessionStateUnavailable();
     }
@@ -163,7 +163,7 @@ export function createResolver(deps: {
         writer.clear();
         return null;
       }
-      // The new auth cookie belongs to the session of the refresh cookie: one logout ends both (ADR 039).
+      // The new auth cookie belongs to the session of the refresh cookie: one logout ends both.
       await writer.writeAuth(result.id, result.token.authToken, refreshed.sid);
       const { authToken } = result.token;
       const generation = standing.generation.get(result.id) ?? 0;

@@ -11,7 +11,7 @@ const VERIFIED_SEALS = 10_000;
  * seals; every secret in the list unseals, so a secret can be rotated in without logging everyone out.
  *
  * Unsealing derives two keys (PBKDF2), checks the HMAC and decrypts: about a twentieth of a signed-in page's CPU
- * time (ADR 031). A seal is immutable text, so one verified before gives the same payload again; only its expiry
+ * time. A seal is immutable text, so one verified before gives the same payload again; only its expiry
  * is checked again, as iron would. Any other text, a tampered copy included, is verified in full.
  */
 export function createSealer(secrets: readonly string[]) {

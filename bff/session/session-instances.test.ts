@@ -11,7 +11,7 @@ import { createSealer } from './seal.server';
 
 /**
  * Two portal instances (two session stores, each with its own shared-state client) on one shared state: what one
- * instance ends, the other refuses, before anything could be answered from its cache (ADR 008, ADR 022). In
+ * instance ends, the other refuses, before anything could be answered from its cache. In
  * memory both instances share one state object, as one process would.
  */
 

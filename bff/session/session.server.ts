@@ -20,7 +20,7 @@ const TOO_LARGE =
 
 /**
  * The session store: one per process. `forRequest` gives each request its own session, composed of the
- * request's cookie writer and the resolver that turns those cookies into a signed-in user (ADR 004, ADR 008).
+ * request's cookie writer and the resolver that turns those cookies into a signed-in user.
  */
 export function createSessionStore(deps: {
   config: Pick<Config, 'session'>;
@@ -45,7 +45,7 @@ export function createSessionStore(deps: {
     const { signal } = request;
     const writer = createCookieWriter(sealer, settings, request.cookieHeader);
     let session: Promise<SessionState | null> | undefined;
-    /** The one renewal of this request, shared by every call its refused auth token failed (ADR 008). */
+    /** The one renewal of this request, shared by every call its refused auth token failed. */
     let renewal: { refused: string; token: Promise<string | null> } | undefined;
     /** The refresh token this request knows of, from its cookie or its sign-in. */
     let refreshToken: string | null = null;
@@ -88,7 +88,7 @@ export function createSessionStore(deps: {
 
     /**
      * The upstream's logout with the auth token in hand; failing that (none held, or refused), with one the refresh
-     * token is exchanged for. Never throws: a logout never fails for the upstream (ADR 008, ADR 039).
+     * token is exchanged for. Never throws: a logout never fails for the upstream.
      */
     async function tellUpstream(authToken: string | null, heldRefresh: string | null): Promise<boolean> {
       const logout = async (token: string) => {
@@ -155,11 +155,11 @@ export function createSessionStore(deps: {
           sessionId,
         });
       },
-      /** The id of this browser's device cookie, when it was issued for `login` (ADR 009). */
+      /** The id of this browser's device cookie, when it was issued for `login`. */
       deviceFor: (login: string) => writer.deviceFor(login),
       /** After a successful sign-in: marks this browser as one `login` signs in from. */
       trustDevice: (login: string) => writer.trustDevice(login),
-      /** The id the sign-in limits count this browser's failures by, kept in a cookie or new (ADR 065). */
+      /** The id the sign-in limits count this browser's failures by, kept in a cookie or new. */
       browser: () => writer.browser(),
       /** Gives this browser the id its failure was counted by, when it had none. */
       keepBrowser: (id: string) => writer.keepBrowser(id),
@@ -168,7 +168,7 @@ export function createSessionStore(deps: {
        * Logout (docs/product.md §4.5): ends the session by its id — every cookie minted from its sign-in, a
        * thief's refreshed copy too — and by the tokens in hand, on every instance; tells the upstream with the
        * auth token held, or, when there is none or the upstream refused it, with one asked for with the refresh
-       * token; and clears the cookies whatever happens (ADR 008, ADR 039). `confirmed` is false when the shared
+       * token; and clears the cookies whatever happens. `confirmed` is false when the shared
        * state could not record the end (the record is kept and written once it can be): the page says so.
        */
       async logOut(): Promise<{ confirmed: boolean }> {
@@ -179,7 +179,7 @@ export function createSessionStore(deps: {
         const told = await tellUpstream(authToken, heldRefresh);
         if (!told) deps.log.info('logout not acknowledged upstream; the portal refuses the session itself');
         // Acknowledged or not, the portal ends the session itself too: an upstream that forgot nothing still
-        // leaves the user's reads in the caches of every instance (ADR 008, ADR 022).
+        // leaves the user's reads in the caches of every instance.
         const sessionIds = [resolved?.sessionId, auth?.sid, refreshed?.sid].map((sid) => sid ?? null);
         const confirmed = await endings.loggedOut([authToken, heldRefresh, ...sessionIds]);
         refreshToken ??= heldRefresh;
@@ -188,7 +188,7 @@ export function createSessionStore(deps: {
       },
       /**
        * After a password change: every session of the signed-in user issued until now is over, on every instance
-       * (the one signed in next is not). False when that could not be recorded yet (ADR 087).
+       * (the one signed in next is not). False when that could not be recorded yet.
        */
       async endEarlierSessions(): Promise<boolean> {
         const s = await current();
@@ -201,7 +201,7 @@ export function createSessionStore(deps: {
         const s = await current();
         if (s) await endings.signedIn(login, s.userId);
       },
-      /** The user whose reads the read cache may answer, and their generation (ADR 012); null: not cacheable. */
+      /** The user whose reads the read cache may answer, and their generation; null: not cacheable. */
       async readScope(): Promise<{ userId: number; generation: number } | null> {
         const s = await current();
         return s && s.generation !== null ? { userId: s.userId, generation: s.generation } : null;

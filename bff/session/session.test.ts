@@ -183,7 +183,7 @@ describe('logout (ADR 008)', () => {
     const sessions = store(send);
     const leaving = sessions.forRequest({ cookieHeader: refreshOnly });
     expect(await leaving.logOut()).toEqual({ confirmed: true });
-    // One try for a token to tell the upstream with (ADR 039); its failure does not fail the logout.
+    // One try for a token to tell the upstream with; its failure does not fail the logout.
     expect(send).toHaveBeenCalledTimes(1);
     expect(leaving.setCookieHeaders()).toEqual([expect.stringMatching(/^__Host-rvptk=;.*Max-Age=0/)]);
     expect(await sessions.forRequest({ cookieHeader: refreshOnly }).user()).toBeNull();

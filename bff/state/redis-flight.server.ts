@@ -13,7 +13,7 @@ const POLL_MS = 25;
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 /**
- * The refresh single flight across instances (ADR 022): within a process, requests share one promise (as with
+ * The refresh single flight across instances: within a process, requests share one promise (as with
  * one instance); across processes, the first takes a short lock (`SET NX PX`, keyed by an HMAC of the refresh
  * token) and calls the upstream, and the others poll for its outcome, which is stored sealed with the session
  * key, so that reading Redis never yields a usable auth token. While Redis is away, each instance refreshes on

@@ -7,7 +7,7 @@ import { createRedisState } from './redis-state.server';
 import type { SharedState } from './shared-state';
 
 /**
- * ADR 058: while Redis does not answer (a failover's seconds), a session's standing is served as it was last
+ * While Redis does not answer (a failover's seconds), a session's standing is served as it was last
  * read, never older than the grace; what this instance was asked to end is refused here at once.
  */
 const GRACE_MS = 1_500;

@@ -28,7 +28,7 @@ const SETTLING_MS = 10_000;
 const REPLICA_WAIT_MS = 500;
 /** How long a session end may wait for a replica to hold it (WAIT 1), through Sentinel only. */
 const REPLICATED_WITHIN_MS = 1_000;
-/** Records read last, and records this instance was asked to write, kept per instance (ADR 058). */
+/** Records read last, and records this instance was asked to write, kept per instance. */
 const KNOWN_MAX = 50_000;
 const ASKED_MAX = 10_000;
 /**
@@ -48,7 +48,7 @@ function recorded(value: string | null | undefined): number | null {
 }
 
 /**
- * The shared state in Redis (ADR 022), through ioredis and rate-limiter-flexible's Redis limiters. Keys are
+ * The shared state in Redis, through ioredis and rate-limiter-flexible's Redis limiters. Keys are
  * namespaced by `keyPrefix`, all expire, and none holds a token, a login or anything that lets a reader act as
  * a user: tokens and logins appear only as HMACs keyed with the session secret, refresh outcomes only sealed
  * with it. No offline queue: while Redis is away every command fails at once, and the client keeps reconnecting.
@@ -63,8 +63,8 @@ export function createRedisState(options: {
   log: Logger;
   metrics?: Metrics;
   /**
-   * How old a session's last-known standing may be when Redis has no answer (a failover's seconds, ADR 058);
-   * 0: none is served, every signed-in request waits for Redis (ADR 022's outage).
+   * How old a session's last-known standing may be when Redis has no answer (a failover's seconds);
+   * 0: none is served, every signed-in request waits for Redis (as in an outage).
    */
   graceMs?: number;
 }): SharedState {
@@ -73,7 +73,7 @@ export function createRedisState(options: {
   const unfollow = options.connection.kind === 'sentinel' ? followFailovers(client, options.connection, log) : () => {};
   // Through Sentinel, a second connection, to a replica, reads a standing the primary does not answer: the
   // replicas hold what every instance wrote until the primary was lost, where the last-known standing holds only
-  // what this instance happened to read (ADR 058).
+  // what this instance happened to read.
   const replica = options.connection.kind === 'sentinel' ? connect(options.connection, 'slave') : null;
   replica?.on('error', () => {}); // its outage is the primary's fallback's, not the state's: the primary decides
   /** When a connection, the primary's or the replica's, last closed: a failover's first seconds (0: never). */
@@ -126,7 +126,7 @@ export function createRedisState(options: {
 
   /**
    * What each record said when last read (the time the read was sent), and what this instance was asked to
-   * record: the last-known standing of ADR 058. An end asked for here is refused here from then on, written to
+   * record: the last-known standing. An end asked for here is refused here from then on, written to
    * Redis or not yet.
    */
   const known = new LRUCache<string, { value: string | null; at: number }>({ max: KNOWN_MAX });
@@ -409,9 +409,9 @@ export function createRedisState(options: {
 }
 
 /**
- * One client to the primary: to a single Redis by its URL, or to whichever data node the sentinels name primary
- * (ADR 058), followed to the new one when they announce a failover (`+switch-master`, ioredis's failover
- * detector) rather than after its connection times out.
+ * One client to the primary: to a single Redis by its URL, or to whichever data node the sentinels name primary,
+ * followed to the new one when they announce a failover (`+switch-master`, ioredis's failover detector) rather
+ * than after its connection times out.
  */
 function connect(connection: RedisConnection, role: 'master' | 'slave' = 'master'): Redis {
   const options = {
@@ -438,7 +438,7 @@ function connect(connection: RedisConnection, role: 'master' | 'slave' = 'master
     ...(connection.sentinelPassword ? { sentinelPassword: connection.sentinelPassword } : {}),
     sentinelCommandTimeout: COMMAND_TIMEOUT_MS,
     // The primary gone, every retry asks a sentinel where the new one is: twice a second, not once, so that the
-    // instances follow a promotion within half a second of it (ADR 058).
+    // instances follow a promotion within half a second of it.
     retryStrategy: (attempt: number) => Math.min(attempt * 100, 500),
     sentinelRetryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
   });

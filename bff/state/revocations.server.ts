@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 /**
  * Sessions this portal ended without the upstream hearing of it (its logout call failed, or only a refresh
- * token was held): their tokens are refused here until they could no longer be used anyway (ADR 008).
+ * token was held): their tokens are refused here until they could no longer be used anyway.
  * Only SHA-256 hashes are kept, never a token; the oldest record gives way when `maxEntries` is reached.
  */
 export function createRevocations(options: { keepMs: number; maxEntries?: number }) {

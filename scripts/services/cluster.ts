@@ -1,6 +1,6 @@
 /**
  * N portal instances (the production build, each its own Node process on a free loopback port, its metrics on
- * another) sharing their state through Redis, behind haproxy on one address (ADR 023). Redis and the upstream are
+ * another) sharing their state through Redis, behind haproxy on one address. Redis and the upstream are
  * the caller's: the start script runs its own, tests bring the in-process reference upstream and take Redis away
  * mid-run. A rolling restart replaces the instances one at a time, each drained first (ADR 041).
  */
@@ -20,7 +20,7 @@ export interface ClusterOptions {
   /** Requests the balancer gives one instance at once (haproxy's `maxconn`; default 64). */
   instanceMaxconn?: number;
   /**
-   * One host per instance (ADR 059): the instance listens on the host's address (port 3000, its metrics on 9464)
+   * One host per instance: the instance listens on the host's address (port 3000, its metrics on 9464)
    * and runs through its prefix (`ip netns exec …`). Without it, every instance is on loopback, on free ports.
    */
   hosts?: PlacedOn[];
@@ -34,12 +34,12 @@ export interface PlacedOn {
   prefix: string[];
 }
 
-/** An instance's ports on a host of its own (ADR 059): the same on every host, as on real machines. */
+/** An instance's ports on a host of its own: the same on every host, as on real machines. */
 export const HOST_PORTS = { portal: 3000, metrics: 9464 };
 
 export interface Instance {
   name: string;
-  /** The address it listens on: 127.0.0.1, or its host's (ADR 059). */
+  /** The address it listens on: 127.0.0.1, or its host's. */
   address: string;
   port: number;
   /** Where the instance serves `/metrics` (its loopback or its host's address, never the balancer's). */

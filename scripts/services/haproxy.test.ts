@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { ASSET_PATH, AUTOSAVE_PATH, DICTATION_FORM_PATH, haproxyConfig } from './haproxy';
 
-/** ADR 023: the generated configuration is one haproxy accepts, and the client's forwarding headers go first. */
+/** The generated configuration is one haproxy accepts, and the client's forwarding headers go first. */
 
 const config = haproxyConfig({
   port: 4000,

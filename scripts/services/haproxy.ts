@@ -1,9 +1,9 @@
 /**
  * Debian's `haproxy` in front of the portal instances (ADR 023): its configuration generated into a temporary
- * folder, round robin, health checks on each instance's operations port (`GET /readyz`, ADR 062), the client's forwarding headers replaced by its own, a
- * request that could not reach an instance sent to another one, and the build's scripts kept in its cache. Its
- * statistics and Prometheus exporter on a loopback port of their own, and its runtime API on a socket in the same
- * folder, through which the cluster script drains an instance before replacing it (ADR 041).
+ * folder, round robin, health checks on each instance's operations port (`GET /readyz`), the client's forwarding
+ * headers replaced by its own, a request that could not reach an instance sent to another one, and the build's
+ * scripts kept in its cache. Its statistics and Prometheus exporter on a loopback port of their own, and its runtime
+ * API on a socket in the same folder, through which the cluster script drains an instance before replacing it.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,9 +19,9 @@ export const ASSET_PATH = '^/assets/[A-Za-z0-9_-]+([.][A-Za-z0-9_-]+)*$';
 /** A dictation's autosave (`POST /dictation/{code}/text`), a write the balancer may send twice. */
 export const AUTOSAVE_PATH = '^/dictation/[A-Za-z0-9_-]+/text$';
 /**
- * The writing page's own form without JavaScript (`POST /dictation/{code}`), the other one (ADR 059): «Сохранить»
- * carries the whole text and its revision as the autosave does, «Начать диктант» keeps a clock already started,
- * and a «Завершить» sent twice finds the dictation submitted and sends the writer to the page that says so.
+ * The writing page's own form without JavaScript (`POST /dictation/{code}`), the other write it may send twice:
+ * «Сохранить» carries the whole text and its revision as the autosave does, «Начать диктант» keeps a clock already
+ * started, and a «Завершить» sent twice finds the dictation submitted and sends the writer to the page that says so.
  */
 export const DICTATION_FORM_PATH = '^/dictation/[A-Za-z0-9_-]+$';
 
@@ -30,10 +30,13 @@ export const SESSION_COOKIES = ['vptk', 'rvptk', '__Host-vptk', '__Host-rvptk'];
 
 export interface Backend {
   name: string;
-  /** Where the balancer reaches the instance: 127.0.0.1 by default, its host's address on the namespace hosts (ADR 059) and in deploy/systemd. */
+  /**
+   * Where the balancer reaches the instance: 127.0.0.1 by default, its host's address on the namespace hosts and in
+   * deploy/systemd.
+   */
   address?: string;
   port: number;
-  /** The instance's operations port (METRICS_PORT), where the balancer asks `/readyz` and `/livez` (ADR 062). */
+  /** The instance's operations port (METRICS_PORT), where the balancer asks `/readyz` and `/livez`. */
   checkPort: number;
 }
 
@@ -47,14 +50,14 @@ export const BACKENDS = ['reads', 'pages', 'writes', 'fallback'] as const;
 /**
  * Three backends over the same instances: reads are retried on another instance when the first one died before
  * answering (a repeated GET changes nothing), writes only when their connection failed, i.e. when the request
- * never reached an instance, since repeating a form post could act twice; the shared public pages (ADR 044) go
+ * never reached an instance, since repeating a form post could act twice; the shared public pages go
  * by their path, each to one instance. `track` makes the other backends' servers follow the reads' health
  * checks, so each instance is checked once.
  */
 export function haproxyConfig(options: {
   port: number;
   host?: string;
-  /** A Unix socket it listens on as well, for a forward from another network namespace (ADR 059). */
+  /** A Unix socket it listens on as well, for a forward from another network namespace. */
   unixSocket?: string;
   backends: Backend[];
   /** The statistics page (`/stats`) and the Prometheus exporter (`/metrics`), on loopback only. */
@@ -74,7 +77,7 @@ export function haproxyConfig(options: {
   /**
    * Where haproxy logs (`stdout format raw local0`, `/dev/log local0`); none by default. A line names the method,
    * status, timings, bytes and server, never the path nor the query: `/dictation/{code}` and the other capability
-   * paths (bff/log.server.ts) and an e-mail in a query stay out of the balancer's logs by construction (ADR 062).
+   * paths (bff/log.server.ts) and an e-mail in a query stay out of the balancer's logs by construction.
    */
   log?: string;
   /** A certificate (PEM with its key) for TLS on the public bind; plain HTTP without one (local runs). */
@@ -133,12 +136,12 @@ export function haproxyConfig(options: {
     // bench took all three out at once with shorter checks). A dead or stopping one refuses connections: ten in
     // a row take it out, and each refused request is sent to another instance meanwhile (redispatch). Once a
     // check has failed the next ones come every half second (`fastinter`): an instance that answers 503 (it is
-    // stopping, or cut off from Redis: ADR 062) is out about 2.5 s later, one that is only slow still takes five
+    // stopping, or cut off from Redis) is out about 2.5 s later, one that is only slow still takes five
     // checks of up to 5 s each.
     '  timeout check 5s',
     `  default-server inter 2s fastinter 500ms fall 5 rise 2 tcp-ut 3s observe layer4 error-limit 10 on-error mark-down maxconn ${options.instanceMaxconn ?? 64}`,
     // A host that goes silent (a kernel panic, a switch port, a partition: no reset, no refusal) leaves its
-    // connections open with nothing coming back (ADR 059). What was sent and not acknowledged fails after 3 s
+    // connections open with nothing coming back. What was sent and not acknowledged fails after 3 s
     // (`tcp-ut`, TCP_USER_TIMEOUT), and a request that waits on a connection gone quiet fails once three
     // keepalive probes a second apart go unanswered: the request then counts as one that got no answer
     // (`empty-response`), which the reads, the autosave and the writing form are sent again for, to another
@@ -149,7 +152,7 @@ export function haproxyConfig(options: {
     '  srvtcpka-intvl 1s',
     '  srvtcpka-cnt 3',
     '',
-    // The build's scripts are the same bytes for everyone and never change under their name (ADR 031): the
+    // The build's scripts are the same bytes for everyone and never change under their name: the
     // balancer keeps them in memory, one entry per encoding the browsers ask for, so a first visit's dozen
     // scripts cost the instances nothing after the first one.
     'cache assets',
@@ -166,7 +169,7 @@ export function haproxyConfig(options: {
     '  max-age 5',
     '  process-vary on',
     '',
-    // The operators' view (ADR 117): never on the public frontend, always on loopback; nothing is logged for it.
+    // The operators' view: never on the public frontend, always on loopback; nothing is logged for it.
     ...(options.statsPort
       ? [
           'frontend stats',
@@ -197,20 +200,20 @@ export function haproxyConfig(options: {
     // `identity` for it makes it match only an uncompressed copy, and the instance answers it uncompressed.
     '  http-request set-header Accept-Encoding identity unless { req.fhdr(accept-encoding) -m reg [a-zA-Z*] }',
     // A listed page as sent (the whole URL: no query string, not even `?`), read by a request without a session
-    // cookie (ADR 044): only such a request gets or leaves the shared copy. A signed-in visitor's request passes
+    // cookie: only such a request gets or leaves the shared copy. A signed-in visitor's request passes
     // by the cache altogether (Vary could not tell sessions apart).
     `  acl shared_page url -m str ${SHARED_PAGE_PATHS.join(' ')}`,
     ...sessionCookies.map((name) => `  acl session_cookie req.cook_cnt(${name}) gt 0`),
     // Every instance not ready at once is a dependency lost by all (Redis, the upstream), not an instance gone:
-    // the fallback, checked on liveness, keeps the public pages answering and signed-in pages refusing clearly
-    // (ADR 022), where an empty pool would answer 503 to everyone (ADR 062).
+    // the fallback, checked on liveness, keeps the public pages answering and signed-in pages refusing clearly,
+    // where an empty pool would answer 503 to everyone.
     '  use_backend fallback if { nbsrv(reads) eq 0 }',
     '  use_backend pages if METH_GET shared_page !session_cookie',
     '  use_backend pages if METH_HEAD shared_page !session_cookie',
     '  use_backend reads if METH_GET or METH_HEAD',
     // A dictation's autosave is replayable: it carries the whole text and its revision, and the upstream takes the
     // same revision twice as one save. So an instance that dies mid-save costs the writer nothing: the save is
-    // sent again to another, as a read is (the bench's faulted day, ADR 041).
+    // sent again to another, as a read is (the bench's faulted day, bench/day-faults.ts).
     `  use_backend reads if METH_POST { path_reg ${AUTOSAVE_PATH} }`,
     `  use_backend reads if METH_POST { path_reg ${DICTATION_FORM_PATH} }`,
     '  default_backend writes',
@@ -218,7 +221,7 @@ export function haproxyConfig(options: {
     'backend reads',
     '  balance roundrobin',
     ...readiness,
-    // A 503 from one instance is about that instance (it cannot reach Redis to check a session, ADR 058: cut off
+    // A 503 from one instance is about that instance (it cannot reach Redis to check a session: cut off
     // from the data hosts, until its readiness takes it out), so a read answered 503 is asked of another one.
     // With Redis lost for every instance, none is ready and the fallback below answers, without this.
     '  retry-on conn-failure empty-response 503',
@@ -301,7 +304,7 @@ function runtimeCommand(socket: string, command: string): Promise<string> {
 export async function startHaproxy(options: {
   port: number;
   host?: string;
-  /** The command prefix that runs it on its host (ADR 059). */
+  /** The command prefix that runs it on its host. */
   prefix?: string[];
   unixSocket?: string;
   backends: Backend[];

@@ -1,10 +1,9 @@
 /**
- * The cluster of `npm run start:cluster` laid across the hosts of ADR 059, from a process on the client host
- * (the only place the hosts' addresses are reachable from): a Redis data node and a sentinel on each data host
- * (ADR 058), the reference upstream on
- * the upstream host, a portal instance on each app host and haproxy on the edge, each started through
- * `ip netns exec` with the same generator (scripts/services/cluster.ts, haproxy.ts) as on one machine, and
- * watched by the same supervisor.
+ * The cluster of `npm run start:cluster` laid across the namespace hosts (scripts/services/hosts.ts), from a process
+ * on the client host (the only place the hosts' addresses are reachable from): a Redis data node and a sentinel on
+ * each data host, the reference upstream on the upstream host, a portal instance on each app host and haproxy on the
+ * edge, each started through `ip netns exec` with the same generator (scripts/services/cluster.ts, haproxy.ts) as on
+ * one machine, and watched by the same supervisor.
  */
 import type { StdioOptions } from 'node:child_process';
 import { startCluster } from './cluster';
@@ -38,7 +37,7 @@ export async function startHostsCluster(options: {
   };
   const upstreamUrl = `http://${addressOf('upstream')}:${HOSTS_PORTS.upstream}`;
   try {
-    // A data node and a sentinel on each data host (ADR 058); the instances find the primary through them.
+    // A data node and a sentinel on each data host; the instances find the primary through them.
     const redis = await startSentinelGroup({
       data: DATA_HOSTS.map((host) => ({ host: addressOf(host), port: HOSTS_PORTS.redis, prefix: onHost(host) })),
       sentinels: DATA_HOSTS.map((host) => ({

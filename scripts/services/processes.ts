@@ -19,14 +19,14 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** The portal's compiled server (ADR 032): `npm run build` bundles it beside the Remix server build. */
+/** The portal's compiled server: `npm run build` bundles it beside the Remix server build. */
 const SERVER = 'build/server/main.js';
 
 export function buildIfStale() {
   const built = [path.join(root, 'build/server/index.js'), path.join(root, SERVER)];
   const sources = Math.max(...['app', 'bff', 'contract', 'shared'].map((dir) => newestMtime(path.join(root, dir))));
   if (built.every((file) => existsSync(file) && statSync(file).mtimeMs >= sources)) return;
-  // Quiet (ADR 097): a line before and one after; the build's own report (every file and its size) only when it
+  // Quiet: a line before and one after; the build's own report (every file and its size) only when it
   // fails, where it says why, and its warnings, of which there are none.
   console.log('Сборка портала: первый запуск или изменились исходники, обычно до двух минут…');
   const started = Date.now();
@@ -53,7 +53,7 @@ export function demoSessionSecret(): string {
 }
 
 /**
- * `command` run through `prefix` (`['ip', 'netns', 'exec', 'portalh-app1']` runs it on a host of ADR 059; `ip`
+ * `command` run through `prefix` (`['ip', 'netns', 'exec', 'portalh-app1']` runs it on a namespace host; `ip`
  * execs the command, so the child's pid and signals are the program's own), or directly when it is empty.
  */
 export function spawnWith(
@@ -88,12 +88,12 @@ export function runTs(
 /**
  * glibc's malloc arenas for the portal process unless the environment sets them: by default every thread that
  * allocates (zlib and crypto run on libuv's pool) may get an arena of its own, and under load the process kept
- * about 60 MB more resident memory for them (ADR 031).
+ * about 60 MB more resident memory for them.
  */
 export const MALLOC_ARENA_MAX = '2';
 
 /**
- * V8's heap limits for the portal process (ADR 031, ADR 038).
+ * V8's heap limits for the portal process.
  * - An old-space limit: without one, V8 sizes the heap from the machine's memory and let a loaded portal keep about
  *   200 MB of heap, most of it garbage not yet collected; with any limit it uses its memory-saving growth and stays
  *   near 100 MB. 1 GB is far above what the portal holds.
@@ -153,7 +153,7 @@ export async function startUpstreamProcess(
   options: {
     env?: Record<string, string>;
     stdio?: StdioOptions;
-    /** The address it listens on (default 127.0.0.1) and the prefix that runs it on its host (ADR 059). */
+    /** The address it listens on (default 127.0.0.1) and the prefix that runs it on its host. */
     host?: string;
     prefix?: string[];
     /** `false`: not awaited here (on another host, it is not reached on its loopback from here). */
@@ -166,7 +166,7 @@ export async function startUpstreamProcess(
     ...process.env,
     UPSTREAM_PORT: port,
     UPSTREAM_DEV_TOOLS: process.env.UPSTREAM_DEV_TOOLS || 'true',
-    // The certificates' verification address points at the portal people open (ADR 027).
+    // The certificates' verification address points at the portal people open.
     UPSTREAM_PORTAL_ORIGIN:
       process.env.UPSTREAM_PORTAL_ORIGIN || process.env.PUBLIC_ORIGIN || `http://localhost:${process.env.PORT || 3000}`,
     NODE_ENV: 'development',

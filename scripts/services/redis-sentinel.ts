@@ -1,5 +1,5 @@
 /**
- * A Redis that fails over (ADR 058): Debian's `redis-server` as a primary and two replicas, and three
+ * A Redis that fails over: Debian's `redis-server` as a primary and two replicas, and three
  * `redis-sentinel`s watching them under one group name. Every node has an address of its own (127.0.0.1 by
  * default) and may be started through a command prefix (`ip netns exec <host>`), so the same group runs on
  * loopback in the tests and across network-namespace hosts; each node is stopped, killed, paused (SIGSTOP: silent,

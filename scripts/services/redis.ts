@@ -3,7 +3,7 @@
  * snapshots, no AOF, a throw-away `--dir`), started and awaited until it answers PING. `stop()` and `start()` again
  * reuse the same port, so a test can take Redis away in the middle of a run and bring it back.
  *
- * It asks for a password (ADR 058): the `default` user is off, the portal has a user of its own limited to its
+ * It asks for a password: the `default` user is off, the portal has a user of its own limited to its
  * commands and keys, and the passwords are drawn for each run (`redis-acl.ts`). `url` holds no credentials; the
  * portal's environment (`env`) carries them beside it, as REDIS_USERNAME and REDIS_PASSWORD.
  *

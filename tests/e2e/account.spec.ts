@@ -408,7 +408,7 @@ test.describe('welcome notice', () => {
     await expect(heading(page)).toHaveText('Личный кабинет');
     await expect(welcomeNotice(page)).toBeVisible();
 
-    // Once, not above every page: another cabinet page goes without it (ADR 076).
+    // Once, not above every page: another cabinet page goes without it.
     await page.goto('/lk/scenarios');
     await expect(heading(page)).toHaveText('Сценарии');
     await expect(welcomeNotice(page)).toHaveCount(0);

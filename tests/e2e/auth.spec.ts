@@ -198,7 +198,7 @@ test.describe('entry links', () => {
     // The link is what the user gets by mail.
     expect((await outbox(DEMO.participant.email))[0]?.body).toContain(link);
 
-    // Opening it spends nothing (a mail scanner opens links too): one button does (ADR 036).
+    // Opening it spends nothing (a mail scanner opens links too): one button does.
     await page.goto(link);
     await expect(page).toHaveURL(`${baseURL}/login/pass`);
     await expect(heading(page)).toHaveText('Вход по ссылке из письма');

@@ -102,7 +102,7 @@ test('an upstream failure during a client navigation shows the error page, and t
 test('the inlined stylesheet survives hydration and styles the next screen of a client-side navigation', async ({
   page,
 }) => {
-  // ADR 033: no screen links a stylesheet; the document's one <style> holds every screen's rules.
+  // No screen links a stylesheet; the document's one <style> holds every screen's rules.
   const warnings = watchErrors(page, { warnings: true });
   await login(page, DEMO.teacher);
   await markDocument(page);

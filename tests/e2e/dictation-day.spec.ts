@@ -125,7 +125,7 @@ test('today’s dictation leads the cabinet’s list, and once handed in the fro
   await expect(titles.first()).toHaveText(EVENT);
 
   // Write and hand in. The second press waits for the sound check: pressed while the list is still on screen, it
-  // would press the list's button again, which opens the sound check and starts nothing (ADR 060).
+  // would press the list's button again, which opens the sound check and starts nothing.
   await page.getByRole('button', { name: 'Начать диктант' }).click();
   await expect(page.getByRole('heading', { name: 'Проверьте звук' })).toBeVisible();
   await page.getByRole('button', { name: 'Начать диктант' }).click();

@@ -14,7 +14,7 @@ import {
  * Joining on the day (ADR 042): while the demo dictation is open for writing, a person without an invitation
  * goes from the front page's «Написать диктант» through sign-in or a new account to the writing form — with
  * JavaScript on and off — and the actions it takes are counted (clicks and form submissions): at most five, the
- * last the «Начать диктант» under the sound check and «Готовы?», which starts the time (ADR 060).
+ * last the «Начать диктант» under the sound check and «Готовы?», which starts the time.
  * `/lk` leads with the open dictation, and on a phone the time and the saving stay in view while typing.
  */
 
@@ -38,7 +38,7 @@ function counter(page: Page) {
 
 const textField = (page: Page) => page.getByLabel('Текст диктанта');
 
-/** The link's page before the time (ADR 060): the sound check and «Готовы?», whose «Начать диктант» starts it. */
+/** The link's page before the time: the sound check and «Готовы?», whose «Начать диктант» starts it. */
 async function readyAndStart(page: Page, act?: ReturnType<typeof counter>) {
   await expect(page.getByRole('heading', { name: 'Проверьте звук' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Готовы?' })).toBeVisible();

@@ -187,7 +187,7 @@ test.describe('with JavaScript', () => {
 });
 
 // Issue 25, finding 8: at a shared computer, the text a signed-in participant typed without a connection must not
-// stay in the browser for the next person once they sign out (ADR 039): the logout's `Clear-Site-Data: "storage"`
+// stay in the browser for the next person once they sign out: the logout's `Clear-Site-Data: "storage"`
 // drops it, whether «Выйти» is sent by the page's script or as a plain form post (as without JavaScript).
 test.describe('with JavaScript, a text kept in the browser and a logout', () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'the text is kept by a script');

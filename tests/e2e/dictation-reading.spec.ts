@@ -74,7 +74,7 @@ test('the writing page plays the reading, streamed with Range, and shows none of
 
   const fragments = page.getByRole('group', { name: 'Фрагменты' });
   await expect(fragments.getByRole('button', { name: 'Предыдущий фрагмент' })).toBeDisabled();
-  // From the opening reading the next part is the first fragment (ADR 043), then the second.
+  // From the opening reading the next part is the first fragment, then the second.
   await fragments.getByRole('button', { name: 'Следующий фрагмент' }).click();
   await expect(fragments.getByRole('button', { name: 'Повторить фрагмент 1' })).toBeVisible();
   await fragments.getByRole('button', { name: 'Следующий фрагмент' }).click();

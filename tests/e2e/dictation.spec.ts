@@ -38,8 +38,8 @@ function textField(page: Page) {
 }
 
 /**
- * From the cabinet: «Начать диктант» issues the invitation link and opens it, at the sound check and «Готовы?»
- * (ADR 060), whose «Начать диктант» starts the time.
+ * From the cabinet: «Начать диктант» issues the invitation link and opens it, at the sound check and «Готовы?»,
+ * whose «Начать диктант» starts the time.
  */
 async function openFromCabinet(page: Page, javaScriptEnabled: boolean) {
   await page.goto('/lk/dictations');
@@ -131,7 +131,7 @@ test.describe('without JavaScript', () => {
     await textField(page).fill(FIRST);
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page).toHaveURL(/\?saved=1#dictation-status$/);
-    // Without a script the status also says how the next text is saved (ADR 114).
+    // Without a script the status also says how the next text is saved.
     await expect(
       page
         .getByRole('main')
@@ -145,7 +145,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Завершить диктант?' })).toBeVisible();
     await page.getByRole('button', { name: 'Да, завершить' }).click();
     await expect(heading(page)).toHaveText('Диктант сдан');
-    // The receipt in the mail (ADR 048): which dictation, when, how much arrived.
+    // The receipt in the mail: which dictation, when, how much arrived.
     const [receipt] = await outbox(user.email);
     expect(receipt!.subject).toBe(`Диктант сдан: ${EVENT}`);
     expect(receipt!.body).toMatch(
@@ -166,7 +166,7 @@ test('open a published result with its errors marked and download the certificat
   await expect(page.getByText('Оценка «3»: 3 ошибки.')).toBeVisible();
 
   const review = page.getByRole('region', { name: 'Проверенный текст' });
-  // The count above is the marks below: each mark one error (ADR 113).
+  // The count above is the marks below: each mark one error.
   await expect(review.locator('mark')).toHaveCount(3);
   const error = review.locator('mark').filter({ has: page.locator('del', { hasText: 'заросшый' }) });
   // What a screen reader hears for the mark, not only what the colour shows.

@@ -13,7 +13,7 @@ test('a visitor learns what the portal is and what is on now', async ({ page }) 
   await expect(dictation).toContainText('Идёт написание');
   await expect(dictation.getByRole('link')).toHaveCount(1);
   await dictation.getByRole('link', { name: 'Написать диктант' }).click();
-  // Through sign-in back to the dictation, where one press joins and starts (ADR 042).
+  // Through sign-in back to the dictation, where one press joins and starts.
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdictation$/);
 });
 

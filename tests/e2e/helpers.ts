@@ -106,7 +106,7 @@ export function newUser(testInfo: TestInfo, tag = 'user'): NewUser {
   };
 }
 
-/** The confirmation link of the newest registration letter to this address (ADR 053). */
+/** The confirmation link of the newest registration letter to this address. */
 export async function confirmationLink(email: string): Promise<string> {
   const letter = (await outbox(email)).find((message) => message.subject === 'Подтвердите адрес электронной почты');
   const link = letter?.body.match(/https?:\/\/\S+\/confirm-email\/[\w-]+/)?.[0];
@@ -117,7 +117,7 @@ export async function confirmationLink(email: string): Promise<string> {
 /**
  * Signs a user up directly with the upstream: the arrangement for tests about something else than
  * registration (which has its own test through the form). The address is confirmed as its owner would: with the
- * token of the mailed link (ADR 053); `confirm: false` leaves it unconfirmed.
+ * token of the mailed link; `confirm: false` leaves it unconfirmed.
  */
 export async function registerUser(
   testInfo: TestInfo,
@@ -245,7 +245,7 @@ export async function waitForHydration(element: Locator): Promise<void> {
 
 /**
  * The page's console errors (and warnings, when asked) and uncaught exceptions, a hydration mismatch among them.
- * A form checked by its action before its schema has loaded (ADR 006) or a refused answer is answered with 400,
+ * A form checked by its action before its schema has loaded or a refused answer is answered with 400,
  * which the browser logs as a failed resource: that is the designed path, not an error of the page.
  */
 export function watchErrors(page: Page, { warnings = false } = {}): string[] {
@@ -260,7 +260,7 @@ export function watchErrors(page: Page, { warnings = false } = {}): string[] {
 }
 
 /**
- * The dictation's clock on the writing page (ADR 114): with JavaScript it counts down from the hour; without it,
+ * The dictation's clock on the writing page: with JavaScript it counts down from the hour; without it,
  * where a frozen «1:00:00» would mislead, the page says when the time ends.
  */
 export async function expectClock(page: Page, javaScriptEnabled: boolean): Promise<void> {

@@ -17,7 +17,7 @@ async function expectSummaryLeadsTo(page: Page, firstError: string, fieldLabel: 
   const summary = errorSummary(page);
   await expect(summary).toBeFocused();
   const link = summary.getByRole('link').first();
-  // It names the field, then the mistake (ADR 107).
+  // It names the field, then the mistake.
   await expect(link).toHaveText(`${fieldLabel}: ${firstError}`);
   await tabTo(page, link);
   await page.keyboard.press('Enter');
@@ -96,7 +96,7 @@ test('the cabinet menu and sign-out by keyboard', async ({ page, javaScriptEnabl
     page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Вход' }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Выйти' })).toHaveCount(0);
-  // Signing out says so, atop the page it lands on, in a status region (ADR 039).
+  // Signing out says so, atop the page it lands on, in a status region.
   await expect(page.getByRole('status').filter({ hasText: 'Вы вышли из личного кабинета.' })).toBeVisible();
 });
 

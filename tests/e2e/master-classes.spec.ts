@@ -65,7 +65,7 @@ test.describe('with JavaScript', () => {
 });
 
 /**
- * The page notices the watching as it plays (ADR 054): the resume line goes once the recording plays on, the
+ * The page notices the watching as it plays: the resume line goes once the recording plays on, the
  * certificate's «Осталось посмотреть…» counts down, and «Сертификат о просмотре получен» appears without a
  * reload, at a phone's width and a desktop's.
  */

@@ -49,7 +49,7 @@ test.describe('public screens', () => {
     await page.goto('/dictation2024');
     expect(await page.getByRole('main').innerText()).toBe(home);
 
-    // Both read once hydrated: «Показать пароль» comes with the script (ADR 095).
+    // Both read once hydrated: «Показать пароль» comes with the script.
     const settled = async () => {
       if (javaScriptEnabled) await waitForHydration(page.getByLabel('Пароль', { exact: true }));
       return page.getByRole('main').innerText();
@@ -117,7 +117,7 @@ test.describe('navigation by clicking', () => {
     await expect(skip).toBeVisible();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/#main$/);
-    // The next stop is the content's first link, not the header's: the open dictation's «Войти» (ADR 042).
+    // The next stop is the content's first link, not the header's: the open dictation's «Войти».
     await page.keyboard.press('Tab');
     await expect(page.getByRole('main').getByRole('link', { name: 'Войти', exact: true }).first()).toBeFocused();
   });

@@ -21,10 +21,10 @@ export const ROUTES = {
     '/certificates',
     // The check by number with both fields wrong: the messages at the fields.
     '/certificates?number=%21&lastName=',
-    // The consent and the privacy policy the registration links (ADR 109).
+    // The consent and the privacy policy the registration links.
     '/consent',
     '/privacy',
-    // A mailed confirmation link's page: opening it changes nothing, any token shows the button (ADR 053).
+    // A mailed confirmation link's page: opening it changes nothing, any token shows the button.
     '/confirm-email/a-token-for-the-scan-only-0000000000000000',
     '/email-confirmed',
   ],
@@ -34,7 +34,7 @@ export const ROUTES = {
     '/lk/dictations',
     '/lk/dictations/1',
     '/lk/dictations/2',
-    // Still to be written: «Добавить в календарь» (ADR 103).
+    // Still to be written: «Добавить в календарь».
     '/lk/dictations/4',
     '/lk/master-classes',
     '/lk/master-classes/1',
@@ -56,7 +56,7 @@ export const ROUTES = {
     '/profile',
     '/profile/security',
     '/profile/email',
-    // The address change (ADR 063).
+    // The address change.
     '/profile/email/change',
   ],
 } as const;

@@ -99,7 +99,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 }
 
 /**
- * Writing on a phone (ADR 042): with the field focused and the caret at the end of a long text, the time and the
+ * Writing on a phone: with the field focused and the caret at the end of a long text, the time and the
  * saving stay in view above it. The demo participant's dictation of today's event, on the frozen clock.
  */
 test.describe('390 px, writing', () => {
@@ -117,7 +117,7 @@ test.describe('390 px, writing', () => {
       .getByRole('button', { name: /^(Начать|Продолжить) диктант$/ })
       .click();
     const field = page.getByLabel('Текст диктанта');
-    // A dictation not started yet opens at the sound check and «Готовы?» (ADR 060).
+    // A dictation not started yet opens at the sound check and «Готовы?».
     const ready = page.getByRole('heading', { name: 'Готовы?' });
     await expect(field.or(ready)).toBeVisible();
     if (await ready.isVisible()) await page.getByRole('button', { name: 'Начать диктант' }).click();

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * Answers to the seeded tests' questions, found by the question's words: each attempt shuffles its questions and
- * options (ADR 019), so a test answers whatever question the page shows, as a participant reads it.
+ * options, so a test answers whatever question the page shows, as a participant reads it.
  */
 
 export interface Answer {

@@ -50,7 +50,7 @@ async function answerShown(page: Page, answers: Answer[], last = false): Promise
 }
 
 /**
- * «Завершить тест» on a question: the summary, which sends nothing (ADR 050). `open` is how many questions are
+ * «Завершить тест» on a question: the summary, which sends nothing. `open` is how many questions are
  * without an answer, of `count`.
  */
 async function toSummary(page: Page, open: number, count: number) {

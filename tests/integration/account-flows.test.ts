@@ -37,7 +37,7 @@ function newcomer(overrides: Record<string, string> = {}) {
 
 /**
  * Registers someone new through the form and returns their signed-in browser, the address confirmed as its owner
- * would: the link of the letter opened and «Подтвердить адрес» pressed (ADR 053).
+ * would: the link of the letter opened and «Подтвердить адрес» pressed.
  */
 async function register(fields = newcomer()) {
   const browser = servers.portal.client();
@@ -97,7 +97,7 @@ describe('registration', () => {
     expect(fieldErrorOf(html, 'phone')).toBe('Номер телефона должен содержать 10 цифр после +7');
     expect(fieldErrorOf(html, 'password')).toBe('Пароль должен содержать не менее 8 символов');
     expect(fieldErrorOf(html, 'consent')).toBe('Подтвердите согласие на обработку персональных данных');
-    // Every mistake in one round, the passwords that differ among them (ADR 107).
+    // Every mistake in one round, the passwords that differ among them.
     expect(fieldErrorOf(html, 'passwordConfirm')).toBe('Пароли не совпадают');
     expect(await calls('register')).toBe(before);
   });
@@ -304,7 +304,7 @@ describe('profile edit', () => {
     expect(response.headers.get('Location')).toBe('/profile?saved=1#saved');
     const html = await (await browser.request('/profile?saved=1')).text();
     expect(html).toContain(SAVED);
-    // The confirmation the redirect's fragment scrolls to (ADR 092).
+    // The confirmation the redirect's fragment scrolls to.
     expect(html).toMatch(/<p [^>]*role="status" id="saved">Изменения сохранены\.<\/p>/);
     expect(await calls('updateProfile')).toBe(before + 1);
     // The form of the saved page posts to the page it is on.
@@ -334,7 +334,7 @@ describe('profile edit', () => {
   it('markup typed into the profile comes back as text, never as markup', async () => {
     const { browser } = await register();
     const payload = '<img src=x onerror=alert(1)>';
-    // A name takes letters only (ADR 106): the markup is refused at the field.
+    // A name takes letters only: the markup is refused at the field.
     const refused = await browser.submit('/profile', { firstName: payload }, { action: '/profile' });
     expect(refused.status).toBe(400);
     expect(fieldErrorOf(await refused.text(), 'firstName')).toBe('Начните с буквы');

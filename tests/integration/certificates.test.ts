@@ -36,7 +36,7 @@ describe('/lk/certificates', () => {
       '/lk/certificate.pdf',
       '/lk/dictations/2/certificate.pdf',
       '/lk/dictations/1/certificate.pdf',
-      // Seeded: the demo teacher watched master class 18 through and passed test 3 (ADR 054).
+      // Seeded: the demo teacher watched master class 18 through and passed test 3.
       '/lk/master-classes/18/certificate.pdf',
       '/lk/testing/3/certificate.pdf',
     ]);

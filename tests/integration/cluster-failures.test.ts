@@ -92,7 +92,7 @@ describe('a part of the cluster lost in the middle of a run', () => {
     expect(await writer!.start()).toBe(303);
     await parts.redis.stop();
     try {
-      // Past the grace of ADR 058 no instance answers from what it last read.
+      // Past the grace no instance answers from what it last read.
       await sleep(STANDING_GRACE_MS + 500);
       for (let i = 0; i < 3; i++) {
         const page = await teacher.request('/lk');

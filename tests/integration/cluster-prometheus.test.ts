@@ -35,7 +35,7 @@ describe('the cluster seen by Prometheus', () => {
     expect(execFileSync('promtool', ['check', 'rules', ALERT_RULES], { encoding: 'utf8' })).toContain('SUCCESS');
   });
 
-  it('fires the Redis and Sentinel rules on the series a failover leaves (promtool test rules, ADR 059)', () => {
+  it('fires the Redis and Sentinel rules on the series a failover leaves (promtool test rules)', () => {
     const tests = path.join(path.dirname(ALERT_RULES), 'alerts.test.yml');
     expect(execFileSync('promtool', ['test', 'rules', tests], { encoding: 'utf8' })).toContain('SUCCESS');
   });

@@ -18,7 +18,7 @@ const env: Record<string, string | undefined> = {
   UPSTREAM_DB: ':memory:',
   CLUSTER_INSTANCES: '2',
   // One request per instance at a time: the rolling restart's traffic keeps requests waiting in haproxy's queue
-  // throughout, which is where a rolling restart went wrong under load (haproxy's `drain`, ADR 041).
+  // throughout, which is where a rolling restart went wrong under load (haproxy's `drain`).
   CLUSTER_INSTANCE_MAXCONN: '1',
   SESSION_SECRET: 'integration-test-secret-integration-test-secret',
   AUTH_RATE_LIMIT_PER_ADDRESS: '10000',
@@ -189,7 +189,7 @@ describe('npm run start:cluster supervises its parts', () => {
     process.kill(reference!, 'SIGKILL');
     await expect.poll(() => log, { timeout: 30_000 }).toMatch(/redis is back/);
     await expect.poll(() => log, { timeout: 30_000 }).toMatch(/upstream is back/);
-    // Redis's state is gone (ADR 022): the portal signs in again and answers.
+    // Redis's state is gone: the portal signs in again and answers.
     const browser = new Client(origin);
     await expect
       .poll(async () => (await browser.login(DEMO_USERS.teacher.email, DEMO_USERS.teacher.password)).url, {

@@ -73,7 +73,7 @@ describe('three instances behind the balancer', () => {
         expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
       }
     }
-    // `/password` is no listed page (ADR 044): each visitor's copy is made for them, under a nonce of its own.
+    // `/password` is no listed page: each visitor's copy is made for them, under a nonce of its own.
     const nonces = new Set<string>();
     for (let i = 0; i < 3; i++) {
       const page = await new Client(parts.cluster.origin).request('/password');
@@ -187,7 +187,7 @@ describe('three instances behind the balancer', () => {
   });
 });
 
-/** Renders of a route so far, over every instance: its requests in the HTTP histogram (ADR 117). */
+/** Renders of a route so far, over every instance: its requests in the HTTP histogram. */
 async function renders(instances: Instance[], route: string): Promise<number> {
   let total = 0;
   for (const instance of instances) {

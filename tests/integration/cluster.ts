@@ -45,7 +45,7 @@ export function useCluster(env: Record<string, string> = {}) {
 
 /**
  * A browser talking to one instance directly, holding the same cookies as `from` (cookies ignore the port), its
- * requests carrying the balancer's host as the balancer's would (else its pages are sent there, ADR 064).
+ * requests carrying the balancer's host as the balancer's would (else its pages are sent there).
  */
 export async function through(instance: Instance, publicOrigin: string, from?: Client): Promise<Client> {
   const client = new Client(`http://localhost:${instance.port}`, new URL(publicOrigin).host);

@@ -43,7 +43,7 @@ describe('/dictation/{code}/reading', () => {
     expect(tail.status).toBe(206);
     expect(tail.headers.get('Content-Range')).toBe(`bytes ${size - 100}-${size - 1}/${size}`);
     await tail.arrayBuffer();
-    // The capability stays out of the log (ADR 018), this route's path included.
+    // The capability stays out of the log, this route's path included.
     expect(servers.portal.logLines.join('\n')).not.toContain(code);
   });
 

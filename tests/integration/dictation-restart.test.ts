@@ -29,7 +29,7 @@ it('keeps the last saved text across a restart of the portal and then of the ups
     body: JSON.stringify({}),
   });
   const { code } = ((await response.json()) as { invitations: { code: string }[] }).invitations[0]!;
-  // «Начать диктант» starts the time (ADR 078); then the writing form is there.
+  // «Начать диктант» starts the time; then the writing form is there.
   const started = await fetch(`${portal.origin}/dictation/${code}`, {
     method: 'POST',
     headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' },

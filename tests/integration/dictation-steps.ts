@@ -24,7 +24,7 @@ export function dictationSteps(servers: { upstream: ReferenceUpstream; portal: P
       return client;
     },
 
-    /** «Начать диктант» on the link's page: the explicit start of the time (a GET starts nothing, ADR 078). */
+    /** «Начать диктант» on the link's page: the explicit start of the time (a GET starts nothing). */
     async begin(client: Client, code: string) {
       const response = await client.request(`/dictation/${code}`, { form: { intent: 'start' } });
       expect(response.status).toBe(303);
@@ -33,7 +33,7 @@ export function dictationSteps(servers: { upstream: ReferenceUpstream; portal: P
 
     /**
      * A new account through the registration form, sent on to `redirectTo`, its address confirmed by the mailed
-     * link as its owner would (ADR 053); the browser it is signed in on.
+     * link as its owner would; the browser it is signed in on.
      */
     async registered(
       newcomer: { firstName: string; email: string; phone: string; password: string },

@@ -84,7 +84,7 @@ describe('/dictation/{code}', () => {
     await begin(participant, code);
     const writing = await writingForm(participant, code);
     expect(writing.fields).toMatchObject({ text: '', revision: '1' });
-    // Without JavaScript the page says when the hour ends, not a time left that would stand still (ADR 114).
+    // Without JavaScript the page says when the hour ends, not a time left that would stand still.
     const ends = endOf(writing.html);
     expect([60, 59].map((minutes) => moscowTime(Date.now() + clock.offset + minutes * 60_000))).toContain(ends);
     // Pressed again (a second device, a double click): the same time, not a new one.
@@ -280,7 +280,7 @@ describe('/lk/dictations', () => {
     expect(start.status).toBe(303);
     const location = start.headers.get('Location')!;
     expect(location).toMatch(/^\/dictation\/[\w-]{43}$/);
-    // The press opens the link, not the time (ADR 060): a sound check and «Готовы?» come first.
+    // The press opens the link, not the time: a sound check and «Готовы?» come first.
     const ready = await (await teacher.request(location)).text();
     expect(headingOf(ready)).toBe('Всероссийский диктант');
     expect(pageText(ready)).toContain('Проверьте звук');
@@ -444,7 +444,7 @@ describe('registering for a dictation (ADR 025)', () => {
     expect(joined.status).toBe(303);
     const link = joined.headers.get('Location')!;
     expect(link).toMatch(/^\/dictation\/[\w-]{43}$/);
-    // The link opens at the sound check and «Готовы?» (ADR 060); its «Начать диктант» starts the time.
+    // The link opens at the sound check and «Готовы?»; its «Начать диктант» starts the time.
     const ready = await browser.request(link);
     expect(ready.status).toBe(200);
     expect(pageText(await ready.text())).toContain('Готовы? На текст — 60 минут.');

@@ -78,7 +78,7 @@ async function publicCheck(number: string, lastName: string) {
 describe('a master class watched (ADR 054)', () => {
   it('gives no certificate below 80 % counted, nor for a report claiming the end, and one past it', async () => {
     const teacher = await newTeacher('watched');
-    // The first report counts nothing (ADR 056): the player says where playback starts, then 15 s later.
+    // The first report counts nothing: the player says where playback starts, then 15 s later.
     await report(teacher, 15);
     expect(await textOf(teacher, WEBINAR)).toContain(
       'Осталось посмотреть 20 с записи, чтобы получить сертификат о просмотре.',

@@ -8,11 +8,11 @@ import { useServers } from './servers';
  * Issue 15, defect 1: no request with a revoked or ended session is answered from any cache. A stolen copy of
  * the auth cookie asks for one route's data (the root loader never runs) after the owner logged out (the
  * upstream acknowledging), changed the password or recovered it: it gets no user data, and the upstream is not
- * asked either. In process memory (one instance) and in Redis (ADR 022).
+ * asked either. In process memory (one instance) and in Redis.
  */
 
 const TITLES = WEBINAR_TOPICS.map(([title]) => title);
-/** The master classes list is a per-user cached read (ADR 012): the read a stolen cookie would be answered from. */
+/** The master classes list is a per-user cached read: the read a stolen cookie would be answered from. */
 const ONE_ROUTE = '/lk/master-classes.data?_routes=routes/lk/master-classes';
 
 const redis: { service?: RedisService } = {};

@@ -461,7 +461,7 @@ describe('signing out (docs/product.md §4.5)', () => {
     const response = await teacher.logout('/lk/scenarios/5');
     expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe('/?signed-out=1');
-    // "storage": the dictation's text kept offline goes too (issue 25, finding 8; ADR 039).
+    // "storage": the dictation's text kept offline goes too (issue 25, finding 8).
     expect(response.headers.get('Clear-Site-Data')).toBe('"cache", "cookies", "storage"');
     const cleared = response.headers.getSetCookie();
     expect(cleared).toHaveLength(2);

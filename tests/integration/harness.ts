@@ -15,7 +15,7 @@ export { DEMO_USERS };
 
 const buildFile = path.resolve('build/server/index.js');
 
-/** Real-looking values for a production start on a public origin, which refuses the placeholders (ADR 071). */
+/** Real-looking values for a production start on a public origin, which refuses the placeholders. */
 export const PUBLIC_DEPLOYMENT = {
   CONTACT_EMAIL: 'help@portal.example',
   CONTACT_PHONE: '8 800 555-35-35',
@@ -80,7 +80,7 @@ export async function startPortal(options: PortalOptions) {
     origin,
     config,
     logLines,
-    // A public origin other than the test's own address is one a balancer in front would serve (ADR 064).
+    // A public origin other than the test's own address is one a balancer in front would serve.
     client: () =>
       new Client(
         origin,
@@ -97,7 +97,7 @@ export type Portal = Awaited<ReturnType<typeof startPortal>>;
 
 const CONFIRMATION_SUBJECT = 'Подтвердите адрес электронной почты';
 
-/** The token of the newest confirmation link in these letters (ADR 053). */
+/** The token of the newest confirmation link in these letters. */
 export function confirmationToken(letters: { body: string; subject: string }[]): string {
   const letter = letters.find((message) => message.subject === CONFIRMATION_SUBJECT);
   const token = letter?.body.match(/\/confirm-email\/([\w-]+)/)?.[1];
@@ -131,7 +131,7 @@ export async function startReferenceUpstream(
     },
     /**
      * Registers an account straight at the upstream (Ольга Кузнецова), for a user with no history yet, and
-     * confirms its address the way its owner would: by the token of the link mailed to it (ADR 053). `confirm:
+     * confirms its address the way its owner would: by the token of the link mailed to it. `confirm:
      * false` leaves it unconfirmed.
      */
     async register(user: { email: string; password: string }, { confirm = true }: { confirm?: boolean } = {}) {
@@ -161,7 +161,7 @@ export async function startReferenceUpstream(
         { body: string; subject: string }[]
       >;
     },
-    /** The letters to an address besides the confirmation of its registration (ADR 053), newest first. */
+    /** The letters to an address besides the confirmation of its registration, newest first. */
     async mailBesidesConfirmation(to: string): Promise<{ body: string; subject: string }[]> {
       return (await this.outbox(to)).filter((letter) => letter.subject !== CONFIRMATION_SUBJECT);
     },
@@ -195,7 +195,7 @@ export class Client {
   /**
    * `forwardedHost`: the public host a balancer in front names in X-Forwarded-Host, for a client that reaches the
    * portal at another address than its public origin (an instance directly; a test origin standing for a public
-   * one). Without it such a client's pages are sent to the public origin (ADR 064).
+   * one). Without it such a client's pages are sent to the public origin.
    */
   constructor(
     readonly origin: string,
@@ -241,8 +241,8 @@ export class Client {
   }
 
   /**
-   * The session cookies held; the device cookie (ADR 009), which outlives sessions, and the browser's own id for
-   * the sign-in limits (ADR 065), which holds no session, only with `all`.
+   * The session cookies held; the device cookie, which outlives sessions, and the browser's own id for
+   * the sign-in limits, which holds no session, only with `all`.
    */
   async cookieNames(options: { all?: boolean } = {}): Promise<string[]> {
     const names = (await this.jar.getCookies(this.origin)).map((c) => c.key);

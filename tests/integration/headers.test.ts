@@ -55,8 +55,8 @@ function expectBaseHeaders(response: Response) {
   const scriptSrc = csp.get('script-src') ?? [];
   expect(scriptSrc).not.toContain("'unsafe-inline'");
   expect(scriptSrc).not.toContain("'unsafe-eval'");
-  // The document's one <style> (ADR 033) under the same nonce as its scripts, or on a shared public page its
-  // hash (ADR 044); no other inline style.
+  // The document's one <style> under the same nonce as its scripts, or on a shared public page its
+  // hash; no other inline style.
   if (scriptSrc.some((v) => v.startsWith("'sha256-"))) {
     expect(scriptSrc.some((v) => v.startsWith("'nonce-"))).toBe(false);
     expect(csp.get('style-src')).toEqual(["'self'", expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/)]);
@@ -168,7 +168,7 @@ describe('documents and data answers go out whole (ADR 059)', () => {
 });
 
 describe('health and readiness', () => {
-  // The probes answer on the operations port only (ADR 062, tests/integration/probes.test.ts): here, the portal's
+  // The probes answer on the operations port only (tests/integration/probes.test.ts): here, the portal's
   // own 404 page, as for any path it does not know.
   it.each(['/healthz', '/readyz', '/livez', '/startupz', '/metrics'])(
     '%s is not served on the public port',
@@ -214,7 +214,7 @@ describe('static files', () => {
   it('built assets under /assets/ are cached for a year, immutable', async () => {
     const assets = await assetsOf('/');
     expect(assets.some((a) => a.endsWith('.js'))).toBe(true);
-    // The stylesheet is inlined into the document (ADR 033): only scripts are fetched.
+    // The stylesheet is inlined into the document: only scripts are fetched.
     expect(assets.some((a) => a.endsWith('.css'))).toBe(false);
     for (const asset of assets) {
       const response = await fetch(`${servers.portal.origin}${asset}`);

@@ -22,7 +22,7 @@ async function newUser(tag: string): Promise<{ browser: Client; email: string }>
   return { browser, email };
 }
 
-/** The reply letters mailed to an address: everything but the confirmation of its registration (ADR 053). */
+/** The reply letters mailed to an address: everything but the confirmation of its registration. */
 async function replyMail(email: string) {
   return (await servers.upstream.outbox(email)).filter((m) => m.subject !== 'Подтвердите адрес электронной почты');
 }

@@ -7,8 +7,8 @@ import { hostsUnavailable } from '../../scripts/services/hosts';
  * save every 5 s through the edge (half by the autosave, half by the form without JavaScript and the page after
  * it) and 10 signed-in people walk the cabinet, while one app host goes silent (nftables drops everything it
  * sends and receives: no reset, no refusal) for 20 s and comes back, then the Redis primary's host goes silent
- * (Sentinel fails over, ADR 058) and comes back as a replica, then app1 is cut off from the data hosts alone for
- * 20 s (its readiness takes it out, ADR 062). Nothing may be lost, refused or mixed up.
+ * (Sentinel fails over) and comes back as a replica, then app1 is cut off from the data hosts alone for 20 s (its
+ * readiness takes it out). Nothing may be lost, refused or mixed up.
  * Root only: elsewhere the test is skipped, saying why; CI runs as root.
  */
 const unavailable = hostsUnavailable();
@@ -46,7 +46,7 @@ describe.skipIf(unavailable)('the cluster on hosts of their own', () => {
         'app1 reaches Redis again',
       ]),
     );
-    // Sentinel promoted another node, and the old primary came back as its replica (ADR 058).
+    // Sentinel promoted another node, and the old primary came back as its replica.
     expect(lines.some((line) => /^failover: data\d is the primary$/.test(line))).toBe(true);
     expect(lines.some((line) => /^data\d rejoined as a replica$/.test(line))).toBe(true);
   }, 300_000);

@@ -9,7 +9,7 @@ const VNU_JAR = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.j
 
 /**
  * The Nu Html Checker (the `vnu-jar` package; Java from the system, `.ci/run` installs it) over many documents in
- * one run: starting Java costs seconds, checking a page a few milliseconds (ADR 098). Returns each error as
+ * one run: starting Java costs seconds, checking a page a few milliseconds. Returns each error as
  * `name: line L: message «extract»`, empty when every document validates.
  */
 export async function htmlErrors(documents: Map<string, string>): Promise<string[]> {

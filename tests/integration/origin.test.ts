@@ -160,7 +160,7 @@ describe('same-origin mutations pass', () => {
       form: { ...form.fields, email: DEMO_USERS.participant.email, password: DEMO_USERS.participant.password },
     });
     expect(response.status).toBe(303);
-    // Both session cookies, and the device cookie of a successful sign-in (ADR 009).
+    // Both session cookies, and the device cookie of a successful sign-in.
     expect(response.headers.getSetCookie().map((c) => c.split('=')[0])).toEqual([
       '__Host-vptk',
       '__Host-rvptk',

@@ -89,7 +89,7 @@ describe('the probes on the operations port', () => {
       });
     expect(await probe('/startupz')).toEqual({ status: 503, body: { started: false } });
     expect(await probe('/readyz')).toEqual({ status: 503, body: { ready: false, reasons: ['starting'] } });
-    // It starts without Redis after 10 s (ADR 022): started, and not ready for want of it.
+    // It starts without Redis after 10 s: started, and not ready for want of it.
     await expect
       .poll(() => probe('/startupz'), { timeout: 15_000, interval: 200 })
       .toEqual({

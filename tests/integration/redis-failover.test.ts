@@ -236,7 +236,7 @@ describe('a Redis that fails over (ADR 058)', () => {
   it('the primary killed: a replica is promoted, the instances follow, nobody gets a 503 or is signed out, and both logouts hold', async () => {
     const result = await failover((primary) => primary.kill());
     expectFailoverUnnoticed(result);
-    // Without a primary the logout could not be recorded: the page says so (ADR 087), and it was kept.
+    // Without a primary the logout could not be recorded: the page says so, and it was kept.
     expect(result.unconfirmed).toBe('/login?reason=logout-unconfirmed');
     report('killed', result);
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
   redis.service = await startRedis();
 });
 afterAll(() => redis.service?.close());
-// No grace (ADR 058): what a signed-in request meets once its last-known standing is too old to serve, at once.
+// No grace: what a signed-in request meets once its last-known standing is too old to serve, at once.
 const servers = useServers({ portal: () => ({ env: { ...redis.service!.env, REDIS_STANDING_GRACE_MS: '0' } }) });
 
 async function signedIn() {

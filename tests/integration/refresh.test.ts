@@ -186,7 +186,7 @@ describe('after logout', () => {
     const refreshOnly = await refreshCookieOf(client);
     const logout = await client.logout('/lk/scenarios');
     expect(logout.status).toBe(303);
-    // The signed-out visitor lands on the front page that says «Вы вышли» (ADR 039).
+    // The signed-out visitor lands on the front page that says «Вы вышли».
     expect(logout.headers.get('Location')).toBe('/?signed-out=1');
     expect((await servers.upstream.stats()).logout).toBeGreaterThanOrEqual(1);
 
@@ -199,7 +199,7 @@ describe('after logout', () => {
     expect(home.response.status).toBe(200);
     expect(viewerNameOf(await home.response.text())).toBeNull();
 
-    // The refresh cookie alone: refused by the portal itself, which records every logout (ADR 008), so not even
+    // The refresh cookie alone: refused by the portal itself, which records every logout, so not even
     // the upstream is asked → the login page.
     const before = await refreshCalls();
     const { response, hops } = await (await browserWithOnly(refreshOnly)).follow('/lk');

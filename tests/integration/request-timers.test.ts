@@ -33,7 +33,7 @@ describe('timers of a served page', () => {
     // The response's 'close' runs just after its last byte reaches the client.
     await new Promise((resolve) => setTimeout(resolve, 50));
     // One per request remains, and it is Remix's: the loader data's stream timer (single-fetch.js), which the
-    // Express adapter never clears after a finished response (ADR 031). Ours were two more each.
+    // Express adapter never clears after a finished response. Ours were two more each.
     expect(pendingTimers() - before).toBeLessThanOrEqual(40);
   });
 });

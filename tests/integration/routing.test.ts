@@ -42,7 +42,7 @@ const signedInScreens: { path: string; heading: string }[] = [
   { path: '/profile/security', heading: 'Безопасность' },
 ];
 
-// Digits that are no id too (ADR 024): zero, leading zeros, beyond the contract's 2³¹−1.
+// Digits that are no id too: zero, leading zeros, beyond the contract's 2³¹−1.
 const badIds = ['abc', '1e3', '-1', '5a', '%20', '0', '0003', '2147483648', '9'.repeat(300)].flatMap((id) =>
   ['scenarios', 'dictations', 'master-classes', 'testing'].map((section) => `/lk/${section}/${id}`),
 );

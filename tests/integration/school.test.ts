@@ -86,9 +86,9 @@ describe.each(['memory', 'redis'] as const)('a school behind one address, defaul
   }, 180_000);
 
   it('a spray from the same address (one wrong password on each of many accounts) is stopped early and slowed', async () => {
-    // Accounts never signed in to from here (an address that signed in to a login has a quota of its own for it,
-    // ADR 009), and ones that do not exist. The class's typos above count too: the spray is stopped within the
-    // address's 30 failures and one more.
+    // Accounts never signed in to from here (an address that signed in to a login has a quota of its own for it),
+    // and ones that do not exist. The class's typos above count too: the spray is stopped within the address's 30
+    // failures and one more.
     const victims = Array.from({ length: CLASS }, (_, n) =>
       n % 2 ? pupil(n, '5b').email : `nobody.${n}@school.example`,
     );

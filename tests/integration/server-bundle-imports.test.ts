@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * ADR 047: the production install is `npm ci --omit=dev`, so every package the built server imports must be a
  * production dependency. Both bundles (Remix's build/server/index.js with its chunks, esbuild's main.js) leave
- * packages as imports (ADR 032).
+ * packages as imports.
  */
 
 const serverDir = path.resolve('build/server');

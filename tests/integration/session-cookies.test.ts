@@ -95,7 +95,7 @@ describe('signing in sets both cookies with the attributes of docs/architecture.
     });
     expect(response.status).toBe(303);
     const cookies = setCookies(response);
-    // And the device cookie (ADR 009): sealed, httpOnly, host-only like the others.
+    // And the device cookie: sealed, httpOnly, host-only like the others.
     expect(cookies.map((c) => c.name).sort()).toEqual([AUTH, REFRESH, `${REFRESH}d`].sort());
     expectSessionCookie(
       cookies.find((c) => c.name === `${REFRESH}d`),
@@ -318,7 +318,7 @@ describe('cookies that the portal did not seal are ignored and cleared', () => {
 describe('cookie names follow the public origin (docs/architecture.md §4)', () => {
   it.each([
     ['https://portal.example', PUBLIC_DEPLOYMENT, ['__Host-vptk', '__Host-rvptk'], true],
-    // Production refuses a public http origin (ADR 071): a development run still may use one.
+    // Production refuses a public http origin: a development run still may use one.
     ['http://portal.internal:8080', { NODE_ENV: 'development' }, ['vptk', 'rvptk'], false],
     [
       'https://portal.example',

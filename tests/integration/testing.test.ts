@@ -33,7 +33,7 @@ async function press(client: Client, page: string, intent: string, fields: Recor
   return client.request(form.action ?? page, { form: { ...form.fields, ...fields, intent } });
 }
 
-/** The summary's form (ADR 050): its one button, «Завершить и отправить», sends the attempt. */
+/** The summary's form: its one button, «Завершить и отправить», sends the attempt. */
 async function summaryForm(client: Client, summary: string) {
   const { html } = await read(client, summary);
   const form = readForms(html).find((candidate) => candidate.action === summary);

@@ -184,7 +184,7 @@ describe('a signed-in page when the profile call fails', () => {
       return ok('profile', mockUser);
     });
     const { status, html } = await load(client);
-    // The 408 screen travels as HTTP 504: Chromium silently resends requests answered with 408 (ADR 005).
+    // The 408 screen travels as HTTP 504: Chromium silently resends requests answered with 408.
     expect(status).toBe(504);
     expect(headingOf(html)).toBe('Ошибка 408');
     expect(html).toContain(catalogue[408]);
@@ -346,7 +346,7 @@ describe('an upstream nobody listens on (connection refused, no MSW handler invo
     expect(titleOf(html)).toBe(`${PRODUCT} | Ошибка 408`);
     expect(stackTraceIn(html)).toBeNull();
     expect((await fetch(`${unreachable.origin}/robots.txt`)).status).toBe(200);
-    // A public page that needs no upstream (/week shows the program from the upstream since ADR 067).
+    // A public page that needs no upstream (/week shows the program from the upstream).
     expect((await unreachable.client().request('/login')).status).toBe(200);
   });
 

@@ -23,7 +23,7 @@ const bodiesRead: Promise<void>[] = [];
 const server = setupServer(...workingUpstream);
 let portal: Portal;
 
-/** What the cabinet home reads besides the session: its cards (the open dictation's since ADR 042). */
+/** What the cabinet home reads besides the session: its cards (the open dictation's among them). */
 const HOME_CONTENT_PATHS = new Set(
   (
     [
@@ -38,7 +38,7 @@ const HOME_CONTENT_PATHS = new Set(
     ] as const
   ).map((call): string => contract[call].path),
 );
-/** The content reads the contract says are the same for everyone: sent without any token (ADR 083). */
+/** The content reads the contract says are the same for everyone: sent without any token. */
 const SHARED_PATHS = new Set(Object.values(contract).flatMap((def) => (def.shared ? [def.path as string] : [])));
 
 beforeAll(async () => {
@@ -81,8 +81,8 @@ it('every call carries Accept, the configured version, its token as a query para
   expect((await browser.logout('/lk')).status).toBe(303);
   await Promise.all(bodiesRead);
 
-  // The cabinet home's content reads (ADR 015, 066, 067; the dictation's fresh results, ADR 018) come and go with the read
-  // cache, and the layout's new-answer count (ADR 026) comes with every cabinet page; they are checked for their
+  // The cabinet home's content reads (banners, the certificate, the program; the dictation's fresh results) come and
+  // go with the read cache, and the layout's new-answer count comes with every cabinet page; they are checked for their
   // token below with the rest (the shared ones carry none), and the sequence is asserted for the session's own calls.
   const content = sent.filter((s) => HOME_CONTENT_PATHS.has(s.path));
   expect(content.length).toBeGreaterThanOrEqual(HOME_CONTENT_PATHS.size);

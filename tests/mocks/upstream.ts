@@ -66,7 +66,7 @@ export const workingUpstream = [
     issued.auth.has(tokenOf(request)) ? ok('profile', mockUser) : failure(401),
   ),
   http.post(urlOf('logout'), () => ok('logout', {})),
-  // The home pages' reads (ADR 014–016), empty: the mock user has no banners, program, certificate, question
+  // The home pages' reads, empty: the mock user has no banners, program, certificate, question
   // or master classes.
   http.get(urlOf('bannersList'), () => ok('bannersList', { items: [] })),
   http.get(urlOf('weekList'), () => ok('weekList', { days: [] })),
@@ -79,29 +79,29 @@ export const workingUpstream = [
   http.get(urlOf('webinarsList'), ({ request }) =>
     issued.auth.has(tokenOf(request)) ? ok('webinarsList', { upcoming: [], past: [] }) : failure(401),
   ),
-  // The cabinet layout's new-answer counts (ADR 026): nothing new.
+  // The cabinet layout's new-answer counts: nothing new.
   http.get(urlOf('unseenReplies'), ({ request }) =>
     issued.auth.has(tokenOf(request)) ? ok('unseenReplies', { authorQuestions: 0, support: 0 }) : failure(401),
   ),
-  // The dictation's reads (ADR 018), empty: no events, and the mock user has no dictations.
+  // The dictation's reads, empty: no events, and the mock user has no dictations.
   http.get(urlOf('dictationEvents'), () => ok('dictationEvents', { events: [] })),
   http.get(urlOf('myDictations'), ({ request }) =>
     issued.auth.has(tokenOf(request)) ? ok('myDictations', { dictations: [] }) : failure(401),
   ),
-  // Testing (ADR 019): the mock user has no tests to take.
+  // Testing: the mock user has no tests to take.
   http.get(urlOf('testsList'), ({ request }) =>
     issued.auth.has(tokenOf(request)) ? ok('testsList', { tests: [] }) : failure(401),
   ),
-  // The law week (ADR 020), empty: nothing is published yet.
+  // The law week, empty: nothing is published yet.
   http.get(urlOf('lawWeekProgram'), () => ok('lawWeekProgram', { days: [] })),
   http.get(urlOf('lawWeekThemes'), () => ok('lawWeekThemes', { themes: [] })),
-  // Author questions (ADR 068): one topic, no questions yet.
+  // Author questions: one topic, no questions yet.
   http.get(urlOf('authorQuestionsList'), ({ request }) =>
     issued.auth.has(tokenOf(request))
       ? ok('authorQuestionsList', { topics: [{ slug: 'scenarios', title: 'Сценарии уроков' }], questions: [] })
       : failure(401),
   ),
-  // Support (ADR 069): one topic, no requests yet.
+  // Support: one topic, no requests yet.
   http.get(urlOf('supportList'), ({ request }) =>
     issued.auth.has(tokenOf(request))
       ? ok('supportList', { topics: [{ slug: 'other', title: 'Другое' }], requests: [] })

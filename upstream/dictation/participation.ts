@@ -5,13 +5,13 @@ import { seconds } from '#shared/time';
 import { errorsIn, gradeFor } from './review';
 import { soundCheckOf } from './reading';
 
-/** Where the upstream serves the sound check (ADR 060): one file for everyone, public like the voice it carries. */
+/** Where the upstream serves the sound check: one file for everyone, public like the voice it carries. */
 export const SOUND_CHECK_PATH = '/files/dictation/sound-check.ogg';
 
 /**
  * The rules of a participant's dictation, all on the upstream's clock: the time limit runs from the first
  * opening and never past the end of writing; the text is accepted until then; after that it counts as
- * submitted whether or not «Завершить» was pressed (ADR 018).
+ * submitted whether or not «Завершить» was pressed.
  */
 
 /**
@@ -71,7 +71,7 @@ export function toSession(
   };
 }
 
-/** The sound check's file (ADR 060) while the dictation can be started or is being written. */
+/** The sound check's file while the dictation can be started or is being written. */
 function soundCheckFileOf(status: ParticipationStatus, event: EventRow, now: number) {
   const open =
     status === 'writing' || (status === 'invited' && event.writing_opens_at <= now && now < event.writing_closes_at);

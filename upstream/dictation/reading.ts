@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { sha256 } from '../crypto';
 
 /**
- * The reading of a dictation (ADR 043): a recording made from the text itself with Debian's `espeak-ng` (Russian
+ * The reading of a dictation: a recording made from the text itself with Debian's `espeak-ng` (Russian
  * voice, slow) and `opusenc`, read the way a dictation is read — the whole text once, then fragment by fragment,
  * each fragment twice with a pause to write after it, then the whole text again to check. The recording and its
  * fragment times live in `data/recordings/` (not in git), named by a hash of the text: a changed text makes a new
@@ -201,7 +201,7 @@ export function assemble(spoken: { samples: Buffer; words: number }[]): { sample
 }
 
 /**
- * Where the two read-throughs are (ADR 043): the whole text once before the fragments and once after them, each
+ * Where the two read-throughs are: the whole text once before the fragments and once after them, each
  * as long as the other; found from the fragments' times and the recording's length, as `assemble` lays them out.
  */
 export function readThroughsOf(recording: Pick<Recording, 'durationSeconds' | 'fragments'>): {
@@ -300,7 +300,7 @@ export async function ensureRecordings(
   await ensureSoundCheck(dir).catch((error: unknown) => log(`dictation sound check: not made: ${String(error)}`));
 }
 
-/** What the sound check says (ADR 060): the reader's voice, none of any dictation's words. */
+/** What the sound check says: the reader's voice, none of any dictation's words. */
 export const SOUND_CHECK_TEXT = 'Проверка звука. Если вы хорошо слышите эти слова, звук настроен.';
 
 /** The sound check's file: the voice once, with a breath of silence around it. Made when missing, like a reading. */

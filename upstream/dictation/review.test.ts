@@ -12,7 +12,7 @@ describe('dictation review', () => {
       { kind: 'extra', written: ',' },
       { kind: 'same', text: ' пожелтели.' },
     ]);
-    // Each mark is one error: the count is what the participant sees marked (ADR 113).
+    // Each mark is one error: the count is what the participant sees marked.
     expect(countErrors(segments)).toBe(3);
   });
 

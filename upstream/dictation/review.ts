@@ -64,7 +64,7 @@ const letters = (tokens: Token[]) =>
     .toLowerCase();
 
 /**
- * One changed run of the diff (`expected` → `written`) as marks, each mark one error (ADR 113): a word or a
+ * One changed run of the diff (`expected` → `written`) as marks, each mark one error: a word or a
  * punctuation mark written wrongly, left out or added. A word written merged or split («на последок» for
  * «напоследок», «полесу» for «по лесу») is one error and one mark. Otherwise the two sides are aligned token by
  * token (the fewest changes; a word is replaced by a word, a mark by a mark), so two wrong words side by side are
@@ -135,7 +135,7 @@ function markRun(expected: string, written: string): ReviewSegment[] {
   return framed(segments);
 }
 
-/** Each mark of the review is one error (ADR 113): the count is the marks the participant sees. */
+/** Each mark of the review is one error: the count is the marks the participant sees. */
 export function countErrors(segments: ReviewSegment[]): number {
   return segments.filter((segment) => segment.kind !== 'same').length;
 }

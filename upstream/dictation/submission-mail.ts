@@ -1,7 +1,7 @@
 import type { EventRow, ParticipationRow } from '../db/dictation';
 
 /**
- * The mail that confirms a submitted dictation (issue 28, ADR 048): which dictation, when the text was received
+ * The mail that confirms a submitted dictation (issue 28): which dictation, when the text was received
  * (Moscow time, as the portal shows times), how much of it arrived, and when the results come. It says what the
  * upstream holds, so a participant who doubts a click has it in writing.
  */

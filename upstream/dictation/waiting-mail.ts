@@ -9,7 +9,7 @@ import { submissionMessage } from './submission-mail';
  * for each dictation still open to write and not handed in, its personal link (a new one: the code is stored
  * hashed, so the link made at registration cannot be read back; both work); for each one handed in whose results
  * are not out yet, the «Диктант сдан» receipt. Answers to questions and support requests are not sent again: they
- * stand in the cabinet. Each letter goes through the mailer's caps like any other (ADR 057).
+ * stand in the cabinet. Each letter goes through the mailer's caps like any other.
  */
 export function mailWaitingLetters(
   db: Db,

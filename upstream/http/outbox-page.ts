@@ -1,7 +1,7 @@
 import type { OutboxMessage } from '../db/outbox';
 
 /**
- * The dev outbox as a person reads it (issue 37, ADR 097): `/__dev__/outbox` opened in a browser (an `Accept` that
+ * The dev outbox as a person reads it (issue 37): `/__dev__/outbox` opened in a browser (an `Accept` that
  * asks for HTML) is a page of the letters in the order they were sent, the newest at the bottom, each numbered, with
  * its time in Moscow, its recipient and subject, and its links clickable. Scripts and tests keep the JSON, newest
  * first, as before. Everything shown is escaped: a letter carries what people typed (names, replies).

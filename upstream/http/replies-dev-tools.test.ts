@@ -48,7 +48,7 @@ describe('staff dev tools (ADR 026)', () => {
       unseen: true,
     });
     expect(await unseen()).toEqual({ authorQuestions: 1, support: 0 });
-    // Only the answer is mailed, with the link to the question in the cabinet (ADR 051).
+    // Only the answer is mailed, with the link to the question in the cabinet.
     const mails = listMessages(up.db, DEMO_USERS.participant.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ subject: 'Авторы ответили на ваш вопрос' });

@@ -27,7 +27,7 @@ async function parse<S extends z.ZodTypeAny>(schema: S, request: Request): Promi
 const idOf = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value) : 0);
 
 /**
- * What the provider's staff would use to hear a user back (ADR 026): a user's questions and requests (their
+ * What the provider's staff would use to hear a user back: a user's questions and requests (their
  * inbox), answering an author question or changing its status, replying to a support request or changing its
  * status, the reply mailed to the account's own address. Mounted with the other dev tools only, under their guards.
  */
@@ -97,7 +97,7 @@ export function registerReplyDevTools(app: UpstreamApp, services: Services): voi
   });
 }
 
-/** The absolute link to one question or request in the cabinet, on the portal's configured origin (ADR 051). */
+/** The absolute link to one question or request in the cabinet, on the portal's configured origin. */
 function linkTo(services: Services, section: 'support' | 'author-questions', anchor: string, id: number): string {
   return `${services.portalOrigin}/lk/${section}#${anchor}-${id}`;
 }

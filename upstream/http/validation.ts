@@ -57,7 +57,7 @@ function messageFor(issue: z.ZodIssue, field: string | undefined): string {
 function genericMessage(issue: z.ZodIssue): string {
   switch (issue.code) {
     case 'custom':
-      // The contract's own Russian messages (the names rule, ADR 106); other refinements speak English.
+      // The contract's own Russian messages (the names rule of `#shared/names`); other refinements speak English.
       return issue.params?.['russian'] === true ? issue.message : 'Некорректное значение';
     case 'too_small':
       return isEmpty(issue) ? 'Заполните это поле' : `Значение должно содержать не менее ${characters(issue.minimum)}`;

@@ -6,11 +6,10 @@ import QRCode from 'qrcode';
 import { plural } from '#shared/plural';
 
 /**
- * The certificates as PDFs, made on request from the database rows: the teacher's offline certificate (ADR 066),
- * the dictation's certificate of participation (ADR 018), a master class watched and a test passed (ADR 054) share
- * one page. The text is Russian, so the standard
- * PDF fonts (Latin only) will not do: DejaVu Sans is embedded, subset to the glyphs used. Each carries the
- * address where anyone checks it, in words and as a QR code (ADR 027).
+ * The certificates as PDFs, made on request from the database rows: the teacher's offline certificate, the
+ * dictation's certificate of participation, a master class watched and a test passed share one page. The text is
+ * Russian, so the standard PDF fonts (Latin only) will not do: DejaVu Sans is embedded, subset to the glyphs used.
+ * Each carries the address where anyone checks it, in words and as a QR code.
  */
 
 const FONTS = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'assets', 'fonts');
@@ -19,7 +18,7 @@ const BOLD = resolve(FONTS, 'DejaVuSans-Bold.ttf');
 
 /** What one certificate says, line by line. */
 export interface CertificatePage {
-  /** The word at the top: «СЕРТИФИКАТ УЧАСТНИКА» unless given (a master class watched, a test passed: ADR 054). */
+  /** The word at the top: «СЕРТИФИКАТ УЧАСТНИКА» unless given (a master class watched, a test passed). */
   heading?: string;
   /** The document's title in the PDF's metadata. */
   title: string;
@@ -28,7 +27,7 @@ export interface CertificatePage {
   /** What the person did, e.g. «принял(а) очное участие в мероприятии». */
   deed: string;
   event: string;
-  /** The line under the event: the hours, or the result; null for none (a failing grade not asked for, ADR 104). */
+  /** The line under the event: the hours, or the result; null for none (a failing grade not asked for). */
   detail: string | null;
   /** Already formatted: «23 ноября 2026 г.». */
   issued: string;

@@ -20,7 +20,7 @@ export function registerAuthRoutes(calls: CallRegistrar, services: Services): vo
   }
 
   /**
-   * A new confirmation link by mail, when the mailer lets it go now (ADR 057): else nothing changes, the earlier
+   * A new confirmation link by mail, when the mailer lets it go now: else nothing changes, the earlier
    * link keeps working, and the wait in milliseconds is returned.
    */
   function mailConfirmation(user: Pick<UserRow, 'id' | 'email'>, portalOrigin: string): number {
@@ -52,11 +52,11 @@ export function registerAuthRoutes(calls: CallRegistrar, services: Services): vo
       );
     }
     const user = { id: done.userId, email: done.email };
-    // The former address hears that the change is made (ADR 063).
+    // The former address hears that the change is made.
     if (done.replaced) {
       sendMail(db, { ...changedNoticeMessage(done.replaced, done.email), kind: 'other', userId: user.id }, time);
     }
-    // What waited for a confirmed address goes now (ADR 110).
+    // What waited for a confirmed address goes now.
     if (done.firstConfirmation) mailWaitingLetters(db, user, body.portalOrigin ?? services.portalOrigin, time);
     return { confirmed: true as const };
   });
@@ -65,7 +65,7 @@ export function registerAuthRoutes(calls: CallRegistrar, services: Services): vo
     const user = findUserById(db, session.userId)!;
     if (hasConfirmedEmail(user)) return { sent: false };
     const wait = mailConfirmation(user, body.portalOrigin);
-    // Each resend waits twice as long as the one before (ADR 057): said with the wait, nothing is sent.
+    // Each resend waits twice as long as the one before: said with the wait, nothing is sent.
     if (wait > 0) throw fail(429, 'mail_too_soon', resendWaitMessage(wait));
     return { sent: true };
   });
@@ -84,7 +84,7 @@ export function registerAuthRoutes(calls: CallRegistrar, services: Services): vo
     if (userId === undefined) {
       throw fail(400, 'invalid_pass', 'Ссылка для входа недействительна или уже использована', 'pass');
     }
-    // The link came by mail to the account's address: that proves the address (ADR 053); what waited goes (110).
+    // The link came by mail to the account's address: that proves the address; what waited for it goes.
     if (markEmailConfirmed(db, userId, now())) {
       mailWaitingLetters(db, findUserById(db, userId)!, services.portalOrigin, now());
     }

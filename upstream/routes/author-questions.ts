@@ -9,7 +9,7 @@ import type { CallRegistrar } from '../http/calls';
 import { fail } from '../http/envelope';
 import type { Services } from '../services';
 
-/** Questions to the authors: each user asks on a listed topic and sees only their own questions (ADR 068). */
+/** Questions to the authors: each user asks on a listed topic and sees only their own questions. */
 export function registerAuthorQuestionRoutes(calls: CallRegistrar, services: Services): void {
   const { db, now } = services;
 

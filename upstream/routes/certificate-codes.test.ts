@@ -32,7 +32,7 @@ describe('myCertificates (ADR 027)', () => {
       ['offline', null, 'ОУ-0417'],
       ['dictation', 2, expect.stringMatching(/^Д-\d{4}-000002$/)],
       ['dictation', 1, expect.stringMatching(/^Д-\d{4}-000001$/)],
-      // Seeded: the demo teacher watched master class 18 through and passed test 3 (ADR 054).
+      // Seeded: the demo teacher watched master class 18 through and passed test 3.
       ['masterClass', 18, expect.stringMatching(/^МК-\d{4}-000001$/)],
       ['test', 3, expect.stringMatching(/^Т-\d{4}-\d{6}$/)],
     ]);

@@ -90,10 +90,10 @@ function verify(services: Services, code: string): VerifiedCertificate | undefin
 }
 
 /**
- * What a printed number proves when the surname is the holder's, or undefined (ADR 105): the offline
+ * What a printed number proves when the surname is the holder's, or undefined: the offline
  * certificates' numbers are stored, a dictation's is made of its year and participation (`Д-2026-000002`), a
  * master class's of its year and certificate (`МК-2026-000001`), a test's of its year and attempt
- * (`Т-2026-000041`, ADR 054).
+ * (`Т-2026-000041`).
  */
 function verifyNumber(services: Services, number: string, lastName: string): VerifiedCertificate | undefined {
   const { db } = services;
@@ -126,7 +126,7 @@ const holderOf = (user: { first_name: string; last_name: string }) => ({
   lastInitial: user.last_name.slice(0, 1),
 });
 
-/** The user's certificates, and the public check of a code (ADR 027) or of a number with the surname (ADR 105). */
+/** The user's certificates, and the public check of a code or of a number with the surname. */
 export function registerCertificateCodeRoutes(calls: CallRegistrar, services: Services): void {
   calls.authenticated('myCertificates', async ({ session }) => ({
     certificates: await heldBy(services, session.userId),

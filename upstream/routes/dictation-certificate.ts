@@ -23,7 +23,7 @@ type Variant = 'plain' | 'with-grade';
 export const certificateNumber = (row: ParticipationRow, event: EventRow) =>
   `Д-${new Date(event.writing_opens_at).getUTCFullYear()}-${String(row.id).padStart(6, '0')}`;
 
-/** «2»: what the certificate leaves out unless asked (ADR 104). */
+/** «2»: what the certificate leaves out unless asked. */
 export const isFailingGrade = (grade: number) => grade <= 2;
 
 /** The PDF, or null when the dictation has none (not checked yet, or written without an account). */

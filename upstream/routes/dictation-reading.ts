@@ -11,7 +11,7 @@ import { notFound } from '../http/envelope';
 import type { Services, UpstreamApp, UpstreamEnv } from '../services';
 
 /**
- * The reading's file (ADR 043). The writing has no sign-in — the invitation code is the capability, and it stays
+ * The reading's file. The writing has no sign-in — the invitation code is the capability, and it stays
  * out of every URL — so the upstream hands out, in the session of a code, a path that carries its own grant: an
  * HMAC of the participation and the recording under a key of this process. The file answers only while that
  * participation is being written; before the start and after the hand-in it is 404, like a wrong grant.
@@ -86,7 +86,7 @@ function serveAudio(c: Context<UpstreamEnv>, file: { file: string; size: number 
 
 /** The file itself, outside the envelope like every file; registered before the static files. */
 export function registerDictationReadingFile(app: UpstreamApp, services: Services): void {
-  // The sound check (ADR 060): a few seconds of the voice, no words of any text, the same for everyone.
+  // The sound check: a few seconds of the voice, no words of any text, the same for everyone.
   app.get(SOUND_CHECK_PATH, (c) => {
     const file = soundCheckOf();
     if (!file) throw notFound();

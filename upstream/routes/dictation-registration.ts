@@ -8,7 +8,7 @@ import type { Services } from '../services';
 import { minutes } from '#shared/time';
 
 /**
- * Registering for a dictation (ADR 025, 042): from the opening of registration to the end of writing — on the day
+ * Registering for a dictation: from the opening of registration to the end of writing — on the day
  * itself too, so a newcomer can still write — on the upstream's clock; a new registration mails the personal link
  * to the profile's address (the demo outbox holds it).
  */

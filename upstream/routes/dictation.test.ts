@@ -199,7 +199,7 @@ describe('the user’s dictations', () => {
     expect(detail).toMatchObject({ status: 'checked', errorsCount: 3, grade: 3 });
     expect(detail.review).toContainEqual({ kind: 'wrong', written: 'заросшый', expected: 'заросший' });
     expect(detail.review).toContainEqual({ kind: 'missing', expected: ',' });
-    // The count and the marks come from the same review (ADR 113): «Из редка» for «Изредка» is one mark, one error.
+    // The count and the marks come from the same review: «Из редка» for «Изредка» is one mark, one error.
     expect(detail.review).toContainEqual({ kind: 'wrong', written: 'Из редка', expected: 'Изредка' });
     expect(detail.review!.filter((segment) => segment.kind !== 'same')).toHaveLength(detail.errorsCount!);
     expect(detail.certificate).toMatchObject({

@@ -22,7 +22,7 @@ import type { Services } from '../services';
 import { certificateFileOf } from './dictation-certificate';
 import { readingOf } from './dictation-reading';
 
-/** The dictation's calls (ADR 018). Every rule about time is checked here, on the upstream's clock. */
+/** The dictation's calls. Every rule about time is checked here, on the upstream's clock. */
 export function registerDictationRoutes(calls: CallRegistrar, services: Services): void {
   const { db, now } = services;
 

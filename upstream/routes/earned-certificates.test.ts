@@ -6,7 +6,7 @@ import { listQuestions } from '../db/testing-attempts';
 import { createTestUpstream, pdfText } from '../testing';
 import { seconds } from '#shared/time';
 
-/** Certificates for a master class watched and a test passed (ADR 054), on the reference upstream. */
+/** Certificates for a master class watched and a test passed, on the reference upstream. */
 
 const PORTAL = 'https://portal.example.ru';
 /** Master class 5: a past one with the 24-second demo recording, which nobody has watched. */
@@ -56,7 +56,7 @@ describe('a master class watched (ADR 054)', () => {
   it('says what is needed and counted, and a single report claiming the end earns nothing', async () => {
     const up = await signedIn();
     expect((await watch(up)).certificate).toEqual({ neededSeconds: 20, countedSeconds: 0, earned: null });
-    // The player's furthest point says the whole recording; the first report counts nothing (ADR 056).
+    // The player's furthest point says the whole recording; the first report counts nothing.
     expect((await report(up, 24)).envelope.result).toMatchObject({ watchedSeconds: 24 });
     expect((await watch(up)).certificate).toEqual({ neededSeconds: 20, countedSeconds: 0, earned: null });
     // Reports in quick succession add only the real time between them.

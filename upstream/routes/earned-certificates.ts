@@ -19,7 +19,7 @@ import type { Services, UpstreamApp } from '../services';
 import { hours } from '#shared/time';
 
 /**
- * The certificates teachers earn on the portal's own screens (ADR 054): a master class's recording watched (80 %
+ * The certificates teachers earn on the portal's own screens: a master class's recording watched (80 %
  * of it counted, `db/webinar-certificates.ts`) and a test passed (its first attempt that reached the pass mark).
  * The same page as the others, the same codes and the same public check; each file is its owner's only, found by
  * the token like a dictation's.

@@ -154,7 +154,7 @@ describe('changing the address (ADR 063)', () => {
       await signIn();
       const answer = await change(i === 0 ? DEMO_USERS.participant.email : `try${i}@example.org`);
       expect(answer.status).not.toBe(429);
-      // Past the mailer's growing wait for the account's confirmations (ADR 057).
+      // Past the mailer's growing wait for the account's confirmations.
       up.clock.advance(hours(1));
     }
     await signIn();

@@ -42,9 +42,9 @@ export function registerProfileRoutes(calls: CallRegistrar, services: Services):
   });
 
   /**
-   * A new sign-in address (ADR 063), asked for with the current password. Per account at most
+   * A new sign-in address, asked for with the current password. Per account at most
    * `EMAIL_CHANGES_PER_DAY` requests that passed the password check in 24 hours (429 after); the letters go through
-   * the mailer's caps (ADR 057: a confirmation to the new address waits longer with each one, counted per address
+   * the mailer's caps (a confirmation to the new address waits longer with each one, counted per address
    * and per account). An unconfirmed address is replaced at once and the new one gets the confirmation letter; a
    * confirmed one stays in force until the link mailed to the new one is used, and gets a notice without the new
    * address in full. A taken address is said as registration says it (409 at the e-mail field).

@@ -15,7 +15,7 @@ export function registerRecoveryRoutes(calls: CallRegistrar, services: Services)
   // The answer is the same whether or not the address has an account, so the form cannot be used to probe for one.
   calls.open('restoreSend', ({ body }) => {
     const user = findUserByEmail(db, body.email);
-    // A code is made only when its letter may go now (ADR 057): a request held back leaves the last code working,
+    // A code is made only when its letter may go now: a request held back leaves the last code working,
     // and answers alike, so the wait tells nothing about the address either.
     const letter = user && { to: user.email, kind: 'recovery' as const, userId: user.id };
     if (user && letter && mailWait(db, letter, now()) === 0) {
@@ -35,7 +35,7 @@ export function registerRecoveryRoutes(calls: CallRegistrar, services: Services)
     db.transaction(() => {
       setPasswordHash(db, user.id, passwordHash, now());
       revokeUserSessions(db, user.id, now());
-      // The code came by mail: the address is the user's (ADR 053); what waited for it goes now (ADR 110).
+      // The code came by mail: the address is the user's; what waited for it goes now.
       if (markEmailConfirmed(db, user.id, now())) mailWaitingLetters(db, user, services.portalOrigin, now());
     })();
     return {};

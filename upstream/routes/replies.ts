@@ -2,7 +2,7 @@ import { countUnseen, markSeen } from '../db/replies';
 import type { CallRegistrar } from '../http/calls';
 import type { Services } from '../services';
 
-/** How many answers and replies the user has not seen, and the read receipt of a page that showed them (ADR 026). */
+/** How many answers and replies the user has not seen, and the read receipt of a page that showed them. */
 export function registerReplyRoutes(calls: CallRegistrar, services: Services): void {
   const { db } = services;
 

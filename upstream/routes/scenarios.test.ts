@@ -43,7 +43,7 @@ describe('scenariosList', () => {
     expect(upper.total).toBeGreaterThan(0);
     expect((await list(up, { q: 'конституц' })).total).toBe(upper.total);
     const withE = await list(up, { q: 'ребенка' });
-    // By stems (ADR 094): «ребенка» finds «ребенку», «ребенком» too, so at least what begins with «ребенка».
+    // By stems: «ребенка» finds «ребенку», «ребенком» too, so at least what begins with «ребенка».
     expect(withE.total).toBeGreaterThanOrEqual(countByHand(up, 'ребёнка'));
     expect(withE.total).toBe(countByHand(up, 'ребенк'));
     expect((await list(up, { q: 'ребёнка' })).total).toBe(withE.total);

@@ -12,7 +12,7 @@ import { fail } from '../http/envelope';
 import type { Services } from '../services';
 
 /**
- * Support requests: each user writes on a listed topic and sees only their own requests (ADR 069), a few
+ * Support requests: each user writes on a listed topic and sees only their own requests, a few
  * unresolved at a time; replies go to the account's own address, never to one typed in the form (ADR 026).
  */
 export function registerSupportRoutes(calls: CallRegistrar, services: Services): void {

@@ -4,7 +4,7 @@ import type { CallRegistrar } from '../http/calls';
 import { fail, unauthorized } from '../http/envelope';
 import type { Services } from '../services';
 
-/** The tender question: teachers and participants ask the contest's organisers once (ADR 016). */
+/** The tender question: teachers and participants ask the contest's organisers once. */
 export function registerTenderRoutes(calls: CallRegistrar, services: Services): void {
   const { db, now } = services;
 

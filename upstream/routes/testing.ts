@@ -18,7 +18,7 @@ import type { Services } from '../services';
 import { testCertificateOf } from './earned-certificates';
 
 /**
- * Tests (ADR 019). The upstream is the judge of every limit: the deadline is set when the attempt starts and
+ * In tests, the upstream is the judge of every limit: the deadline is set when the attempt starts and
  * checked on every answer, the number of attempts when one starts; overdue attempts are finished lazily, on the
  * user's next call, as of their deadline. Each attempt shuffles its questions and options once, when it starts.
  */
