@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LinksFunction, MetaFunction } from '@remix-run/node';
 import type { ShouldRevalidateFunction } from '@remix-run/react';
 import {
   isRouteErrorResponse,
@@ -11,9 +11,6 @@ import {
   useRouteError,
 } from '@remix-run/react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { runEntryFlows } from '#bff/request/entry-flows.server';
-import { getViewer } from '#bff/request/viewer.server';
-import { SESSION_COUNTDOWN } from '#bff/session/session.server';
 import { useBuildCheck } from './client/use-build-check';
 import { useChunkReload } from './client/use-chunk-reload';
 import { useSessionCountdown } from './client/use-session-countdown';
@@ -24,24 +21,13 @@ import { RouteAnnouncer } from './components/route-announcer';
 import { copy } from './lib/copy';
 import { errorDocumentTitle, readProductTitle, screenMeta } from './lib/meta';
 import { useNonce } from './lib/nonce';
+import type { loader } from './root.server';
 
 /** Only signed-in users near the end of their session ever load it. */
 const SessionWarning = lazy(() => import('./components/session-warning'));
 
-/** Only what the UI needs: never tokens, never the session. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await runEntryFlows(request, context);
-  const viewer = await getViewer(context);
-  return {
-    product: context.config.product,
-    viewer,
-    buildId: context.buildId,
-    // Public forms only: signed-in pages need no honeypot (and skip the signature it costs).
-    honeypot: viewer ? null : context.honeypot.getInputProps(),
-    // docs/product.md §4.6: the page signs the user out when this runs out; it restarts with every page load.
-    sessionCountdownMs: viewer ? SESSION_COUNTDOWN : null,
-  };
-}
+// The root loader lives in root.server.ts, so app/lib/root-data.ts can take its type without an import circle.
+export { loader } from './root.server';
 
 /**
  * The viewer changes through actions (sign-in, profile, popups, sign-out), never through a list's search,

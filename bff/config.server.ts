@@ -8,7 +8,7 @@ import {
   placeholderSettings,
   REFERENCE_FIRST_AUTH_URL,
 } from './production-settings';
-import { days } from '#shared/time';
+import { seconds, days } from '#shared/time';
 
 /**
  * Every environment variable the portal reads, parsed once. Nothing else in the project touches
@@ -316,7 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** Where GET /metrics is served (Prometheus text format), or null when it is not. */
     metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     /** SIGTERM to exit at the latest. */
-    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    shutdownGraceMs: seconds(e.SHUTDOWN_GRACE_SECONDS),
     rateLimits: {
       perAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS,
       perLogin: e.AUTH_RATE_LIMIT_PER_LOGIN,

@@ -3,7 +3,7 @@ import { earnedCertificate } from './certificates';
 import { call, fileRef, noBody, noQuery } from './define';
 
 /**
- * Master classes (webinars) and the viewer's place in their recordings. Both reads carry the signed-in user's
+ * Master classes (the provider's `webinars`: docs/architecture.md §12) and the viewer's place in their recordings. Both reads carry the signed-in user's
  * progress, so they need the session; the history-time call stores that progress (ADR 014).
  */
 

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './services/processes';
+import { minutes } from '#shared/time';
 
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 const port = process.env.PORT || '3000';
@@ -24,7 +25,7 @@ try {
   process.exit(1);
 }
 console.log(`Перезапуск экземпляров по одному (кластер на порту ${port}, pid ${pid})…`);
-for (const deadline = Date.now() + 5 * 60_000; Date.now() < deadline;) {
+for (const deadline = Date.now() + minutes(5); Date.now() < deadline;) {
   await new Promise((resolve) => setTimeout(resolve, 250));
   if (!existsSync(rolledFile)) continue;
   const outcome = JSON.parse(readFileSync(rolledFile, 'utf8')) as { ok: boolean; error?: string };

@@ -23,4 +23,9 @@ describe('plural', () => {
     expect(pluralWord(1.5, minutes)).toBe('минут');
     expect(plural(3n, minutes)).toBe('3 минуты');
   });
+
+  it('groups a count past a thousand as Russian writes it, with a no-break space', () => {
+    expect(plural(1200, { one: 'участник', few: 'участника', many: 'участников' })).toBe('1\u00a0200 участников');
+    expect(plural(2001, minutes)).toBe('2\u00a0001 минута');
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hours } from '#shared/time';
 
 /**
  * Every environment variable the reference upstream reads, parsed once by main.ts. Library callers (tests, the
@@ -17,7 +18,11 @@ export const upstreamConfigSchema = z
     UPSTREAM_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
     /** A path relative to the repository root, or `:memory:`. */
     UPSTREAM_DB: z.string().min(1).default('data/upstream.sqlite'),
-    UPSTREAM_AUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+    UPSTREAM_AUTH_TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(hours(1) / 1000),
     UPSTREAM_DEV_TOOLS: flag,
     UPSTREAM_FAULTS: flag,
     /** Where the portal verifies a certificate's code: printed on every certificate. */

@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import type { Db } from './db/open';
 import { CallStats } from './http/stats';
 import type { Random } from './random';
-import { seconds } from '#shared/time';
+import { seconds, hours } from '#shared/time';
 import { systemClock, type Clock } from './time';
 
 /** What createUpstreamApp needs; everything but the database has a default. */
@@ -41,7 +41,7 @@ export function resolveServices(deps: UpstreamDeps): Services {
   return {
     db: deps.db,
     now: deps.now ?? systemClock,
-    authTokenTtlMs: seconds(deps.authTokenTtlSeconds ?? 3600),
+    authTokenTtlMs: deps.authTokenTtlSeconds === undefined ? hours(1) : seconds(deps.authTokenTtlSeconds),
     random: deps.random ?? Math.random,
     stats: new CallStats(),
     portalOrigin: deps.portalOrigin ?? 'http://localhost:3000',

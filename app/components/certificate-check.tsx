@@ -1,7 +1,7 @@
 import type { HeadersFunction } from '@remix-run/node';
 import { Form } from '@remix-run/react';
 import { Facts } from '~/components/ui/facts';
-import { formatDate } from '~/lib/format';
+import { formatDate } from '#shared/moscow-time';
 
 /**
  * The public check of a certificate (ADR 027, 105): the verdict on a genuine one, the page of one not found, and

@@ -1,11 +1,11 @@
 import { useLocation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { announce } from '~/client/announce';
-import { pluralize, type PluralForms } from '~/lib/format';
+import { plural, type PluralForms } from '#shared/plural';
 
 /** `Найдено: 21 сценарий`, `Найдено: 3 сценария`, `Ничего не найдено`. */
 export function describeCount(count: number, noun: PluralForms): string {
-  return count === 0 ? 'Ничего не найдено' : `Найдено: ${pluralize(count, noun)}`;
+  return count === 0 ? 'Ничего не найдено' : `Найдено: ${plural(count, noun)}`;
 }
 
 /**

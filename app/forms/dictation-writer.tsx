@@ -7,7 +7,7 @@ import { ReadingPlayer, type ReadingView } from '~/components/dictation/dictatio
 import { FieldMessages } from '~/components/form/field-messages';
 import { FormAlert } from '~/components/form/form-alert';
 import { useSchemaForm } from '~/components/form/use-schema-form';
-import { formatMoscowTime } from '~/lib/format';
+import { formatMoscowTime } from '#shared/moscow-time';
 import { useAutosave, type SaveStatus } from '~/components/dictation/use-autosave';
 import { useLocalDraft } from '~/components/dictation/use-local-draft';
 

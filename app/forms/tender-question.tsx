@@ -5,7 +5,7 @@ import { FieldMessages } from '~/components/form/field-messages';
 import { FormAlert } from '~/components/form/form-alert';
 import { SubmitButton } from '~/components/form/submit-button';
 import { useSchemaForm } from '~/components/form/use-schema-form';
-import { formatMoscowDateTime } from '~/lib/format';
+import { formatMoscowDateTime } from '#shared/moscow-time';
 
 const loadSchema = () => import('./tender-question.schema').then((m) => m.questionSchema);
 

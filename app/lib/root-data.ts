@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from '@remix-run/react';
-import type { loader } from '../root';
+import type { loader } from '../root.server';
 
 export type RootData = NonNullable<ReturnType<typeof useOptionalRootData>>;
 export type ViewerData = NonNullable<RootData['viewer']>;

@@ -1,9 +1,10 @@
 import contentDisposition from 'content-disposition';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical from 'ical-generator';
+import { MOSCOW_TIME_ZONE } from '#shared/moscow-time';
 
 /** Every event the portal offers is held in Moscow; calendars show it in the reader's own zone (ADR 028). */
-const ZONE = 'Europe/Moscow';
+const ZONE = MOSCOW_TIME_ZONE;
 
 export interface CalendarEvent {
   /** Stable across downloads, so adding the same event twice updates it instead of doubling it. */

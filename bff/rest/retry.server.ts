@@ -1,3 +1,4 @@
+import { seconds } from '#shared/time';
 /** Backoff for GET retries (docs/architecture.md §6): 1 s, 2 s, 4 s … capped, with the upstream's Retry-After honoured. */
 export interface RetryPolicy {
   attempts: number;
@@ -20,7 +21,7 @@ export function backoffDelay(policy: RetryPolicy, retry: number, retryAfter?: st
 
 function parseRetryAfter(value: string | null | undefined): number | null {
   if (!value) return null;
-  if (/^\d+$/.test(value.trim())) return Number(value) * 1000;
+  if (/^\d+$/.test(value.trim())) return seconds(Number(value));
   const date = Date.parse(value);
   return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
 }

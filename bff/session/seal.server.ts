@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as Iron from 'iron-webcrypto';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
+import { seconds } from '#shared/time';
 
 /** Seals already verified, remembered by their exact text: a browser sends the same cookie with every request. */
 const VERIFIED_SEALS = 10_000;
@@ -23,7 +24,7 @@ export function createSealer(secrets: readonly string[]) {
   async function open(sealed: string): Promise<unknown> {
     const known = verified.get(sealed);
     if (known) {
-      if (known.expiration > Date.now() - Iron.defaults.timestampSkewSec * 1000) return known.payload;
+      if (known.expiration > Date.now() - seconds(Iron.defaults.timestampSkewSec)) return known.payload;
       verified.delete(sealed);
       return null;
     }

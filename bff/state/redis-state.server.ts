@@ -7,6 +7,7 @@ import type { Logger } from '../log.server';
 import type { Metrics } from '../metrics.server';
 import { createRedisFlight } from './redis-flight.server';
 import { GENERATION_KEEP_MS, normalLogin, type Seal, type SharedState } from './shared-state';
+import { seconds } from '#shared/time';
 
 /** Every command answers or fails within this: a page waits for Redis no longer than for a slow disk. */
 const COMMAND_TIMEOUT_MS = 2_000;
@@ -199,7 +200,7 @@ export function createRedisState(options: {
     if (field('role') === 'master') return true;
     if (field('master_link_status') === 'up') return true;
     const downFor = Number(field('master_link_down_since_seconds'));
-    return Number.isFinite(downFor) && downFor * 1000 <= graceMs;
+    return Number.isFinite(downFor) && seconds(downFor) <= graceMs;
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { z } from 'zod';
 import type { CallResult } from '#contract';
+import { seconds, days } from '#shared/time';
 
 /**
  * The state every portal instance must agree on (ADR 022): sign-in limits, sessions ended by the portal, the
@@ -80,9 +81,9 @@ export interface Seal {
 }
 
 /** How long a refreshed auth token is shared with other requests holding the same refresh token. */
-export const REFRESH_REUSE_MS = 30_000;
+export const REFRESH_REUSE_MS = seconds(30);
 /** How long the per-user cache generation is kept: longer than any cached read lives (ADR 012). */
-export const GENERATION_KEEP_MS = 24 * 60 * 60 * 1000;
+export const GENERATION_KEEP_MS = days(1);
 
 /** A login as the limits and the recovery see it: case and surrounding spaces do not make another login. */
 export const normalLogin = (login: string) => login.trim().toLowerCase();

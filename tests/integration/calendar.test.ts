@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoscowDateTime } from '../../app/lib/format';
+import { formatMoscowDateTime } from '#shared/moscow-time';
 import { readCalendarEvent } from '../calendar-file';
 import { DEMO_USERS, pageText } from './harness';
 import { headingOf } from './page';

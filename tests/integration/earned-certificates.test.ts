@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listQuestions } from '../../upstream/db/testing-attempts';
+import { listQuestions } from '../../upstream/db/testing-questions';
 import { pdfText } from '../../upstream/testing';
 import { seconds } from '#shared/time';
 import { Client, pageText, readForms } from './harness';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { migrate, migrations } from './migrations';
-import { openDatabase } from './open';
+import { migrations } from './migrations';
+import { migrate, openDatabase } from './open';
 
 const step = (id: number) => ({ id, name: `step ${id}`, sql: `INSERT INTO steps (id) VALUES (${id});` });
 

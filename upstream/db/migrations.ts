@@ -1,11 +1,15 @@
-import type { Db } from './open';
+export interface Migration {
+  id: number;
+  name: string;
+  sql: string;
+}
 
 /**
- * Ordered and append-only: a released migration is never edited, a change is a new entry. Each one runs in its
- * own transaction together with its row in schema_migrations, so a failure leaves no half-applied schema.
+ * Ordered and append-only: a released migration is never edited, a change is a new entry. Each one runs (open.ts's
+ * `migrate`, when the database is opened) in its own transaction together with its row in schema_migrations, so a failure leaves no half-applied schema.
  * Times are epoch milliseconds; secrets given to clients are stored only as SHA-256 hex hashes.
  */
-export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }> = [
+export const migrations: ReadonlyArray<Migration> = [
   {
     id: 1,
     name: 'users, sessions and tokens',
@@ -553,29 +557,3 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
     `,
   },
 ];
-
-/**
- * Runs the migrations not yet applied, in the order of their ids whatever the list's order, and tolerates gaps:
- * branches take ids in parallel (13 and 14, say), so a database may hold 14 before 13 arrives, and 13 then runs
- * alone.
- */
-export function migrate(db: Db, list: ReadonlyArray<{ id: number; name: string; sql: string }> = migrations): number[] {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL
-  )`);
-  const applied = new Set(db.column('SELECT id FROM schema_migrations').map((id) => Number(id)));
-  const record = db.prepare('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)');
-  const ran: number[] = [];
-  for (const migration of [...list].sort((a, b) => a.id - b.id)) {
-    if (applied.has(migration.id)) continue;
-    db.transaction(
-      () => {
-        db.exec(migration.sql);
-        record.run(migration.id, migration.name, Date.now());
-      },
-      { immediate: true },
-    )();
-    ran.push(migration.id);
-  }
-  return ran;
-}

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DatabaseSync, type SQLInputValue, type SQLOutputValue, type StatementSync } from 'node:sqlite';
-import { migrate } from './migrations';
+import { migrations, type Migration } from './migrations';
 import { stemsOf } from './stems';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -140,4 +140,30 @@ export function databaseFrom(bytes: Uint8Array): Db {
   db.deserialize(bytes);
   db.exec('PRAGMA foreign_keys = ON');
   return db;
+}
+
+/**
+ * Runs the migrations not yet applied, in the order of their ids whatever the list's order, and tolerates gaps:
+ * branches take ids in parallel (13 and 14, say), so a database may hold 14 before 13 arrives, and 13 then runs
+ * alone.
+ */
+export function migrate(db: Db, list: ReadonlyArray<Migration> = migrations): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL
+  )`);
+  const applied = new Set(db.column('SELECT id FROM schema_migrations').map((id) => Number(id)));
+  const record = db.prepare('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)');
+  const ran: number[] = [];
+  for (const migration of [...list].sort((a, b) => a.id - b.id)) {
+    if (applied.has(migration.id)) continue;
+    db.transaction(
+      () => {
+        db.exec(migration.sql);
+        record.run(migration.id, migration.name, Date.now());
+      },
+      { immediate: true },
+    )();
+    ran.push(migration.id);
+  }
+  return ran;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { moscowDate } from '#shared/moscow-time';
 import { dictationEventState } from '#contract';
 import { days } from '#shared/time';
 import { findEvent, listEvents, toEvent } from './dictation';
@@ -17,11 +18,10 @@ describe('dictation seed', () => {
   it('opens today’s event for writing today, in Moscow time, on every start', async () => {
     const db = openDatabase(':memory:');
     await seedDemoContent(db, NOW);
-    const moscowDay = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', dateStyle: 'short' });
-    expect(moscowDay.format(findEvent(db, CURRENT_EVENT_ID)!.writing_opens_at)).toBe('23.11.2026');
+    expect(moscowDate(findEvent(db, CURRENT_EVENT_ID)!.writing_opens_at)).toBe('2026-11-23');
     const later = NOW + days(40);
     await seedDemoContent(db, later);
-    expect(moscowDay.format(findEvent(db, CURRENT_EVENT_ID)!.writing_opens_at)).toBe(moscowDay.format(later));
+    expect(moscowDate(findEvent(db, CURRENT_EVENT_ID)!.writing_opens_at)).toBe(moscowDate(later));
     const states = listEvents(db).map((row) => dictationEventState(toEvent(row, later), later));
     expect(states).toEqual(['announced', 'registration', 'writing', 'closed', 'results', 'results']);
   });

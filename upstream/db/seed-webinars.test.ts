@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatMoscowTime, moscowDate } from '#shared/moscow-time';
 import { openDatabase } from './open';
 import { seedDemoContent } from './seed';
 import { WEBINAR_TOPICS } from './seed-webinars-content';
@@ -17,12 +18,10 @@ describe('master classes seed', () => {
     const now = Date.UTC(2026, 10, 23, 9);
     await seedDemoContent(db, now);
     const starts = db.column('SELECT starts_at FROM webinars') as number[];
-    const moscowClock = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', timeStyle: 'short' });
-    expect(new Set(starts.map((start) => moscowClock.format(start)))).toEqual(
-      new Set(['10:00', '12:00', '15:00', '16:30', '18:00']),
+    expect(new Set(starts.map((start) => formatMoscowTime(start)))).toEqual(
+      new Set(['10:00 мск', '12:00 мск', '15:00 мск', '16:30 мск', '18:00 мск']),
     );
-    const moscowDay = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', dateStyle: 'short' });
-    expect(starts.filter((start) => moscowDay.format(start) === moscowDay.format(now))).toHaveLength(1);
+    expect(starts.filter((start) => moscowDate(start) === moscowDate(now))).toHaveLength(1);
   });
 
   it('a second start leaves what a user watched as it was', async () => {

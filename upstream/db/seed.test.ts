@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../crypto';
-import { migrate } from './migrations';
-import { openDatabase, type Db } from './open';
+import { migrate, openDatabase, type Db } from './open';
 import { DEMO_USERS, seedDemoContent } from './seed';
 import { findUserByEmail } from './users';
 

@@ -1,50 +1,12 @@
-import type { QuestionKind } from '#contract';
 import type { Random } from '../random';
 import { minutes } from '#shared/time';
 import type { Db } from './open';
 import type { AttemptRow, TestRow } from './testing';
 import { insertLayout } from './testing-layout';
-import { isCorrect, type Given, type Judged } from './testing-scoring';
+import { listQuestions } from './testing-questions';
+import { isCorrect, type Given } from './testing-scoring';
 
 /** Attempts: started, answered question by question, finished by the user or by their deadline (ADR 019). */
-
-export interface QuestionRow {
-  id: number;
-  test_id: number;
-  position: number;
-  kind: QuestionKind;
-  text: string;
-  options: string;
-  right_option_ids: string;
-  right_texts: string;
-  explanation: string;
-}
-
-export type Question = Judged & {
-  id: number;
-  position: number;
-  text: string;
-  options: Array<{ id: number; text: string }>;
-  explanation: string;
-};
-
-function toQuestion(row: QuestionRow): Question {
-  return {
-    id: row.id,
-    position: row.position,
-    kind: row.kind,
-    text: row.text,
-    options: JSON.parse(row.options) as Question['options'],
-    rightOptionIds: JSON.parse(row.right_option_ids) as number[],
-    rightTexts: JSON.parse(row.right_texts) as string[],
-    explanation: row.explanation,
-  };
-}
-
-export function listQuestions(db: Db, testId: number): Question[] {
-  const rows = db.prepare('SELECT * FROM test_questions WHERE test_id = ? ORDER BY position').all(testId);
-  return (rows as QuestionRow[]).map(toQuestion);
-}
 
 export function listAnswers(db: Db, attemptId: number): Map<number, Given> {
   const rows = db

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { migrate, migrations } from './migrations';
-import { databaseFrom, openDatabase } from './open';
+import { migrations } from './migrations';
+import { databaseFrom, migrate, openDatabase } from './open';
 import { seedDemoContent } from './seed';
 import { findUserByEmail } from './users';
 import { readAttempt } from './testing-review';

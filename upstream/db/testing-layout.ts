@@ -1,6 +1,6 @@
 import { shuffled, type Random } from '../random';
 import type { Db } from './open';
-import type { Question } from './testing-attempts';
+import type { Question } from './testing-questions';
 
 /**
  * The order an attempt shows its questions and their options in (ADR 019): shuffled once when the attempt starts

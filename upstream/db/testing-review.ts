@@ -1,7 +1,8 @@
 import { solutionsShown, type Attempt, type AttemptQuestion } from '#contract';
 import type { Db } from './open';
 import { findAttemptRow, findTest, summarizeAttempt } from './testing';
-import { listAnswers, listQuestions } from './testing-attempts';
+import { listAnswers } from './testing-attempts';
+import { listQuestions } from './testing-questions';
 import { arrange } from './testing-layout';
 import { isCorrect } from './testing-scoring';
 

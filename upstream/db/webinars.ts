@@ -1,6 +1,7 @@
 import type { CallResult } from '#contract';
 import type { Db } from './open';
 import { awardIfDue, creditReport } from './webinar-certificates';
+import { minutes } from '#shared/time';
 
 type Summary = CallResult<'webinarsList'>['past'][number];
 type Detail = CallResult<'webinarById'>;
@@ -52,7 +53,7 @@ function toSummary(row: WebinarRow): Summary {
 
 /** A master class is past once its broadcast has ended; until then it is upcoming (or live). */
 function hasEnded(row: WebinarRow, now: number): boolean {
-  return row.starts_at + row.duration_minutes * 60_000 <= now;
+  return row.starts_at + minutes(row.duration_minutes) <= now;
 }
 
 /** Upcoming ones soonest first, past ones latest first: what a teacher looks for at the top of each list. */

@@ -1,4 +1,5 @@
 import type { OutboxMessage } from '../db/outbox';
+import { formatMoscowDateTime } from '#shared/moscow-time';
 
 /**
  * The dev outbox as a person reads it (issue 37): `/__dev__/outbox` opened in a browser (an `Accept` that
@@ -18,15 +19,6 @@ function bodyHtml(body: string): string {
     .join('');
 }
 
-const moscow = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Moscow',
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
 /** Whether the request asks for a page rather than data: a browser's navigation does, `fetch` and curl do not. */
 export function wantsPage(accept: string | undefined): boolean {
   return /\btext\/html\b/.test(accept ?? '');
@@ -37,7 +29,7 @@ export function outboxPage(newestFirst: OutboxMessage[], to: string | undefined)
   const items = letters
     .map(
       (letter, i) => `<li id="letter-${letter.id}">
-  <p class="meta">Письмо ${i + 1} · ${escape(moscow.format(new Date(letter.createdAt)))} мск · кому: ${escape(letter.to)}</p>
+  <p class="meta">Письмо ${i + 1} · ${escape(formatMoscowDateTime(letter.createdAt, { seconds: true }))} · кому: ${escape(letter.to)}</p>
   <h2>${escape(letter.subject)}</h2>
   <pre>${bodyHtml(letter.body)}</pre>
 </li>`,

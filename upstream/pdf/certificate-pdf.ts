@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { LRUCache } from 'lru-cache';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { plural } from '#shared/plural';
 
 /**
  * The certificates as PDFs, made on request from the database rows: the teacher's offline certificate, the
@@ -35,21 +34,9 @@ export interface CertificatePage {
   verifyUrl: string;
 }
 
-export const issuedDateFormat = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/Moscow',
-});
-
 /** A title in «ёлочки», any «…» inside it turned into „…“, as Russian nests quotes. */
 export function quoted(title: string): string {
   return `«${title.replace(/«/g, '„').replace(/»/g, '“')}»`;
-}
-
-/** «3 ошибки», «5 академических часов»: a number with the Russian plural of its noun (one, few, many). */
-export function countText(count: number, [one, few, many]: [string, string, string]): string {
-  return plural(count, { one, few, many });
 }
 
 /**

@@ -4,7 +4,9 @@ import { findUserById } from '../db/users';
 import { requireSession } from '../http/auth';
 import type { CallRegistrar } from '../http/calls';
 import { notFound, unauthorized } from '../http/envelope';
-import { countText, issuedDateFormat, renderCertificatePdf } from '../pdf/certificate-pdf';
+import { renderCertificatePdf } from '../pdf/certificate-pdf';
+import { formatDate } from '#shared/moscow-time';
+import { plural } from '#shared/plural';
 import type { Services, UpstreamApp } from '../services';
 
 /** Each user's own certificate: the file is found by the token, so its path names nobody. */
@@ -20,9 +22,9 @@ export async function renderFor(services: Services, row: CertificateRow): Promis
     fullName,
     deed: 'принял(а) очное участие в мероприятии',
     event: row.event,
-    detail: `в объёме ${countText(row.hours, ['академический час', 'академических часа', 'академических часов'])}`,
-    // A calendar day: noon UTC is that day in Moscow too.
-    issued: issuedDateFormat.format(new Date(`${row.issued_on}T12:00:00Z`)),
+    detail: `в объёме ${plural(row.hours, { one: 'академический час', few: 'академических часа', many: 'академических часов' })}`,
+    // A calendar day (`YYYY-MM-DD`), read as that day in Moscow.
+    issued: formatDate(row.issued_on),
     verifyUrl: verifyUrlOf(services, 'offline', row.user_id),
   });
 }

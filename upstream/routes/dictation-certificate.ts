@@ -6,7 +6,9 @@ import { statusOf } from '../dictation/participation';
 import { errorsIn, gradeFor } from '../dictation/review';
 import { requireSession } from '../http/auth';
 import { notFound } from '../http/envelope';
-import { countText, issuedDateFormat, renderCertificatePdf } from '../pdf/certificate-pdf';
+import { renderCertificatePdf } from '../pdf/certificate-pdf';
+import { formatDate } from '#shared/moscow-time';
+import { plural } from '#shared/plural';
 import type { Services, UpstreamApp } from '../services';
 
 /**
@@ -47,9 +49,9 @@ async function render(
     deed: 'написал(а) диктант',
     event: event.title,
     detail: printsGrade
-      ? `Результат: оценка «${grade}», ${errors === 0 ? 'без ошибок' : countText(errors, ['ошибка', 'ошибки', 'ошибок'])}`
+      ? `Результат: оценка «${grade}», ${errors === 0 ? 'без ошибок' : plural(errors, { one: 'ошибка', few: 'ошибки', many: 'ошибок' })}`
       : null,
-    issued: issuedDateFormat.format(new Date(event.results_at)),
+    issued: formatDate(event.results_at),
     verifyUrl: verifyUrlOf(services, 'dictation', row.id),
   });
 }

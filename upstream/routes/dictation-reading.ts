@@ -9,6 +9,7 @@ import { readThroughsOf, recordingName, recordingOf, soundCheckOf } from '../dic
 import { safeEqualHex } from '../crypto';
 import { notFound } from '../http/envelope';
 import type { Services, UpstreamApp, UpstreamEnv } from '../services';
+import { hours } from '#shared/time';
 
 /**
  * The reading's file. The writing has no sign-in — the invitation code is the capability, and it stays
@@ -90,7 +91,7 @@ export function registerDictationReadingFile(app: UpstreamApp, services: Service
   app.get(SOUND_CHECK_PATH, (c) => {
     const file = soundCheckOf();
     if (!file) throw notFound();
-    return serveAudio(c, file, 'public, max-age=3600');
+    return serveAudio(c, file, `public, max-age=${hours(1) / 1000}`);
   });
   app.get('/files/dictation/readings/*', (c) => {
     const [, id, grant] = PATH.exec(c.req.path) ?? [];

@@ -5,6 +5,7 @@ import { findUserById, hasConfirmedEmail } from '../db/users';
 import type { CallRegistrar } from '../http/calls';
 import { fail } from '../http/envelope';
 import type { Services } from '../services';
+import { formatMoscowDateTime } from '#shared/moscow-time';
 import { minutes } from '#shared/time';
 
 /**
@@ -20,10 +21,14 @@ export function registerDictationRegistrationRoute(calls: CallRegistrar, service
     const event = findEvent(db, body.eventId);
     if (!event) throw fail(404, 'not_found', 'Диктант не найден', 'eventId');
     if (time < event.registration_opens_at) {
-      throw fail(409, 'registration_not_open', `Регистрация откроется ${moscowDate(event.registration_opens_at)}.`);
+      throw fail(
+        409,
+        'registration_not_open',
+        `Регистрация откроется ${formatMoscowDateTime(event.registration_opens_at)}.`,
+      );
     }
     if (time >= event.writing_closes_at) {
-      throw fail(409, 'registration_closed', `Регистрация закрылась ${moscowDate(event.writing_closes_at)}.`);
+      throw fail(409, 'registration_closed', `Регистрация закрылась ${formatMoscowDateTime(event.writing_closes_at)}.`);
     }
     const user = findUserById(db, session.userId)!;
     const registration = registerUser(
@@ -40,23 +45,13 @@ export function registerDictationRegistrationRoute(calls: CallRegistrar, service
   });
 }
 
-const moscowDate = (ms: number) =>
-  new Intl.DateTimeFormat('ru-RU', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/Moscow',
-  }).format(ms) + ' мск';
-
 export function invitationMessage(to: string, event: EventRow, link: string) {
   return {
     to,
     subject: `Ваша ссылка на диктант: ${event.title}`,
     body:
       `Вы зарегистрированы на диктант «${event.title}».\n\n` +
-      `Писать можно с ${moscowDate(event.writing_opens_at)} до ${moscowDate(event.writing_closes_at)} по личной ссылке:\n${link}\n\n` +
+      `Писать можно с ${formatMoscowDateTime(event.writing_opens_at)} до ${formatMoscowDateTime(event.writing_closes_at)} по личной ссылке:\n${link}\n\n` +
       `На текст — ${event.time_limit_minutes} мин. с нажатия «Начать диктант». Ссылка личная: не пересылайте её. ` +
       'Та же кнопка есть в личном кабинете, в разделе «Диктанты».',
   };

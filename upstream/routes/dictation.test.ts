@@ -3,7 +3,7 @@ import { dictationEventState, type CallResult } from '#contract';
 import { createParticipation, findEvent, issueCode } from '../db/dictation';
 import { listMessages } from '../db/outbox';
 import { findUserByEmail } from '../db/users';
-import { moscowDateTime } from '../dictation/submission-mail';
+import { formatMoscowDateTime } from '#shared/moscow-time';
 import { DEMO_USERS } from '../db/seed';
 import { CURRENT_EVENT_ID, seedDictation } from '../db/seed-dictation';
 import { SAVE_GRACE } from '../dictation/participation';
@@ -134,7 +134,7 @@ describe('a dictation opened by its invitation code', () => {
     expect(mail!.subject).toBe(`Диктант сдан: ${event.title}`);
     expect(mail!.body).toContain(`Ваш диктант «${event.title}» получен 1 июня 2025 г. в 12:30 мск.`);
     expect(mail!.body).toContain('Принято: 40 знаков, 6 слов.');
-    expect(mail!.body).toContain(`Результаты — ${moscowDateTime(event.results_at)}:`);
+    expect(mail!.body).toContain(`Результаты — ${formatMoscowDateTime(event.results_at)}:`);
     // Nobody to mail for a dictation written without an account.
     const before = listMessages(up.db).length;
     const anonymous = invite();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallResult } from '#contract';
 import { DEMO_USERS } from '../db/seed';
 import { seedWebinars } from '../db/seed-webinars';
-import { listQuestions } from '../db/testing-attempts';
+import { listQuestions } from '../db/testing-questions';
 import { createTestUpstream, pdfText } from '../testing';
 import { seconds } from '#shared/time';
 

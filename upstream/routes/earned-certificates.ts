@@ -14,7 +14,8 @@ import {
 import { countedSecondsOf } from '../db/webinars';
 import { requireSession } from '../http/auth';
 import { notFound } from '../http/envelope';
-import { issuedDateFormat, quoted, renderCertificatePdf } from '../pdf/certificate-pdf';
+import { quoted, renderCertificatePdf } from '../pdf/certificate-pdf';
+import { formatDate } from '#shared/moscow-time';
 import type { Services, UpstreamApp } from '../services';
 import { hours } from '#shared/time';
 
@@ -65,8 +66,8 @@ async function renderWebinarCertificate(services: Services, row: WebinarCertific
     fullName: fullNameOf(user),
     deed: 'просмотрел(а) мастер-класс',
     event: quoted(webinar.title),
-    detail: `Просмотрено не менее 80 % записи мастер-класса от ${issuedDateFormat.format(new Date(webinar.starts_at))}`,
-    issued: issuedDateFormat.format(new Date(row.issued_at)),
+    detail: `Просмотрено не менее 80 % записи мастер-класса от ${formatDate(webinar.starts_at)}`,
+    issued: formatDate(row.issued_at),
     verifyUrl: verifyUrlOf(services, 'webinar', row.id),
   });
 }
@@ -128,7 +129,7 @@ async function renderTestCertificate(services: Services, attempt: AttemptRow, te
     detail:
       `Результат: ${points} из ${test.question_count} правильных ответов ` +
       `(${percentOf(points, test.question_count)} %) при проходном балле ${test.pass_percent} %`,
-    issued: issuedDateFormat.format(new Date(attempt.finished_at!)),
+    issued: formatDate(attempt.finished_at!),
     verifyUrl: verifyUrlOf(services, 'test', attempt.id),
   });
 }

@@ -7,9 +7,9 @@ import {
   findOpenAttempt,
   findOwnAttempt,
   insertAttempt,
-  listQuestions,
   saveAnswer,
 } from '../db/testing-attempts';
+import { listQuestions } from '../db/testing-questions';
 import { readAttempt } from '../db/testing-review';
 import type { CallRegistrar } from '../http/calls';
 import { fail, notFound } from '../http/envelope';

@@ -1,6 +1,8 @@
 import type { DictationEvent, DictationEventState } from '#contract';
 import { StatusBadge, type Tone } from '~/components/ui/status-badge';
-import { sentence, formatDate, formatMoscowDateTime, pluralize } from '~/lib/format';
+import { sentence } from '~/lib/format';
+import { formatDate, formatMoscowDateTime } from '#shared/moscow-time';
+import { plural } from '#shared/plural';
 
 /** How a dictation event stands and its dates in Russian: the public page and the cabinet say it alike. */
 
@@ -69,7 +71,7 @@ export function EventDates({ event }: { event: EventWithState }) {
       </div>
       <div>
         <dt>{copy.limit}</dt>
-        <dd>{pluralize(event.timeLimitMinutes, copy.minutes)}</dd>
+        <dd>{plural(event.timeLimitMinutes, copy.minutes)}</dd>
       </div>
       <div>
         <dt>{copy.results}</dt>

@@ -2,7 +2,8 @@ import type { SubmissionResult } from '@conform-to/react';
 import { Link } from '@remix-run/react';
 import type { DictationEventState } from '#contract';
 import { deferredForm } from '~/components/form/deferred-form';
-import { formatDate, formatMoscowDateTime, pluralize } from '~/lib/format';
+import { formatDate, formatMoscowDateTime } from '#shared/moscow-time';
+import { plural } from '#shared/plural';
 import { useOptionalRootData } from '~/lib/root-data';
 import type { OwnDictation } from './own-dictation';
 import { RegisterDictationForm as RegisterDictationFormNow } from '~/forms/dictation-register';
@@ -86,7 +87,7 @@ export function EventRegistration({
       </p>
     );
   }
-  const limit = pluralize(event.timeLimitMinutes, copy.minutes);
+  const limit = plural(event.timeLimitMinutes, copy.minutes);
   const closes = formatMoscowDateTime(event.writingClosesAt);
   if (!own) {
     return (

@@ -1,6 +1,8 @@
 import type { CallResult, DictationEventState, ParticipationStatus } from '#contract';
 import { StatusBadge, type Tone } from '~/components/ui/status-badge';
-import { sentence, formatDate, formatMoscowDateTime, pluralize } from '~/lib/format';
+import { sentence } from '~/lib/format';
+import { formatDate, formatMoscowDateTime } from '#shared/moscow-time';
+import { plural } from '#shared/plural';
 
 /** A user's dictation in words: its status, and its score once checked (the list and the result page). */
 
@@ -23,14 +25,14 @@ export function describeParticipation(item: Participation): string {
   switch (item.status) {
     case 'invited':
       return item.eventState === 'writing'
-        ? `Можно начинать: на текст — ${pluralize(event.timeLimitMinutes, copy.minutes)} с нажатия «Начать диктант», до ${formatMoscowDateTime(event.writingClosesAt)}.`
+        ? `Можно начинать: на текст — ${plural(event.timeLimitMinutes, copy.minutes)} с нажатия «Начать диктант», до ${formatMoscowDateTime(event.writingClosesAt)}.`
         : `Вы зарегистрированы. Диктант откроется ${formatMoscowDateTime(event.writingOpensAt)}.`;
     case 'writing':
       return `Диктант начат ${formatMoscowDateTime(item.startedAt!)}: вернуться к тексту можно, пока не вышло время.`;
     case 'submitted':
       return sentence(`Сдан ${formatMoscowDateTime(item.finishedAt!)}. Результаты — ${formatDate(event.resultsAt)}`);
     case 'checked':
-      return `Оценка «${item.grade}»: ${item.errorsCount ? pluralize(item.errorsCount, copy.errors) : 'без ошибок'}.`;
+      return `Оценка «${item.grade}»: ${item.errorsCount ? plural(item.errorsCount, copy.errors) : 'без ошибок'}.`;
     case 'missed':
       return `Приём текстов завершился ${formatMoscowDateTime(event.writingClosesAt)}.`;
   }

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
-import { pluralize, quote } from '~/lib/format';
+import { quote } from '~/lib/format';
+import { plural } from '#shared/plural';
 import { hours } from '#shared/time';
 import type { Participation } from './participation-status';
 
@@ -9,7 +10,7 @@ const NEWS_FOR = hours(24 * 60);
 const copy = {
   title: 'Опубликованы результаты диктанта',
   result: (title: string, grade: number, errors: number | null) =>
-    `${quote(title)}: оценка «${grade}», ${errors ? pluralize(errors, { one: 'ошибка', few: 'ошибки', many: 'ошибок' }) : 'без ошибок'}.`,
+    `${quote(title)}: оценка «${grade}», ${errors ? plural(errors, { one: 'ошибка', few: 'ошибки', many: 'ошибок' }) : 'без ошибок'}.`,
   open: 'Посмотреть оценку и сертификат',
 };
 

@@ -1,6 +1,7 @@
 import { Form } from '@remix-run/react';
 import { SubmitButton } from '~/components/form/submit-button';
-import { formatMoscowDateTime, pluralize } from '~/lib/format';
+import { formatMoscowDateTime } from '#shared/moscow-time';
+import { plural } from '#shared/plural';
 
 const copy = {
   soundTitle: 'Проверьте звук',
@@ -39,7 +40,7 @@ export function StartWriting({
   timeLimitMinutes: number;
   writingClosesAt: string;
 }) {
-  const limit = pluralize(timeLimitMinutes, copy.minutes);
+  const limit = plural(timeLimitMinutes, copy.minutes);
   return (
     <>
       <section className="card dictation-start" aria-labelledby="sound-check-title">

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { announce } from '~/client/announce';
-import { formatMoscowTime } from '~/lib/format';
+import { formatMoscowTime } from '#shared/moscow-time';
 import { seconds } from '#shared/time';
 import { dropDraft, readDraft, writeDraft } from './local-draft';
 import { createSaveQueue } from './save-queue';

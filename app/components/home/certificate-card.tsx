@@ -1,5 +1,6 @@
 import type { OfflineCertificate } from '#contract';
-import { formatDate, formatFileSize } from '~/lib/format';
+import { formatFileSize } from '~/lib/format';
+import { formatDate } from '#shared/moscow-time';
 import { Facts } from '../ui/facts';
 
 const copy = {

@@ -3,7 +3,7 @@ import type { DictationEventState } from '#contract';
 import { describeEventState, EventStateBadge, type EventWithState } from '~/components/dictation/event-dates';
 import type { OwnDictation } from '~/components/dictation/own-dictation';
 import { Card } from '~/components/ui/card';
-import { formatDate } from '~/lib/format';
+import { formatDate } from '#shared/moscow-time';
 
 const copy = {
   title: 'Диктант сейчас',

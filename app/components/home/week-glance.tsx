@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { Card } from '~/components/ui/card';
 import { StatusBadge, type Tone } from '~/components/ui/status-badge';
-import { formatWeekday } from '~/lib/format';
+import { formatWeekday } from '#shared/moscow-time';
 import type { DayState, ProgramDay } from '~/lib/week-program';
 
 const copy = {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatOnWeekday, formatWeekday } from '~/lib/format';
+import { formatOnWeekday, formatWeekday } from '#shared/moscow-time';
 import { DayStateBadge } from './week-glance';
 import type { ProgramDay } from '~/lib/week-program';
 

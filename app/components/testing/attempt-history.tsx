@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { AttemptSummary } from '#contract';
-import { formatMoscowDateTime } from '~/lib/format';
+import { formatMoscowDateTime } from '#shared/moscow-time';
 import { describeScore } from './test-status';
 
 const copy = {

@@ -1,12 +1,13 @@
 import type { Attempt, AttemptSummary, TestSummary } from '#contract';
-import { formatDuration, pluralize } from '~/lib/format';
+import { formatDuration } from '~/lib/format';
+import { plural } from '#shared/plural';
 
 /** How a test and the user's place in it read in Russian, on the list and on the test's page (ADR 019). */
 
 const copy = {
   questions: { one: 'вопрос', few: 'вопроса', many: 'вопросов' },
   noTimeLimit: 'без ограничения времени',
-  attemptsLimit: (n: number) => pluralize(n, { one: 'попытка', few: 'попытки', many: 'попыток' }),
+  attemptsLimit: (n: number) => plural(n, { one: 'попытка', few: 'попытки', many: 'попыток' }),
   unlimitedAttempts: 'попыток без ограничений',
   passBar: (percent: number) => `зачёт от ${percent} %`,
   notStarted: 'Не начат',
@@ -35,7 +36,7 @@ type Limits = Pick<TestSummary, 'questionCount' | 'timeLimitMinutes' | 'maxAttem
 /** «10 вопросов · 15 мин · 3 попытки · зачёт от 70 %». */
 export function describeLimits(test: Limits): string {
   return [
-    pluralize(test.questionCount, copy.questions),
+    plural(test.questionCount, copy.questions),
     test.timeLimitMinutes === null ? copy.noTimeLimit : formatDuration(test.timeLimitMinutes),
     test.maxAttempts === null ? copy.unlimitedAttempts : copy.attemptsLimit(test.maxAttempts),
     copy.passBar(test.passPercent),

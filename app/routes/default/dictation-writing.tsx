@@ -12,7 +12,8 @@ import { savedLocation, isSavedSearch } from '~/components/form/use-saved-state'
 import { ScreenIntro } from '~/components/screen-intro';
 import { readInvitationCode } from './path-codes.server';
 import { saveDictationText, startWriting } from '~/dictation/writing.server';
-import { formatDate, formatMoscowDateTime, formatMoscowTime, pluralize } from '~/lib/format';
+import { formatDate, formatMoscowDateTime, formatMoscowTime } from '#shared/moscow-time';
+import { plural } from '#shared/plural';
 import { screenMeta } from '~/lib/meta';
 import { dictationWritingForms } from '~/forms/dictation-writer.schema';
 
@@ -233,7 +234,7 @@ export default function DictationWritingScreen() {
         )}
         {/* The player is in the writing form's bar; how the reading goes and the way to support, below it. */}
         {confirm ? null : <ReadingNotes available={view.reading !== null} />}
-        {confirm ? null : <p>{copy.writingLead(pluralize(event.timeLimitMinutes, copy.minutes))}</p>}
+        {confirm ? null : <p>{copy.writingLead(plural(event.timeLimitMinutes, copy.minutes))}</p>}
       </section>
     );
   }

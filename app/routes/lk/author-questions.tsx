@@ -11,7 +11,7 @@ import { NewMark } from '~/components/new-mark';
 import { ScreenIntro } from '~/components/screen-intro';
 import { RequestList } from '~/components/ui/request-list';
 import type { Tone } from '~/components/ui/status-badge';
-import { formatMoscowDateTime } from '~/lib/format';
+import { formatMoscowDateTime } from '#shared/moscow-time';
 import { markShownAsSeen } from '~/server/read-receipt.server';
 import { screenMeta } from '~/lib/meta';
 import { AuthorQuestionForm as AuthorQuestionFormNow } from '~/forms/author-question';

@@ -3,7 +3,8 @@ import { useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/request/require-user.server';
 import { CERTIFICATE_HREF } from '~/components/home/certificate-card';
 import { ScreenIntro } from '~/components/screen-intro';
-import { formatDate, formatFileSize } from '~/lib/format';
+import { formatFileSize } from '~/lib/format';
+import { formatDate } from '#shared/moscow-time';
 import { screenMeta } from '~/lib/meta';
 
 const copy = {

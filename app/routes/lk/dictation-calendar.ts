@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireUser } from '#bff/request/require-user.server';
 import { calendarFile, calendarFileName } from '~/server/calendar.server';
 import { offersCalendar } from '~/components/dictation/participation-status';
-import { pluralize } from '~/lib/format';
+import { plural } from '#shared/plural';
 import { resourceNotFound, resourceRoute } from '#bff/not-found.server';
 import { readId } from '~/server/route-params';
 
@@ -29,7 +29,7 @@ export const loader = resourceRoute(async ({ request, params, context }: LoaderF
       endsAt: event.writingClosesAt,
       description: [
         event.description,
-        `На текст — ${pluralize(event.timeLimitMinutes, minutesForms)} с нажатия «Начать диктант»; ` +
+        `На текст — ${plural(event.timeLimitMinutes, minutesForms)} с нажатия «Начать диктант»; ` +
           'написать его можно в любое время до конца приёма текстов.',
         page,
       ]

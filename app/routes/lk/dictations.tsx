@@ -17,7 +17,7 @@ import { ScreenIntro } from '~/components/screen-intro';
 import { registerForDictation, registrationForms, startDictation } from '~/dictation/registration.server';
 import { formReply, replyMessages } from '~/components/form/form-reply';
 import { describeEventState, EventStateBadge } from '~/components/dictation/event-dates';
-import { formatMoscowDateTime } from '~/lib/format';
+import { formatMoscowDateTime } from '#shared/moscow-time';
 import { screenMeta } from '~/lib/meta';
 import { startDictationSchema } from '~/forms/dictation-start.schema';
 

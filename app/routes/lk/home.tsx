@@ -9,7 +9,8 @@ import { BannerList } from '~/components/home/banner-list';
 import { CertificateCard as CertificateCardNow } from '~/components/home/certificate-card';
 import { ScreenIntro } from '~/components/screen-intro';
 import { Card } from '~/components/ui/card';
-import { formatMoscowDateTime, formatWeekday, pluralize } from '~/lib/format';
+import { formatMoscowDateTime, formatWeekday } from '#shared/moscow-time';
+import { plural } from '#shared/plural';
 import { WelcomeNotice } from '~/components/welcome-notice';
 import { EmailConfirmationNotice as EmailConfirmationNoticeNow } from '~/components/email-confirmation-notice';
 import { screenMeta } from '~/lib/meta';
@@ -129,7 +130,7 @@ export default function CabinetHomeScreen() {
                 <Link to={`/lk/master-classes/${next.id}`}>{next.title}</Link>
               </p>
               <p>
-                {formatMoscowDateTime(next.startsAt)} · {pluralize(next.participantsCount, copy.participants)}
+                {formatMoscowDateTime(next.startsAt)} · {plural(next.participantsCount, copy.participants)}
               </p>
             </>
           ) : (
@@ -162,7 +163,7 @@ function NewAnswers() {
           {sections.map((section) => (
             <li key={section}>
               <Link to={copy.answersIn[section].to}>{copy.answersIn[section].label}</Link>:{' '}
-              {pluralize(unseen[section], copy.answers)}
+              {plural(unseen[section], copy.answers)}
             </li>
           ))}
         </ul>

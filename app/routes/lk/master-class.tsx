@@ -5,7 +5,9 @@ import { requireUser } from '#bff/request/require-user.server';
 import { CalendarLink } from '~/components/calendar-link';
 import { RecordingPlayer } from '~/components/recording-player';
 import { formatWatchTime, watchSecondsLeft } from '~/lib/certificate-progress';
-import { formatDuration, formatFileSize, formatMoscowDateTime, pluralize } from '~/lib/format';
+import { formatDuration, formatFileSize } from '~/lib/format';
+import { formatMoscowDateTime } from '#shared/moscow-time';
+import { plural } from '#shared/plural';
 import { screenMeta } from '~/lib/meta';
 import { readId } from '~/server/route-params';
 import { formatPosition } from '#shared/clock';
@@ -99,7 +101,7 @@ export default function MasterClassScreen() {
         {', '}
         {formatDuration(webinar.durationMinutes)}
         {' · '}
-        {pluralize(webinar.participantsCount, copy.participants)}
+        {plural(webinar.participantsCount, copy.participants)}
       </p>
 
       {webinar.hasRecording && webinar.recordingSeconds ? (

@@ -3,7 +3,9 @@ import { Link, useLoaderData } from '@remix-run/react';
 import type { CallResult } from '#contract';
 import { requireUser } from '#bff/request/require-user.server';
 import { ScreenIntro } from '~/components/screen-intro';
-import { formatDuration, formatMoscowDateTime, formatPercent, pluralize } from '~/lib/format';
+import { formatDuration, formatPercent } from '~/lib/format';
+import { formatMoscowDateTime } from '#shared/moscow-time';
+import { plural } from '#shared/plural';
 import { screenMeta } from '~/lib/meta';
 import { minutes } from '#shared/time';
 
@@ -69,7 +71,7 @@ function WebinarList({ items, now }: { items: Summary[]; now: number }) {
           <p className="webinar-card__meta">
             {webinar.speakers.map((speaker) => speaker.name).join(', ')}
             {' · '}
-            {pluralize(webinar.participantsCount, copy.participants)}
+            {plural(webinar.participantsCount, copy.participants)}
           </p>
           <WatchedProgress webinar={webinar} now={now} />
         </li>

@@ -12,7 +12,7 @@ import { ScreenIntro } from '~/components/screen-intro';
 import { RequestList } from '~/components/ui/request-list';
 import type { Tone } from '~/components/ui/status-badge';
 import { telHref } from '~/components/site-footer';
-import { formatMoscowDateTime } from '~/lib/format';
+import { formatMoscowDateTime } from '#shared/moscow-time';
 import { markShownAsSeen } from '~/server/read-receipt.server';
 import { screenMeta } from '~/lib/meta';
 import { useRootData } from '~/lib/root-data';

@@ -7,7 +7,9 @@ import { AnswerReview } from '~/components/testing/answer-review';
 import { SubmitButton } from '~/components/form/submit-button';
 import { describeReview, mayStartAgain } from '~/components/testing/test-status';
 import { pointsShort } from '~/lib/certificate-progress';
-import { formatFileSize, formatMoscowDateTime, pluralize } from '~/lib/format';
+import { formatFileSize } from '~/lib/format';
+import { formatMoscowDateTime } from '#shared/moscow-time';
+import { plural } from '#shared/plural';
 import { screenMeta } from '~/lib/meta';
 import { requireTestingPath } from './test-params';
 
@@ -97,7 +99,7 @@ export default function TestResultScreen() {
           </p>
         ) : score.passed ? null : (
           <p className="test-result__certificate">
-            {copy.certificateShort(pluralize(pointsShort(score, attempt.passPercent), copy.rightAnswers))}
+            {copy.certificateShort(plural(pointsShort(score, attempt.passPercent), copy.rightAnswers))}
           </p>
         )}
       </section>
