@@ -5,6 +5,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { redactUrl } from '#bff/log.server';
 import { StylesheetContext } from './components/document-styles';
+import { formsLoaded } from './components/form/deferred-form';
 import { NonceContext } from './lib/nonce';
 import { createDocumentStream } from './server/document-stream.server';
 import { stylesheet } from './styles/stylesheet.server';
@@ -23,7 +24,7 @@ function pathOf(request: Request): string {
   return redactUrl(new URL(request.url).pathname);
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -34,6 +35,8 @@ export default function handleRequest(
   // page the balancer may share is rendered whole and held until its inline scripts are hashed (ADR 044).
   const { nonce, sharedPage } = loadContext;
   const waitForAll = isbot(request.headers.get('user-agent')) || remixContext.isSpaMode || sharedPage !== null;
+  // The deferred forms' modules (loading since the route modules ran): every form is in the document (ADR 021).
+  await formsLoaded();
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

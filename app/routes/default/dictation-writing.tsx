@@ -4,8 +4,6 @@ import type { DictationSession, DictationEventState } from '#contract';
 import { handleForm } from '#bff/request/forms.server';
 import { isUpstreamError, toErrorPage } from '#bff/rest/errors.server';
 import { ReadingNotes, type ReadingView } from '~/components/dictation/dictation-reading';
-import { DictationWriter as DictationWriterNow } from '~/forms/dictation-writer';
-import { StartWriting as StartWritingNow } from '~/components/dictation/start-writing';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
 import { savedLocation, isSavedSearch } from '~/components/form/use-saved-state';
@@ -68,14 +66,10 @@ type View =
   | { view: 'submitted'; event: EventInfo; justNow: boolean };
 
 /** The writing form hydrates after its own chunk (ADR 021): the server's HTML works, and keeps what is typed, until then. */
-const DictationWriter = deferredForm(import.meta.env.SSR ? DictationWriterNow : null, () =>
-  import('~/forms/dictation-writer').then((m) => m.DictationWriter),
-);
+const DictationWriter = deferredForm(() => import('~/forms/dictation-writer').then((m) => m.DictationWriter));
 
 /** «Готовы?» and its «Начать диктант», shown only before the time starts, hydrate after their own chunk too (ADR 064). */
-const StartWriting = deferredForm(import.meta.env.SSR ? StartWritingNow : null, () =>
-  import('~/components/dictation/start-writing').then((m) => m.StartWriting),
-);
+const StartWriting = deferredForm(() => import('~/components/dictation/start-writing').then((m) => m.StartWriting));
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: view }) =>
   screenMeta(matches, view && 'event' in view ? view.event.title : copy.fallbackTitle);
