@@ -1,4 +1,5 @@
-import { CERTIFICATE_NUMBER_MAX, isCertificateNumber, normalizeCertificateNumber } from './path-codes.server';
+import { z } from 'zod';
+import { CERTIFICATE_NUMBER_MAX, isCertificateNumber, normalizeCertificateNumber } from '~/server/path-codes.server';
 
 /**
  * The look-up of `/certificates` by number and surname (ADR 048), read from the query string. What a person
@@ -19,6 +20,37 @@ const copy = {
 const ECHO_MAX = 120;
 const SURNAME = /^\p{L}[\p{L}\p{M}' -]*$/u;
 
+/** Both fields as typed; each brought to its checked form, or refused with its field's one message. */
+export const certificateLookupSchema = z.object({
+  number: z.string().transform((raw, ctx) => {
+    // Judged on the raw length first, so a megabyte of spaces is not normalized to nothing and let through.
+    const number = raw.length > 4 * CERTIFICATE_NUMBER_MAX ? null : normalizeCertificateNumber(raw);
+    const message =
+      number === null || number.length > CERTIFICATE_NUMBER_MAX
+        ? copy.numberLong
+        : number === ''
+          ? copy.numberMissing
+          : !isCertificateNumber(number)
+            ? copy.numberShape
+            : null;
+    if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+    return number ?? '';
+  }),
+  lastName: z.string().transform((raw, ctx) => {
+    const lastName = raw.length > 400 ? null : raw.normalize('NFKC').trim().replace(/\s+/g, ' ');
+    const message =
+      lastName === null || lastName.length > 100
+        ? copy.lastNameLong
+        : lastName === ''
+          ? copy.lastNameMissing
+          : !SURNAME.test(lastName)
+            ? copy.lastNameShape
+            : null;
+    if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+    return lastName ?? '';
+  }),
+});
+
 export interface NumberLookupInput {
   values: { number: string; lastName: string };
   errors: { number?: string; lastName?: string };
@@ -26,23 +58,16 @@ export interface NumberLookupInput {
   query: { number: string; lastName: string } | null;
 }
 
+/** The look-up's query string read through the schema: what to show back, the messages, and the call's query. */
 export function readNumberLookup(params: URLSearchParams): NumberLookupInput {
-  const rawNumber = params.get('number') ?? '';
-  const rawLastName = params.get('lastName') ?? '';
-  const values = { number: rawNumber.slice(0, ECHO_MAX), lastName: rawLastName.slice(0, ECHO_MAX) };
+  const raw = { number: params.get('number') ?? '', lastName: params.get('lastName') ?? '' };
+  const values = { number: raw.number.slice(0, ECHO_MAX), lastName: raw.lastName.slice(0, ECHO_MAX) };
+  const parsed = certificateLookupSchema.safeParse(raw);
+  if (parsed.success) return { values, errors: {}, query: parsed.data };
   const errors: NumberLookupInput['errors'] = {};
-
-  // Judged on the raw length first, so a megabyte of spaces is not normalized to nothing and let through.
-  const number = rawNumber.length > 4 * CERTIFICATE_NUMBER_MAX ? null : normalizeCertificateNumber(rawNumber);
-  if (number === null || number.length > CERTIFICATE_NUMBER_MAX) errors.number = copy.numberLong;
-  else if (number === '') errors.number = copy.numberMissing;
-  else if (!isCertificateNumber(number)) errors.number = copy.numberShape;
-
-  const lastName = rawLastName.length > 400 ? null : rawLastName.normalize('NFKC').trim().replace(/\s+/g, ' ');
-  if (lastName === null || lastName.length > 100) errors.lastName = copy.lastNameLong;
-  else if (lastName === '') errors.lastName = copy.lastNameMissing;
-  else if (!SURNAME.test(lastName)) errors.lastName = copy.lastNameShape;
-
-  const ok = !errors.number && !errors.lastName;
-  return { values, errors, query: ok ? { number: number!, lastName: lastName! } : null };
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof NumberLookupInput['errors'];
+    errors[field] ??= issue.message;
+  }
+  return { values, errors, query: null };
 }

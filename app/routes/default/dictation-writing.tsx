@@ -8,7 +8,7 @@ import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
 import { savedLocation, isSavedSearch } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
-import { readInvitationCode } from './path-codes.server';
+import { readInvitationCode } from '~/server/path-codes.server';
 import { saveDictationText, startWriting } from '~/dictation/writing.server';
 import { formatDate, formatMoscowDateTime, formatMoscowTime, pluralize } from '~/lib/format';
 import { screenMeta } from '~/lib/meta';
