@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { DictationSession, DictationEventState } from '#contract';
 import { handleForm } from '#bff/request/forms.server';
 import { isUpstreamError, toErrorPage } from '#bff/rest/errors.server';
@@ -8,6 +8,7 @@ import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
 import { savedLocation, isSavedSearch } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
+import { ConfirmFinish } from '~/forms/dictation-confirm-finish';
 import { readInvitationCode } from '~/server/path-codes.server';
 import { saveDictationText, startWriting } from '~/dictation/writing.server';
 import { formatDate, formatMoscowDateTime, formatMoscowTime, pluralize } from '~/lib/format';
@@ -36,10 +37,6 @@ const copy = {
   late: 'Время вышло: текст, отправленный после окончания, не принят. На проверку ушёл текст, сохранённый вовремя.',
   lateText: 'Текст диктанта, сохранённый вовремя',
   savedAt: (at: string) => `Сохранено в ${formatMoscowTime(at)}`,
-  confirmTitle: 'Завершить диктант?',
-  confirm: 'Текст сохранён. После завершения его нельзя будет изменить.',
-  confirmYes: 'Да, завершить',
-  confirmNo: 'Вернуться к тексту',
 };
 
 type EventInfo = Pick<
@@ -69,7 +66,7 @@ type View =
 const DictationWriter = deferredForm(() => import('~/forms/dictation-writer').then((m) => m.DictationWriter));
 
 /** «Готовы?» and its «Начать диктант», shown only before the time starts, hydrate after their own chunk too (ADR 064). */
-const StartWriting = deferredForm(() => import('~/components/dictation/start-writing').then((m) => m.StartWriting));
+const StartWriting = deferredForm(() => import('~/forms/start-writing').then((m) => m.StartWriting));
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: view }) =>
   screenMeta(matches, view && 'event' in view ? view.event.title : copy.fallbackTitle);
@@ -243,27 +240,6 @@ export default function DictationWritingScreen() {
       {view.view === 'submitted' ? <p>{copy.results(formatDate(event.resultsAt))}</p> : null}
       <CabinetLinks />
     </section>
-  );
-}
-
-/** Without JavaScript, the confirmation is a page of its own: the text is already saved. */
-function ConfirmFinish({ text, revision }: { text: string; revision: number }) {
-  return (
-    <Form method="post" className="card dictation-confirm" aria-labelledby="confirm-title">
-      <h2 id="confirm-title">{copy.confirmTitle}</h2>
-      <p>{copy.confirm}</p>
-      <input type="hidden" name="text" value={text} />
-      <input type="hidden" name="revision" value={revision} />
-      <input type="hidden" name="confirmed" value="1" />
-      <div className="form-actions">
-        <button type="submit" name="intent" value="finish" className="button">
-          {copy.confirmYes}
-        </button>
-        <Link to="." className="button button--quiet">
-          {copy.confirmNo}
-        </Link>
-      </div>
-    </Form>
   );
 }
 

@@ -8,7 +8,7 @@ import { BannerList } from '~/components/home/banner-list';
 import { ScreenIntro } from '~/components/screen-intro';
 import { Card } from '~/components/ui/card';
 import { formatMoscowDateTime, formatWeekday, pluralize } from '~/lib/format';
-import { WelcomeNotice } from '~/components/welcome-notice';
+import { WelcomeNotice } from '~/forms/welcome-notice';
 import { screenMeta } from '~/lib/meta';
 import { useRootData } from '~/lib/root-data';
 import { describeWeek, todayOf } from '~/lib/week-program';
@@ -45,7 +45,7 @@ const EventRegistration = deferredForm(() =>
 
 /** Shown to an unconfirmed address only, and with a certificate only: both hydrate after their own chunks too. */
 const EmailConfirmationNotice = deferredForm(() =>
-  import('~/components/email-confirmation-notice').then((m) => m.EmailConfirmationNotice),
+  import('~/forms/email-confirmation-notice').then((m) => m.EmailConfirmationNotice),
 );
 const CertificateCard = deferredForm(() => import('~/components/home/certificate-card').then((m) => m.CertificateCard));
 

@@ -3,7 +3,7 @@ import { Link, useActionData } from '@remix-run/react';
 import { handleForm } from '#bff/request/forms.server';
 import { safeRedirect } from '#bff/request/redirect.server';
 import { requireUser } from '#bff/request/require-user.server';
-import { CONFIRMATION_SENT, EmailConfirmationNotice } from '~/components/email-confirmation-notice';
+import { CONFIRMATION_SENT, EmailConfirmationNotice } from '~/forms/email-confirmation-notice';
 import { formReply, replyMessages } from '~/components/form/form-reply';
 import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 import { ScreenIntro } from '~/components/screen-intro';

@@ -12,7 +12,7 @@ import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/lib/meta';
 import { schema } from '~/forms/profile.schema';
 import { Facts } from '~/components/ui/facts';
-import { EMAIL_CHANGE, EmailConfirmationNotice } from '~/components/email-confirmation-notice';
+import { EMAIL_CHANGE, EmailConfirmationNotice } from '~/forms/email-confirmation-notice';
 import { useRootData } from '~/lib/root-data';
 
 const ProfileForm = deferredForm(() => import('~/forms/profile').then((m) => m.ProfileForm));
