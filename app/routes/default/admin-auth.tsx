@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
-import { AuthScreen } from '~/components/auth-screen';
+import { ScreenIntro } from '~/components/screen-intro';
 import { signInAction, signInLoader } from '~/server/sign-in.server';
 import { screenMeta } from '~/lib/meta';
 import { schema } from '~/forms/admin-auth.schema';
@@ -35,8 +35,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AdminAuthScreen() {
   const lastResult = formReply(useActionData<typeof action>());
   return (
-    <AuthScreen title={copy.title} lead={copy.lead}>
+    <section className="auth-screen">
+      <ScreenIntro title={copy.title} lead={copy.lead} />
       <AdminAuthForm lastResult={lastResult} />
-    </AuthScreen>
+    </section>
   );
 }

@@ -3,7 +3,7 @@ import { useActionData, useSearchParams } from '@remix-run/react';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
 import { FormNotice } from '~/components/form/form-alert';
-import { AuthScreen } from '~/components/auth-screen';
+import { ScreenIntro } from '~/components/screen-intro';
 import { signInAction, signInLoader } from '~/server/sign-in.server';
 import { screenMeta } from '~/lib/meta';
 import { schema } from '~/forms/login.schema';
@@ -44,9 +44,10 @@ export default function LoginScreen() {
   const [searchParams] = useSearchParams();
   const reason = copy.reasons[searchParams.get('reason') ?? ''];
   return (
-    <AuthScreen title={copy.title} lead={copy.lead}>
+    <section className="auth-screen">
+      <ScreenIntro title={copy.title} lead={copy.lead} />
       {reason ? <FormNotice>{reason}</FormNotice> : null}
       <LoginForm lastResult={lastResult} redirectTo={searchParams.get('redirectTo') ?? ''} />
-    </AuthScreen>
+    </section>
   );
 }

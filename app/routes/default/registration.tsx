@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useSearchParams } from '@remix-run/react';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
-import { AuthScreen } from '~/components/auth-screen';
+import { ScreenIntro } from '~/components/screen-intro';
 import { signInAction, signInLoader } from '~/server/sign-in.server';
 import { screenMeta } from '~/lib/meta';
 import { EMAIL_TAKEN } from '~/forms/registration';
@@ -51,8 +51,9 @@ export default function RegistrationScreen() {
   const lastResult = formReply(useActionData<typeof action>());
   const [searchParams] = useSearchParams();
   return (
-    <AuthScreen title={copy.title} lead={copy.lead}>
+    <section className="auth-screen">
+      <ScreenIntro title={copy.title} lead={copy.lead} />
       <RegistrationForm lastResult={lastResult} redirectTo={searchParams.get('redirectTo') ?? ''} />
-    </AuthScreen>
+    </section>
   );
 }
