@@ -3,6 +3,7 @@ import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { redactUrl } from '#bff/log.server';
 import { StylesheetContext } from './components/document-styles';
+import { formsLoaded } from './components/form/deferred-form';
 import { NonceContext } from './lib/nonce';
 import { createDocumentStream } from './server/document-stream.server';
 import { stylesheet } from './styles/stylesheet.server';
@@ -21,7 +22,7 @@ function pathOf(request: Request): string {
   return redactUrl(new URL(request.url).pathname);
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -34,6 +35,8 @@ export default function handleRequest(
   // (no deferred promises), so the shell would lead the rest by milliseconds only. A page the balancer may share
   // has its inline scripts hashed from the same whole document (ADR 044).
   const { nonce, sharedPage } = loadContext;
+  // The deferred forms' modules (loading since the route modules ran): every form is in the document (ADR 021).
+  await formsLoaded();
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { safeRedirect } from '#bff/request/redirect.server';
-import { z } from 'zod';
 import { handleForm } from '#bff/request/forms.server';
+import { logoutSchema } from '~/forms/logout.schema';
 
 /**
  * What a logout asks the browser to drop: cached personal pages, every cookie of the site (the sign-in's device
@@ -23,7 +23,7 @@ export const CLEAR_SITE_DATA = '"cache", "cookies", "storage"';
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(request, context, {
     guard: 'public',
-    schema: z.object({ redirectTo: z.unknown() }),
+    schema: logoutSchema,
     submit: async ({ redirectTo }) => {
       const { confirmed } = await context.session.logOut();
       const from = safeRedirect([redirectTo].flat()[0], '/');

@@ -1,11 +1,8 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { z } from 'zod';
 import { safeRedirect } from '#bff/request/redirect.server';
 import { isUpstreamError, toErrorPage } from '#bff/rest/errors.server';
-import { popupName } from '#bff/rest/profile.server';
 import { handleForm } from '#bff/request/forms.server';
-
-const schema = z.object({ popup: popupName, redirectTo: z.string().optional() });
+import { popupSchema } from '~/forms/popup.schema';
 
 /**
  * Remembers that the user dismissed a popup (docs/product.md §7, `PUT /rest/v2/users/profile/popup/`), then goes back to
@@ -14,7 +11,7 @@ const schema = z.object({ popup: popupName, redirectTo: z.string().optional() })
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(request, context, {
     guard: 'signed-in',
-    schema,
+    schema: popupSchema,
     invalid: () => {
       throw new Response('Неизвестное окно.', {
         status: 400,

@@ -5,7 +5,7 @@ import errorPage from '../components/error-page.css?inline';
 import siteFooter from '../components/site-footer.css?inline';
 import navigationProgress from '../components/navigation-progress.css?inline';
 import facts from '../components/ui/facts.css?inline';
-import welcomeNotice from '../components/welcome-notice.css?inline';
+import welcomeNotice from '../forms/welcome-notice.css?inline';
 import countdown from '../components/countdown.css?inline';
 import sessionWarning from '../components/session-warning.css?inline';
 import resultsCount from '../components/results-count.css?inline';

@@ -6,8 +6,6 @@ import { formatDate, formatMoscowDateTime } from '#shared/moscow-time';
 import { plural } from '#shared/plural';
 import { useOptionalRootData } from '~/lib/root-data';
 import type { OwnDictation } from './own-dictation';
-import { RegisterDictationForm as RegisterDictationFormNow } from '~/forms/dictation-register';
-import { StartDictationForm as StartDictationFormNow } from '~/forms/dictation-start';
 
 const copy = {
   registered: 'Вы зарегистрированы.',
@@ -35,15 +33,15 @@ const copy = {
 };
 
 /**
- * The forms hydrate after their own chunks (ADR 021). Marked pure, so that a page which defers this component
- * (ADR 099) and imports it only for the server drops the whole module from its first-load JavaScript.
+ * The forms hydrate after their own chunks (ADR 021). Marked pure, so that a page which imports only this module's
+ * types or helpers drops the forms from its first-load JavaScript.
  */
-const RegisterDictationForm = /* @__PURE__ */ deferredForm(import.meta.env.SSR ? RegisterDictationFormNow : null, () =>
+const RegisterDictationForm = /* @__PURE__ */ deferredForm(() =>
   import('~/forms/dictation-register').then((m) => m.RegisterDictationForm),
 );
 
 /** «Начать диктант» / «Продолжить диктант» for a dictation of the user's (the cabinet's list and home, `/dictation`). */
-export const StartDictationForm = /* @__PURE__ */ deferredForm(import.meta.env.SSR ? StartDictationFormNow : null, () =>
+export const StartDictationForm = /* @__PURE__ */ deferredForm(() =>
   import('~/forms/dictation-start').then((m) => m.StartDictationForm),
 );
 

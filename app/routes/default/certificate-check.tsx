@@ -9,7 +9,7 @@ import {
   checkCopy as copy,
   maskedName,
 } from '~/components/certificate-check';
-import { isCertificateCode } from './path-codes.server';
+import { isCertificateCode } from '~/server/path-codes.server';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/lib/meta';
 

@@ -11,7 +11,7 @@ import {
 import { ScreenIntro } from '~/components/screen-intro';
 import { isThrownStatus } from '#bff/not-found.server';
 import { screenMeta } from '~/lib/meta';
-import { readNumberLookup } from './certificates.schema';
+import { readNumberLookup } from '~/forms/certificate-lookup.schema';
 
 const lead =
   'Проверьте, выдан ли сертификат порталом: по QR-коду на сертификате или по его номеру и фамилии участника.';

@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData } from '@remix-run/react';
+import { Link, useActionData } from '@remix-run/react';
 import { handleForm } from '#bff/request/forms.server';
 import { isUpstreamError } from '#bff/rest/errors.server';
 import { formReply, replyMessages } from '~/components/form/form-reply';
-import { SubmitButton } from '~/components/form/submit-button';
+import { ButtonForm } from '~/forms/button';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/lib/meta';
 import { useRootData } from '~/lib/root-data';
@@ -79,9 +79,7 @@ export default function ConfirmEmailScreen() {
           {messages.join(' ')}
         </p>
       ) : null}
-      <Form method="post" className="form-actions">
-        <SubmitButton label={copy.confirm} />
-      </Form>
+      <ButtonForm label={copy.confirm} className="form-actions" />
     </section>
   );
 }

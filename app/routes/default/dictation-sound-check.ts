@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { isUpstreamError } from '#bff/rest/errors.server';
-import { readInvitationCode } from './path-codes.server';
+import { readInvitationCode } from '~/server/path-codes.server';
 import { resourceFailed } from '#bff/rest/files.server';
 import { resourceNotFound, resourceRoute } from '#bff/not-found.server';
 

@@ -1,16 +1,15 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import type { DictationSession, DictationEventState } from '#contract';
 import { handleForm } from '#bff/request/forms.server';
 import { isUpstreamError, toErrorPage } from '#bff/rest/errors.server';
 import { ReadingNotes, type ReadingView } from '~/components/dictation/dictation-reading';
-import { DictationWriter as DictationWriterNow } from '~/forms/dictation-writer';
-import { StartWriting as StartWritingNow } from '~/components/dictation/start-writing';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
 import { savedLocation, isSavedSearch } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
-import { readInvitationCode } from './path-codes.server';
+import { ConfirmFinish } from '~/forms/dictation-confirm-finish';
+import { readInvitationCode } from '~/server/path-codes.server';
 import { saveDictationText, startWriting } from '~/dictation/writing.server';
 import { formatDate, formatMoscowDateTime, formatMoscowTime } from '#shared/moscow-time';
 import { plural } from '#shared/plural';
@@ -39,10 +38,6 @@ const copy = {
   late: 'Время вышло: текст, отправленный после окончания, не принят. На проверку ушёл текст, сохранённый вовремя.',
   lateText: 'Текст диктанта, сохранённый вовремя',
   savedAt: (at: string) => `Сохранено в ${formatMoscowTime(at)}`,
-  confirmTitle: 'Завершить диктант?',
-  confirm: 'Текст сохранён. После завершения его нельзя будет изменить.',
-  confirmYes: 'Да, завершить',
-  confirmNo: 'Вернуться к тексту',
 };
 
 type EventInfo = Pick<
@@ -69,14 +64,10 @@ type View =
   | { view: 'submitted'; event: EventInfo; justNow: boolean };
 
 /** The writing form hydrates after its own chunk (ADR 021): the server's HTML works, and keeps what is typed, until then. */
-const DictationWriter = deferredForm(import.meta.env.SSR ? DictationWriterNow : null, () =>
-  import('~/forms/dictation-writer').then((m) => m.DictationWriter),
-);
+const DictationWriter = deferredForm(() => import('~/forms/dictation-writer').then((m) => m.DictationWriter));
 
 /** «Готовы?» and its «Начать диктант», shown only before the time starts, hydrate after their own chunk too (ADR 099). */
-const StartWriting = deferredForm(import.meta.env.SSR ? StartWritingNow : null, () =>
-  import('~/components/dictation/start-writing').then((m) => m.StartWriting),
-);
+const StartWriting = deferredForm(() => import('~/forms/start-writing').then((m) => m.StartWriting));
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: view }) =>
   screenMeta(matches, view && 'event' in view ? view.event.title : copy.fallbackTitle);
@@ -250,27 +241,6 @@ export default function DictationWritingScreen() {
       {view.view === 'submitted' ? <p>{copy.results(formatDate(event.resultsAt))}</p> : null}
       <CabinetLinks />
     </section>
-  );
-}
-
-/** Without JavaScript, the confirmation is a page of its own: the text is already saved. */
-function ConfirmFinish({ text, revision }: { text: string; revision: number }) {
-  return (
-    <Form method="post" className="card dictation-confirm" aria-labelledby="confirm-title">
-      <h2 id="confirm-title">{copy.confirmTitle}</h2>
-      <p>{copy.confirm}</p>
-      <input type="hidden" name="text" value={text} />
-      <input type="hidden" name="revision" value={revision} />
-      <input type="hidden" name="confirmed" value="1" />
-      <div className="form-actions">
-        <button type="submit" name="intent" value="finish" className="button">
-          {copy.confirmYes}
-        </button>
-        <Link to="." className="button button--quiet">
-          {copy.confirmNo}
-        </Link>
-      </div>
-    </Form>
   );
 }
 

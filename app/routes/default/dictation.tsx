@@ -2,10 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { handleForm } from '#bff/request/forms.server';
 import { describeEventState, EventDates, EventStateBadge } from '~/components/dictation/event-dates';
-import {
-  EventRegistration as EventRegistrationNow,
-  type JoinableEvent,
-} from '~/components/dictation/event-registration';
+import type { JoinableEvent } from '~/components/dictation/event-registration';
 import { ownByEvent } from '~/components/dictation/own-dictation';
 import { deferredForm } from '~/components/form/deferred-form';
 import { registerForDictation, registrationForms } from '~/dictation/registration.server';
@@ -38,7 +35,7 @@ const copy = {
  * Taking part in the event hydrates after its own chunk, as a deferred form does (ADR 021): it shows only around an
  * event, and its copy and forms kept the page over its first-load budget (ADR 099).
  */
-const EventRegistration = deferredForm(import.meta.env.SSR ? EventRegistrationNow : null, () =>
+const EventRegistration = deferredForm(() =>
   import('~/components/dictation/event-registration').then((m) => m.EventRegistration),
 );
 

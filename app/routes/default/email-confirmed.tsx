@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { EmailConfirmationNotice } from '~/components/email-confirmation-notice';
+import { EmailConfirmationNotice } from '~/forms/email-confirmation-notice';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/lib/meta';
 import { useRootData } from '~/lib/root-data';

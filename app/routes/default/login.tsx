@@ -1,20 +1,15 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useSearchParams } from '@remix-run/react';
-import { handleForm } from '#bff/request/forms.server';
-import { safeRedirect } from '#bff/request/redirect.server';
-import { requireAnonymous } from '#bff/request/require-user.server';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
 import { FormNotice } from '~/components/form/form-alert';
 import { ScreenIntro } from '~/components/screen-intro';
+import { signInAction, signInLoader } from '~/server/sign-in.server';
 import { screenMeta } from '~/lib/meta';
-import { LoginForm as LoginFormNow } from '~/forms/login';
 import { schema } from '~/forms/login.schema';
 import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 
-const LoginForm = deferredForm(import.meta.env.SSR ? LoginFormNow : null, () =>
-  import('~/forms/login').then((m) => m.LoginForm),
-);
+const LoginForm = deferredForm(() => import('~/forms/login').then((m) => m.LoginForm));
 
 const copy = {
   title: 'Вход',
@@ -31,24 +26,15 @@ export const headers = retryAfterHeaders;
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  await requireAnonymous(context);
-  return null;
-}
+export const loader = signInLoader;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return handleForm(request, context, {
-    guard: 'public',
+  return signInAction(request, context, {
     schema,
     limit: 'login',
     fieldNames: { login: 'email' },
     forgive: true,
-    submit: async ({ email, password, redirectTo }) => {
-      // The target first: nothing after the sign-in may fail.
-      const target = safeRedirect(redirectTo);
-      await context.session.signIn(await context.rest.auth.login({ login: email, password }));
-      return redirect(target, 303);
-    },
+    signIn: ({ email, password }) => context.rest.auth.login({ login: email, password }),
   });
 }
 

@@ -1,12 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData } from '@remix-run/react';
+import { useActionData } from '@remix-run/react';
 import { handleForm } from '#bff/request/forms.server';
 import { pendingPass } from '#bff/request/pending-pass.server';
 import { safeRedirect } from '#bff/request/redirect.server';
 import { requireAnonymous } from '#bff/request/require-user.server';
 import { isUpstreamError } from '#bff/rest/errors.server';
 import { formReply } from '~/components/form/form-reply';
-import { SubmitButton } from '~/components/form/submit-button';
+import { ButtonForm } from '~/forms/button';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/lib/meta';
 
@@ -78,9 +78,7 @@ export default function PassSignInScreen() {
           {failed.join(' ')}
         </p>
       ) : null}
-      <Form method="post" className="form-actions">
-        <SubmitButton label={copy.signIn} />
-      </Form>
+      <ButtonForm label={copy.signIn} className="form-actions" />
     </section>
   );
 }

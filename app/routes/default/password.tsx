@@ -8,19 +8,11 @@ import { formReply } from '~/components/form/form-reply';
 import { FormNotice } from '~/components/form/form-alert';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/lib/meta';
-import {
-  RecoveryConfirmForm as RecoveryConfirmFormNow,
-  RecoveryRequestForm as RecoveryRequestFormNow,
-} from '~/forms/password';
 import { confirmSchema, requestSchema } from '~/forms/password.schema';
 import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 
-const RecoveryRequestForm = deferredForm(import.meta.env.SSR ? RecoveryRequestFormNow : null, () =>
-  import('~/forms/password').then((m) => m.RecoveryRequestForm),
-);
-const RecoveryConfirmForm = deferredForm(import.meta.env.SSR ? RecoveryConfirmFormNow : null, () =>
-  import('~/forms/password').then((m) => m.RecoveryConfirmForm),
-);
+const RecoveryRequestForm = deferredForm(() => import('~/forms/password').then((m) => m.RecoveryRequestForm));
+const RecoveryConfirmForm = deferredForm(() => import('~/forms/password').then((m) => m.RecoveryConfirmForm));
 
 const copy = {
   title: 'Восстановление пароля',

@@ -1,20 +1,16 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useSearchParams } from '@remix-run/react';
-import { safeRedirect } from '#bff/request/redirect.server';
-import { handleForm } from '#bff/request/forms.server';
-import { requireAnonymous } from '#bff/request/require-user.server';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
 import { ScreenIntro } from '~/components/screen-intro';
+import { signInAction, signInLoader } from '~/server/sign-in.server';
 import { screenMeta } from '~/lib/meta';
-import { EMAIL_TAKEN, RegistrationForm as RegistrationFormNow } from '~/forms/registration';
+import { EMAIL_TAKEN } from '~/forms/registration';
 import { isUpstreamError, UpstreamError } from '#bff/rest/errors.server';
 import { schema } from '~/forms/registration.schema';
 import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 
-const RegistrationForm = deferredForm(import.meta.env.SSR ? RegistrationFormNow : null, () =>
-  import('~/forms/registration').then((m) => m.RegistrationForm),
-);
+const RegistrationForm = deferredForm(() => import('~/forms/registration').then((m) => m.RegistrationForm));
 
 const copy = {
   title: 'Регистрация',
@@ -25,27 +21,18 @@ export const headers = retryAfterHeaders;
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  await requireAnonymous(context);
-  return null;
-}
+export const loader = signInLoader;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return handleForm(request, context, {
-    guard: 'public',
+  return signInAction(request, context, {
     schema,
     limit: 'registration',
-    submit: async ({ email, password, firstName, lastName, phone, redirectTo }) => {
-      const target = safeRedirect(redirectTo);
-      const portalOrigin = context.config.publicOrigin;
-      const session = await context.rest.auth
-        .register({ email, password, firstName, lastName, phone, portalOrigin })
+    signIn: ({ email, password, firstName, lastName, phone }) =>
+      context.rest.auth
+        .register({ email, password, firstName, lastName, phone, portalOrigin: context.config.publicOrigin })
         .catch((error: unknown) => {
           throw takenAddress(error) ?? error;
-        });
-      await context.session.signIn(session);
-      return redirect(target, 303);
-    },
+        }),
   });
 }
 

@@ -14,13 +14,10 @@ import type { Tone } from '~/components/ui/status-badge';
 import { formatMoscowDateTime } from '#shared/moscow-time';
 import { markShownAsSeen } from '~/server/read-receipt.server';
 import { screenMeta } from '~/lib/meta';
-import { AuthorQuestionForm as AuthorQuestionFormNow } from '~/forms/author-question';
 import { authorQuestionSchema } from '~/forms/author-question.schema';
 
 /** The form hydrates once its own chunk has loaded (ADR 021). */
-const AuthorQuestionForm = deferredForm(import.meta.env.SSR ? AuthorQuestionFormNow : null, () =>
-  import('~/forms/author-question').then((m) => m.AuthorQuestionForm),
-);
+const AuthorQuestionForm = deferredForm(() => import('~/forms/author-question').then((m) => m.AuthorQuestionForm));
 
 const copy = {
   title: 'Вопросы автору',

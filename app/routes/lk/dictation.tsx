@@ -10,7 +10,6 @@ import {
   ParticipationBadge,
 } from '~/components/dictation/participation-status';
 import { ReviewText } from '~/components/dictation/review-text';
-import { StartDictationForm as StartDictationFormNow } from '~/forms/dictation-start';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formatFileSize } from '~/lib/format';
 import { screenMeta } from '~/lib/meta';
@@ -30,9 +29,7 @@ const copy = {
   downloadGraded: (size: string) => `Скачать сертификат с оценкой (PDF, ${size})`,
 };
 
-const StartDictationForm = deferredForm(import.meta.env.SSR ? StartDictationFormNow : null, () =>
-  import('~/forms/dictation-start').then((m) => m.StartDictationForm),
-);
+const StartDictationForm = deferredForm(() => import('~/forms/dictation-start').then((m) => m.StartDictationForm));
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   screenMeta(matches, data?.dictation.event.title ?? copy.fallbackTitle);

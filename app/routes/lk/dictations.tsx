@@ -2,9 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { handleForm } from '#bff/request/forms.server';
 import { requireUser } from '#bff/request/require-user.server';
-import { EventRegistration as EventRegistrationNow } from '~/components/dictation/event-registration';
 import { deferredForm } from '~/components/form/deferred-form';
-import { StartDictationForm as StartDictationFormNow } from '~/forms/dictation-start';
 import { CalendarLink } from '~/components/calendar-link';
 import {
   canWrite,
@@ -37,14 +35,12 @@ const copy = {
  * Taking part in the event hydrates after its own chunk, as a deferred form does (ADR 021): it shows only around an
  * event, and its copy and forms kept the page over its first-load budget (ADR 099).
  */
-const EventRegistration = deferredForm(import.meta.env.SSR ? EventRegistrationNow : null, () =>
+const EventRegistration = deferredForm(() =>
   import('~/components/dictation/event-registration').then((m) => m.EventRegistration),
 );
 
 /** The forms hydrate after their own chunks (ADR 021). */
-const StartDictationForm = deferredForm(import.meta.env.SSR ? StartDictationFormNow : null, () =>
-  import('~/forms/dictation-start').then((m) => m.StartDictationForm),
-);
+const StartDictationForm = deferredForm(() => import('~/forms/dictation-start').then((m) => m.StartDictationForm));
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 

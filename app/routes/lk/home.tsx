@@ -1,18 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/request/require-user.server';
-import { EventRegistration as EventRegistrationNow } from '~/components/dictation/event-registration';
 import { ownByEvent } from '~/components/dictation/own-dictation';
 import { deferredForm } from '~/components/form/deferred-form';
 import { freshResults, ResultsNotice } from '~/components/dictation/results-notice';
 import { BannerList } from '~/components/home/banner-list';
-import { CertificateCard as CertificateCardNow } from '~/components/home/certificate-card';
 import { ScreenIntro } from '~/components/screen-intro';
 import { Card } from '~/components/ui/card';
 import { formatMoscowDateTime, formatWeekday } from '#shared/moscow-time';
 import { plural } from '#shared/plural';
-import { WelcomeNotice } from '~/components/welcome-notice';
-import { EmailConfirmationNotice as EmailConfirmationNoticeNow } from '~/components/email-confirmation-notice';
+import { WelcomeNotice } from '~/forms/welcome-notice';
 import { screenMeta } from '~/lib/meta';
 import { useRootData } from '~/lib/root-data';
 import { describeWeek, todayOf } from '~/lib/week-program';
@@ -43,17 +40,15 @@ const copy = {
  * Taking part in the event hydrates after its own chunk, as a deferred form does (ADR 021): it shows only around an
  * event, and its copy and forms kept the page over its first-load budget (ADR 099).
  */
-const EventRegistration = deferredForm(import.meta.env.SSR ? EventRegistrationNow : null, () =>
+const EventRegistration = deferredForm(() =>
   import('~/components/dictation/event-registration').then((m) => m.EventRegistration),
 );
 
 /** Shown to an unconfirmed address only, and with a certificate only: both hydrate after their own chunks too. */
-const EmailConfirmationNotice = deferredForm(import.meta.env.SSR ? EmailConfirmationNoticeNow : null, () =>
-  import('~/components/email-confirmation-notice').then((m) => m.EmailConfirmationNotice),
+const EmailConfirmationNotice = deferredForm(() =>
+  import('~/forms/email-confirmation-notice').then((m) => m.EmailConfirmationNotice),
 );
-const CertificateCard = deferredForm(import.meta.env.SSR ? CertificateCardNow : null, () =>
-  import('~/components/home/certificate-card').then((m) => m.CertificateCard),
-);
+const CertificateCard = deferredForm(() => import('~/components/home/certificate-card').then((m) => m.CertificateCard));
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 

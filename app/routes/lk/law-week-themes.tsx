@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/request/require-user.server';
-import { materialLink } from './materials.server';
+import { materialLink } from '~/server/materials.server';
 import { MaterialList } from '~/components/materials';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/lib/meta';

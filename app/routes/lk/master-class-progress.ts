@@ -1,13 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { z } from 'zod';
 import { handleForm } from '#bff/request/forms.server';
+import { masterClassProgressSchema } from '~/forms/master-class-progress.schema';
 import { requireUser } from '#bff/request/require-user.server';
 import { isUpstreamError } from '#bff/rest/errors.server';
 import { resourceRoute } from '#bff/not-found.server';
 import { readId } from '~/server/route-params';
-
-const seconds = z.coerce.number().int().min(0).max(86_400);
-const schema = z.object({ positionSeconds: seconds, watchedSeconds: seconds });
 
 /**
  * Where the player reports the place in a recording: a `fetch` where playback starts and every 15 s of it, and a
@@ -19,7 +16,7 @@ export const action = resourceRoute(async ({ request, params, context }: ActionF
   // Every answer is a bare status: `invalid` and `submit` answer each case, so no form reply is ever made.
   const answer = handleForm(request, context, {
     guard: 'signed-in',
-    schema,
+    schema: masterClassProgressSchema,
     invalid: () => new Response(null, { status: 400 }),
     submit: async (time) => {
       // At most a dozen reports a minute per account pass on (issue 36, ADR 116); the upstream counts only real

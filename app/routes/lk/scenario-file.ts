@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireUser } from '#bff/request/require-user.server';
-import { isImageMaterial } from './materials.server';
+import { isImageMaterial } from '~/server/materials.server';
 import { resourceNotFound, resourceRoute } from '#bff/not-found.server';
 import { readId } from '~/server/route-params';
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { requireUser } from '#bff/request/require-user.server';
-import { materialLink } from './materials.server';
+import { materialLink } from '~/server/materials.server';
 import { MaterialList } from '~/components/materials';
 import { audiencesLabel } from '~/components/scenarios';
 import { ScreenIntro } from '~/components/screen-intro';

@@ -16,20 +16,14 @@ import { formatMoscowDateTime } from '#shared/moscow-time';
 import { markShownAsSeen } from '~/server/read-receipt.server';
 import { screenMeta } from '~/lib/meta';
 import { useRootData } from '~/lib/root-data';
-import { SupportForm as SupportFormNow } from '~/forms/support';
 import { supportSchema } from '~/forms/support.schema';
-import { SupportReplyForm as SupportReplyFormNow } from '~/forms/support-reply';
 import { supportReplySchema } from '~/forms/support-reply.schema';
 import { Facts } from '~/components/ui/facts';
 
 /** The form hydrates once its own chunk has loaded (ADR 021). */
-const SupportForm = deferredForm(import.meta.env.SSR ? SupportFormNow : null, () =>
-  import('~/forms/support').then((m) => m.SupportForm),
-);
+const SupportForm = deferredForm(() => import('~/forms/support').then((m) => m.SupportForm));
 
-const SupportReplyForm = deferredForm(import.meta.env.SSR ? SupportReplyFormNow : null, () =>
-  import('~/forms/support-reply').then((m) => m.SupportReplyForm),
-);
+const SupportReplyForm = deferredForm(() => import('~/forms/support-reply').then((m) => m.SupportReplyForm));
 
 const copy = {
   title: 'Поддержка',

@@ -8,16 +8,13 @@ import { Countdown } from '~/components/countdown';
 import { ScreenIntro } from '~/components/screen-intro';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
-import { QuestionForm as QuestionFormNow } from '~/forms/test-question';
 import { screenMeta } from '~/lib/meta';
 import { seconds } from '#shared/time';
 import { requireTestingPath } from './test-params';
 import { answerSchema } from '~/forms/test-question.schema';
 
 /** The form and conform load in a chunk of their own, after the page (ADR 021). */
-const QuestionForm = deferredForm(import.meta.env.SSR ? QuestionFormNow : null, () =>
-  import('~/forms/test-question').then((m) => m.QuestionForm),
-);
+const QuestionForm = deferredForm(() => import('~/forms/test-question').then((m) => m.QuestionForm));
 
 const copy = {
   title: (n: number, count: number) => `Вопрос ${n} из ${count}`,

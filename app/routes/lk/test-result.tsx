@@ -1,10 +1,10 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { requireUser } from '#bff/request/require-user.server';
 import { pageNotFound } from '#bff/not-found.server';
 import { ScreenIntro } from '~/components/screen-intro';
 import { AnswerReview } from '~/components/testing/answer-review';
-import { SubmitButton } from '~/components/form/submit-button';
+import { ButtonForm } from '~/forms/button';
 import { describeReview, mayStartAgain } from '~/components/testing/test-status';
 import { pointsShort } from '~/lib/certificate-progress';
 import { formatFileSize } from '~/lib/format';
@@ -104,9 +104,7 @@ export default function TestResultScreen() {
         )}
       </section>
       {next === 'again' ? (
-        <Form method="post" action={`/lk/testing/${attempt.testId}`} className="test__start">
-          <SubmitButton label={copy.again} formAction={`/lk/testing/${attempt.testId}`} />
-        </Form>
+        <ButtonForm label={copy.again} action={`/lk/testing/${attempt.testId}`} className="test__start" />
       ) : next ? (
         <p className="test__start">
           <Link className="button" to={`/lk/testing/${attempt.testId}/questions/${next.resume}`}>

@@ -6,7 +6,6 @@ import { Countdown } from '~/components/countdown';
 import { ScreenIntro } from '~/components/screen-intro';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
-import { FinishAttemptForm as FinishAttemptFormNow } from '~/forms/test-finish';
 import { StatusBadge } from '~/components/ui/status-badge';
 import { finishSchema } from '~/forms/test-finish.schema';
 import { screenMeta } from '~/lib/meta';
@@ -14,9 +13,7 @@ import { readId } from '~/server/route-params';
 import { seconds } from '#shared/time';
 
 /** The form and conform load in a chunk of their own, after the page (ADR 021). */
-const FinishAttemptForm = deferredForm(import.meta.env.SSR ? FinishAttemptFormNow : null, () =>
-  import('~/forms/test-finish').then((m) => m.FinishAttemptForm),
-);
+const FinishAttemptForm = deferredForm(() => import('~/forms/test-finish').then((m) => m.FinishAttemptForm));
 
 const copy = {
   title: 'Проверка перед отправкой',

@@ -1,11 +1,11 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { handleForm } from '#bff/request/forms.server';
 import { requireUser } from '#bff/request/require-user.server';
 import { pageStatusOf } from '#bff/rest/errors.server';
 import { ScreenIntro } from '~/components/screen-intro';
 import { formReply, replyMessages } from '~/components/form/form-reply';
-import { SubmitButton } from '~/components/form/submit-button';
+import { ButtonForm } from '~/forms/button';
 import { AttemptHistory } from '~/components/testing/attempt-history';
 import {
   describeAttemptsUsed,
@@ -94,9 +94,7 @@ export default function TestScreen() {
             </Link>
           </>
         ) : mayStartAgain(test) ? (
-          <Form method="post">
-            <SubmitButton label={test.attemptsUsed === 0 ? copy.start : copy.again} />
-          </Form>
+          <ButtonForm label={test.attemptsUsed === 0 ? copy.start : copy.again} />
         ) : (
           <p>{copy.exhausted}</p>
         )}

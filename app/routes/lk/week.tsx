@@ -4,8 +4,6 @@ import { handleForm } from '#bff/request/forms.server';
 import { requireUser } from '#bff/request/require-user.server';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
-import { DayLinkForm as DayLinkFormNow } from '~/forms/day-link';
-import { TenderQuestion as TenderQuestionNow } from '~/forms/tender-question';
 import { WeekProgram } from '~/components/home/week-program';
 import { savedLocation, useSavedState } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
@@ -23,12 +21,8 @@ const copy = {
   notYet: 'Вы пока не отправили ни одной ссылки. Начните с сегодняшнего дня.',
 };
 
-const DayLinkForm = deferredForm(import.meta.env.SSR ? DayLinkFormNow : null, () =>
-  import('~/forms/day-link').then((m) => m.DayLinkForm),
-);
-const TenderQuestion = deferredForm(import.meta.env.SSR ? TenderQuestionNow : null, () =>
-  import('~/forms/tender-question').then((m) => m.TenderQuestion),
-);
+const DayLinkForm = deferredForm(() => import('~/forms/day-link').then((m) => m.DayLinkForm));
+const TenderQuestion = deferredForm(() => import('~/forms/tender-question').then((m) => m.TenderQuestion));
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 

@@ -10,12 +10,9 @@ import { SAVED_NOTICE, savedLocation, useSavedState } from '~/components/form/us
 import { ScreenIntro } from '~/components/screen-intro';
 import { Facts } from '~/components/ui/facts';
 import { screenMeta } from '~/lib/meta';
-import { EmailChangeForm as EmailChangeFormNow } from '~/forms/email-change';
 import { schema } from '~/forms/email-change.schema';
 
-const EmailChangeForm = deferredForm(import.meta.env.SSR ? EmailChangeFormNow : null, () =>
-  import('~/forms/email-change').then((m) => m.EmailChangeForm),
-);
+const EmailChangeForm = deferredForm(() => import('~/forms/email-change').then((m) => m.EmailChangeForm));
 
 const copy = {
   title: 'Смена адреса электронной почты',

@@ -1,14 +1,14 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData } from '@remix-run/react';
-import { z } from 'zod';
 import { handleForm } from '#bff/request/forms.server';
 import { safeRedirect } from '#bff/request/redirect.server';
 import { requireUser } from '#bff/request/require-user.server';
-import { CONFIRMATION_SENT, EmailConfirmationNotice } from '~/components/email-confirmation-notice';
+import { CONFIRMATION_SENT, EmailConfirmationNotice } from '~/forms/email-confirmation-notice';
 import { formReply, replyMessages } from '~/components/form/form-reply';
 import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/lib/meta';
+import { emailConfirmationSchema } from '~/forms/email-confirmation.schema';
 import { useRootData } from '~/lib/root-data';
 
 const copy = {
@@ -20,8 +20,6 @@ const copy = {
 export const headers = retryAfterHeaders;
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
-
-const schema = z.object({ redirectTo: z.string().optional() });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
@@ -37,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(request, context, {
     guard: 'signed-in',
-    schema,
+    schema: emailConfirmationSchema,
     limit: 'confirmation-mail',
     forgive: false,
     // The upstream's mailer makes each resend wait longer (ADR 057): «Письмо уже отправлено…» with the wait.

@@ -10,15 +10,12 @@ import { FormNotice } from '~/components/form/form-alert';
 import { SAVED_NOTICE, savedLocation, useSavedState } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/lib/meta';
-import { ProfileForm as ProfileFormNow } from '~/forms/profile';
 import { schema } from '~/forms/profile.schema';
 import { Facts } from '~/components/ui/facts';
-import { EMAIL_CHANGE, EmailConfirmationNotice } from '~/components/email-confirmation-notice';
+import { EMAIL_CHANGE, EmailConfirmationNotice } from '~/forms/email-confirmation-notice';
 import { useRootData } from '~/lib/root-data';
 
-const ProfileForm = deferredForm(import.meta.env.SSR ? ProfileFormNow : null, () =>
-  import('~/forms/profile').then((m) => m.ProfileForm),
-);
+const ProfileForm = deferredForm(() => import('~/forms/profile').then((m) => m.ProfileForm));
 
 const copy = {
   title: 'Профиль',

@@ -8,13 +8,10 @@ import { FormNotice } from '~/components/form/form-alert';
 import { SAVED_NOTICE, savedLocation, useSavedState } from '~/components/form/use-saved-state';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/lib/meta';
-import { ChangePasswordForm as ChangePasswordFormNow } from '~/forms/password-change';
 import { schema } from '~/forms/password-change.schema';
 import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 
-const ChangePasswordForm = deferredForm(import.meta.env.SSR ? ChangePasswordFormNow : null, () =>
-  import('~/forms/password-change').then((m) => m.ChangePasswordForm),
-);
+const ChangePasswordForm = deferredForm(() => import('~/forms/password-change').then((m) => m.ChangePasswordForm));
 
 const copy = {
   title: 'Безопасность',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readNumberLookup } from './certificates.schema';
+import { readNumberLookup } from './certificate-lookup.schema';
 
 const read = (query: Record<string, string>) => readNumberLookup(new URLSearchParams(query));
 
