@@ -29,7 +29,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Every document goes out whole, its first byte once its last one is ready (ADR 059): a page streamed from an
+  // Every document goes out whole, its first byte once its last one is ready (ADR 118): a page streamed from an
   // instance that dies or goes silent mid-body reaches the browser cut, and the balancer cannot send it again once
   // it has begun; a page not begun is sent again to another instance. No route streams data it has not loaded
   // (no deferred promises), so the shell would lead the rest by milliseconds only. A page the balancer may share

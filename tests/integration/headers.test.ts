@@ -136,7 +136,7 @@ describe('documents', () => {
   });
 });
 
-describe('documents and data answers go out whole (ADR 059)', () => {
+describe('documents and data answers go out whole (ADR 118)', () => {
   // A page streamed from an instance that dies or goes silent mid-body reaches the browser cut, and the balancer
   // cannot send it again once it has begun: an instance sends nothing of a page until all of it is ready, so that
   // a page is either whole or not begun (and then sent to another instance).
