@@ -29,19 +29,19 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Every document goes out whole, its first byte once its last one is ready (ADR 118): a page streamed from an
+  // Every document goes out whole, its first byte once its last one is ready: a page streamed from an
   // instance that dies or goes silent mid-body reaches the browser cut, and the balancer cannot send it again once
   // it has begun; a page not begun is sent again to another instance. No route streams data it has not loaded
   // (no deferred promises), so the shell would lead the rest by milliseconds only. A page the balancer may share
   // has its inline scripts hashed from the same whole document (ADR 044).
   const { nonce, sharedPage } = loadContext;
-  // The deferred forms' modules (loading since the route modules ran): every form is in the document (ADR 021).
+  // The deferred forms' modules (loading since the route modules ran): every form is in the document.
   await formsLoaded();
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Cleared once the whole document is out: a pending timer would keep this request's React tree, loader data
-    // and response alive for ABORT_DELAY after it was sent (ADR 031), hundreds of them at once under load.
+    // and response alive for ABORT_DELAY after it was sent, hundreds of them at once under load.
     const abortTimer = setTimeout(() => abort(), ABORT_DELAY);
     // Instead of a plain PassThrough: without NUL bytes, one chunk per React flush (document-stream.server.ts).
     const body = createDocumentStream();

@@ -66,7 +66,7 @@ export default [
   route('lk/dictations/:id/calendar.ics', 'routes/lk/dictation-calendar.ts'),
   route('lk/master-classes/:id/calendar.ics', 'routes/lk/master-class-calendar.ts'),
   route('lk/law-week/events/:id/calendar.ics', 'routes/lk/law-week-event-calendar.ts'),
-  // docs/product.md §2's flat fallback list: old flat paths answer with a redirect to the nested screen (ADR 002).
+  // docs/product.md §2's flat fallback list: old flat paths answer with a redirect to the nested screen.
   ...Object.keys(FLAT_PATHS).map((path) => route(path, 'routes/flat-redirect.ts', { id: `flat-${path}` })),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -8,7 +8,7 @@ const LOCALE = 'ru-RU';
 /** The zone of every time the portal shows (and of its calendar files). */
 export const MOSCOW_TIME_ZONE = 'Europe/Moscow';
 
-// Made once: a formatter costs far more to build than to use (it was a tenth of a content list's CPU; ADR 031).
+// Made once: a formatter costs far more to build than to use (it was a tenth of a content list's CPU).
 const date = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeZone: MOSCOW_TIME_ZONE });
 const weekday = new Intl.DateTimeFormat(LOCALE, {
   weekday: 'long',

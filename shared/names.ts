@@ -1,6 +1,6 @@
 /**
  * The rule for a person's names (first name, last name, patronymic), in one place for the forms' schemas, the
- * /rest contract and the reference upstream (ADR 106): letters of any alphabet with their combining marks, spaces,
+ * /rest contract and the reference upstream: letters of any alphabet with their combining marks, spaces,
  * hyphens and apostrophes (’ and '), starting with a letter, at most `NAME_MAX` characters. Names go onto
  * certificates as typed, so «Аня 😀» or a hundred characters are refused at the field.
  */

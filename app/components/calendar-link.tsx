@@ -1,7 +1,7 @@
 const copy = { add: 'Добавить в календарь' };
 
 /**
- * «Добавить в календарь»: the event's `.ics` file from its signed-in resource route (ADR 028). A plain link, so
+ * «Добавить в календарь»: the event's `.ics` file from its signed-in resource route. A plain link, so
  * the browser downloads it with JavaScript on or off; the event's title completes the name for screen readers.
  */
 export function CalendarLink({ href, title }: { href: string; title: string }) {

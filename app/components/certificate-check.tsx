@@ -4,7 +4,7 @@ import { Facts } from '~/components/ui/facts';
 import { formatDate } from '#shared/moscow-time';
 
 /**
- * The public check of a certificate (ADR 027, 105): the verdict on a genuine one, the page of one not found, and
+ * The public check of a certificate: the verdict on a genuine one, the page of one not found, and
  * the form that looks one up by its printed number and the holder's surname — a GET to `/certificates`, so it
  * works with JavaScript on or off.
  */
@@ -33,7 +33,7 @@ export const checkCopy = {
   submit: 'Проверить',
 };
 
-/** «Иван П.»: enough to match the paper, too little to find the person (ADR 027). */
+/** «Иван П.»: enough to match the paper, too little to find the person. */
 /**
  * The headers of both checks (by code, by number): the 429's wait, no cache anywhere (what a check says must be
  * what the upstream says now), no index (a holder's name, however masked, is not for search engines).
@@ -58,7 +58,7 @@ export interface CheckedCertificate {
 export function CertificateVerdict({ certificate }: { certificate: CheckedCertificate }) {
   return (
     <>
-      {/* The sign of success (ADR 061): a tick in a green circle beside the words, drawn, so no font can lose it. */}
+      {/* The sign of success: a tick in a green circle beside the words, drawn, so no font can lose it. */}
       <p className="verdict" data-tone="success">
         <svg className="verdict__sign" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <circle cx="12" cy="12" r="11" />

@@ -15,7 +15,7 @@ interface CountdownProps {
   warning: string;
   /**
    * What to say until the clock ticks in the browser — without JavaScript, a time left frozen at the moment the
-   * page was served misleads, so «Время на текст — до 10:37 мск» (ADR 114). Without it, the time left is shown.
+   * page was served misleads, so «Время на текст — до 10:37 мск». Without it, the time left is shown.
    */
   endsAt?: string;
   /** Called once at zero, for instance to submit the answers; the server decides what still counts. */

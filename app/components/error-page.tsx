@@ -24,7 +24,7 @@ const copy = {
 };
 
 /**
- * The 404's way on (ADR 096): below the catalogue's title, text and «На главную», the places people come for and
+ * The 404's way on: below the catalogue's title, text and «На главную», the places people come for and
  * the address to write to, the cabinet's or the sign-in's as the visitor is signed in or not.
  */
 function NotFoundWays() {
@@ -106,7 +106,7 @@ const handlers: Record<number, (error: ErrorDescription) => ReactNode> = {
       <ReloadLink />
     </>
   ),
-  // Only the portal's own 503 has words: its session check is away (ADR 022, SESSION_UNCHECKED). An upstream's
+  // Only the portal's own 503 has words: its session check is away (SESSION_UNCHECKED). An upstream's
   // 503 is outside the catalogue, an empty page like any other.
   503: ({ message }) =>
     message === SESSION_UNCHECKED ? (

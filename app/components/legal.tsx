@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** The operator of personal data, from the configuration (`OPERATOR_*`, ADR 109). */
+/** The operator of personal data, from the configuration (`OPERATOR_*`). */
 export interface Operator {
   name: string;
   inn: string;

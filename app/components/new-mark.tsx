@@ -1,6 +1,6 @@
 const copy = { answer: 'Новый ответ', status: 'Новый статус' };
 
-/** Marks an author question or a support request that staff changed since the user last looked (ADR 026). */
+/** Marks an author question or a support request that staff changed since the user last looked. */
 export function NewMark({ answered }: { answered: boolean }) {
   return (
     <p className="request__new">

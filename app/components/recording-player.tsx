@@ -14,12 +14,12 @@ interface Props {
   fallback: string;
   /**
    * Called once the upstream has stored a report, with the seconds this tab had played when it was sent, so the
-   * page can read what the upstream now counts (ADR 054).
+   * page can read what the upstream now counts.
    */
   onReported?: (playedSeconds: number) => void;
   /**
    * Called as it plays with the seconds played in this tab, counted at most as fast as real time (as the upstream
-   * counts them, ADR 054), so the page can count down between reports.
+   * counts them, ADR 056), so the page can count down between reports.
    */
   onPlayed?: (playedSeconds: number) => void;
 }
@@ -27,10 +27,10 @@ interface Props {
 /**
  * The recording with native controls, so it plays without JavaScript too, starting where the user stopped on
  * any device (`#t=`, a media fragment, needs no script). With JavaScript, the place is reported where playback
- * starts (the upstream counts watch time from there, ADR 056), every 15 s of playback, on pause, and by
+ * starts (the upstream counts watch time from there), every 15 s of playback, on pause, and by
  * `sendBeacon` when the page is hidden or left; only after the place has moved in this tab, so a tab left open
- * elsewhere never rewinds what another device saved (ADR 014). The page hears of each report stored and of the
- * seconds played, to show the certificate's count as it plays (ADR 054).
+ * elsewhere never rewinds what another device saved. The page hears of each report stored and of the
+ * seconds played, to show the certificate's count as it plays.
  */
 export function RecordingPlayer(props: Props) {
   const { src, reportTo, lengthSeconds, fallback } = props;

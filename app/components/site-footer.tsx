@@ -16,7 +16,7 @@ export function telHref(phone: string): string {
 
 /**
  * Contacts from configuration (docs/product.md §3 contact constants). The public pages add the way to the check of
- * a printed certificate (ADR 061): someone holding the paper without a QR scanner finds it at every page's foot.
+ * a printed certificate: someone holding the paper without a QR scanner finds it at every page's foot.
  */
 export function SiteFooter({
   contacts,

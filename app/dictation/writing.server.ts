@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from '@remix-run/node';
 import { isUpstreamError, pageStatusOf, toErrorPage, type UpstreamError } from '#bff/rest/errors.server';
 
 /**
- * Saving a dictation's text from the portal (ADR 018), shared by the writing page's action (a form without
+ * Saving a dictation's text from the portal, shared by the writing page's action (a form without
  * JavaScript) and the autosave route (with it): the upstream's answer as an outcome each caller can show.
  */
 

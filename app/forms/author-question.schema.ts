@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QUESTION_MAX, QUESTION_MIN } from '~/forms/limits';
 
-/** A question to the authors (ADR 068); the upstream checks the same and that the topic is one of its own. */
+/** A question to the authors; the upstream checks the same and that the topic is one of its own. */
 export const authorQuestionSchema = z.object({
   topic: z.string({ required_error: 'Выберите тему вопроса' }).regex(/^[a-z0-9-]{1,40}$/, 'Выберите тему из списка'),
   text: z

@@ -18,7 +18,7 @@ const copy = {
   submit: 'Отправить вопрос',
 };
 
-/** The question form of `/lk/author-questions`: a topic and the question (ADR 068). */
+/** The question form of `/lk/author-questions`: a topic and the question. */
 export function AuthorQuestionForm({
   topics,
   lastResult,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CERTIFICATE_NUMBER_MAX, isCertificateNumber, normalizeCertificateNumber } from '~/server/path-codes.server';
 
 /**
- * The look-up of `/certificates` by number and surname (ADR 105), read from the query string. What a person
+ * The look-up of `/certificates` by number and surname, read from the query string. What a person
  * types is brought to the printed form before it is judged; anything that cannot be a number or a surname gets a
  * Russian message at its field and never reaches the upstream.
  */

@@ -9,9 +9,9 @@ const loadSchema = () => import('./dictation-register.schema').then((m) => m.reg
 const copy = { register: 'Зарегистрироваться', join: 'Начать диктант' };
 
 /**
- * «Зарегистрироваться» for one event (ADR 025): posts to `action` (`/dictation` or `/lk/dictations`), where the
+ * «Зарегистрироваться» for one event: posts to `action` (`/dictation` or `/lk/dictations`), where the
  * upstream records the registration and mails the personal link; a refusal (the period not open yet, or over)
- * shows above the button in the upstream's words. While writing is open (`join`, ADR 042) it is «Начать
+ * shows above the button in the upstream's words. While writing is open (`join`) it is «Начать
  * диктант»: the action registers and starts the dictation in one press.
  */
 export function RegisterDictationForm({

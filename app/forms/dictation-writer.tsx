@@ -15,7 +15,7 @@ const loadSchema = () => import('./dictation-writer.schema').then((m) => m.dicta
 
 const copy = {
   label: 'Текст диктанта',
-  /** The hint says how this page saves: by itself once the page's script runs, else by «Сохранить» (ADR 114). */
+  /** The hint says how this page saves: by itself once the page's script runs, else by «Сохранить». */
   hint: 'Пишите так, как слышите. Текст сохраняется сам каждые несколько секунд, а без связи — в этом браузере; кнопка «Сохранить» сохраняет его сразу.',
   hintByButton: 'Пишите так, как слышите. Чтобы текст сохранился на сервере, нажимайте «Сохранить».',
   save: 'Сохранить',
@@ -56,7 +56,7 @@ interface Props {
 }
 
 /**
- * The writing form of a personal dictation (ADR 018): one labelled field, saved as the participant writes
+ * The writing form of a personal dictation: one labelled field, saved as the participant writes
  * (useAutosave) and by «Сохранить», which also works without JavaScript; «Завершить диктант» after a
  * confirmation. The countdown shows the upstream's time limit; at zero the last text goes in and the field locks.
  */
@@ -120,8 +120,8 @@ export function DictationWriter({
     <div className="dictation-writer">
       <Form method="post" className="form" {...formProps} onSubmit={onSubmit}>
         {/*
-          The time, the saving and the reading's player stay in view above the text as one types, on a phone too
-          (ADR 042, ADR 043): a fragment is replayed without scrolling away from the text.
+          The time, the saving and the reading's player stay in view above the text as one types, on a phone too,
+          so that a fragment is replayed without scrolling away from the text.
         */}
         <div className="dictation-writer__bar">
           <div className="dictation-writer__state">

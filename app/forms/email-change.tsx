@@ -14,7 +14,7 @@ const copy = {
   submit: 'Сменить адрес',
 };
 
-/** The address change of `/profile/email/change` (ADR 063): the new address and the current password. */
+/** The address change of `/profile/email/change`: the new address and the current password. */
 export function EmailChangeForm({
   lastResult,
   saved,

@@ -16,14 +16,14 @@ const copy = {
 /** The value of `?confirmation=` after a new letter was sent (the resend action adds it). */
 export const CONFIRMATION_SENT = 'sent';
 
-/** The address change (routes/profile/email-change.tsx, ADR 063): a mistyped address is corrected there. */
+/** The address change (routes/profile/email-change.tsx): a mistyped address is corrected there. */
 export const EMAIL_CHANGE = '/profile/email/change';
 
 /** Where «Отправить письмо ещё раз» posts (routes/profile/email.tsx). */
 export const RESEND_ACTION = '/profile/email';
 
 /**
- * The reminder of an unconfirmed address on `/lk` and `/profile` (ADR 053): what waits for the confirmation and
+ * The reminder of an unconfirmed address on `/lk` and `/profile`: what waits for the confirmation and
  * «Отправить письмо ещё раз», a POST that works without JavaScript and comes back here with `?confirmation=sent`.
  * Nothing once the address is confirmed.
  */

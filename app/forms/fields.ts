@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { normalizePhone } from '../lib/mask';
 import { NAME_MESSAGES, nameProblem } from '#shared/names';
 
-/** A name checked by the one rule of `#shared/names` (ADR 106), its message at the field. */
+/** A name checked by the one rule of `#shared/names`, its message at the field. */
 const nameRule = (schema: z.ZodString) =>
   schema.superRefine((name, ctx) => {
     const problem = nameProblem(name);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_MAX, MESSAGE_MIN } from '~/forms/limits';
 
-/** The user's answer back on one of their support requests (ADR 089); the upstream checks the same. */
+/** The user's answer back on one of their support requests; the upstream checks the same. */
 export const supportReplySchema = z.object({
   requestId: z.coerce.number().int().positive(),
   message: z

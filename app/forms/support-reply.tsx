@@ -18,7 +18,7 @@ const copy = {
 };
 
 /**
- * The answer back on a support request that support has replied to (ADR 089), one per request, folded into
+ * The answer back on a support request that support has replied to, one per request, folded into
  * «Ответить» (a disclosure needs no JavaScript) and open when its last send was refused.
  */
 export function SupportReplyForm({

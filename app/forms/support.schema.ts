@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGE_MAX, MESSAGE_MIN } from '~/forms/limits';
 
 /**
- * A support request (ADR 069); the upstream checks the same and that the topic is one of its own. No address to
+ * A support request; the upstream checks the same and that the topic is one of its own. No address to
  * reply to: replies go to the account's own (ADR 026).
  */
 export const supportSchema = z.object({

@@ -20,7 +20,7 @@ const copy = {
 };
 
 /**
- * The support request form of `/lk/support`: a topic and the message (ADR 069). The reply goes to the account's
+ * The support request form of `/lk/support`: a topic and the message. The reply goes to the account's
  * own address, named here, never to one typed in (ADR 026).
  */
 export function SupportForm({

@@ -27,7 +27,7 @@ export interface TenderState {
   question: SentQuestion | null;
 }
 
-/** The tender question (ADR 016): the form while the user may ask, the sent question afterwards. */
+/** The tender question: the form while the user may ask, the sent question afterwards. */
 export function TenderQuestion({
   state,
   lastResult,

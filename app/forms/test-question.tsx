@@ -41,7 +41,7 @@ interface QuestionFormProps {
 /**
  * One question as a form that works without JavaScript: radios, checkboxes or a text field, then «Ответить и
  * далее» (first, so Enter in the text field answers), «Назад», the list of questions and «Завершить тест» (to the summary).
- * Every button saves what is chosen or typed before it goes anywhere, so nothing given is lost (ADR 019).
+ * Every button saves what is chosen or typed before it goes anywhere, so nothing given is lost.
  */
 export function QuestionForm({ attemptId, question, answered, lastResult }: QuestionFormProps) {
   const chosen = question.answer?.optionIds.map(String) ?? [];

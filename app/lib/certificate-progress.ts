@@ -1,5 +1,5 @@
 /**
- * What the master class's and the test's pages say of the certificates earned there (ADR 054): how much is left
+ * What the master class's and the test's pages say of the certificates earned there: how much is left
  * before one is given. Plain arithmetic on what the upstream sent; the upstream alone decides and gives them.
  */
 

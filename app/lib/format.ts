@@ -5,7 +5,7 @@
 
 const LOCALE = 'ru-RU';
 
-// Made once: a formatter costs far more to build than to use (it was a tenth of a content list's CPU; ADR 031).
+// Made once: a formatter costs far more to build than to use (it was a tenth of a content list's CPU).
 const units = {
   hour: new Intl.NumberFormat(LOCALE, { style: 'unit', unit: 'hour', unitDisplay: 'short' }),
   minute: new Intl.NumberFormat(LOCALE, { style: 'unit', unit: 'minute', unitDisplay: 'short' }),

@@ -34,7 +34,7 @@ export const PHONE_MASK = '+7 (###) ###-##-##';
 export const PHONE_HINT = 'Десять цифр после +7, например +7 (900) 123-45-67.';
 
 /**
- * Why the number is asked (issue 37, ADR 111): the provider's registration requires it, and the portal itself
+ * Why the number is asked (issue 37): the provider's registration requires it, and the portal itself
  * uses it for nothing a user sees; the organisers keep it to reach a participant whose mail does not arrive.
  * Nothing more is promised: no calls or messages from the site.
  */

@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { pageNotFound } from '#bff/not-found.server';
 import { flatRedirectTarget } from '~/lib/flat-redirect-target';
 
-/** docs/product.md §2's flat fallback paths answer with a permanent redirect to the nested screen (ADR 002). */
+/** docs/product.md §2's flat fallback paths answer with a permanent redirect to the nested screen. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const target = flatRedirectTarget(url);

@@ -5,7 +5,7 @@ import { resourceNotFound } from '#bff/not-found.server';
 /**
  * `/go/{code}`: a followed banner. The transition is recorded with the banner's analytics code, then the browser
  * goes to that banner's own link from the upstream — the only target there is: nothing in the request names
- * where to go, so this is no open redirect (ADR 015). Works without JavaScript, and counts before leaving. A
+ * where to go, so this is no open redirect. Works without JavaScript, and counts before leaving. A
  * prefetch is no click: it is declined before anything is read or recorded.
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {

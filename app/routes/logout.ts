@@ -5,18 +5,18 @@ import { logoutSchema } from '~/forms/logout.schema';
 
 /**
  * What a logout asks the browser to drop: cached personal pages, every cookie of the site (the sign-in's device
- * cookie too, ADR 009) and the site's storage — the dictation's text kept offline (ADR 079) must not stay for the
- * next person at a shared computer (ADR 039).
+ * cookie too) and the site's storage — the dictation's text kept offline must not stay for the
+ * next person at a shared computer.
  */
 export const CLEAR_SITE_DATA = '"cache", "cookies", "storage"';
 
 /**
- * Logout (docs/product.md §4.5): the session ended on every instance (every cookie minted from its sign-in,
- * ADR 039), the upstream told, both cookies cleared, and the browser told to drop what it keeps of the site. From
+ * Logout (docs/product.md §4.5): the session ended on every instance (every cookie minted from its sign-in),
+ * the upstream told, both cookies cleared, and the browser told to drop what it keeps of the site. From
  * an lk or profile page the user lands on `/`; from a public page, back where they were; either way with
- * `?signed-out=1`, which has the page say «Вы вышли из личного кабинета» (ADR 039). The session never
+ * `?signed-out=1`, which has the page say «Вы вышли из личного кабинета». The session never
  * refreshes to serve a page, and the cookies are cleared even when the upstream call fails: the browser must not
- * keep a session the user asked to end, and the portal refuses it from then on (ADR 008). A logout the shared
+ * keep a session the user asked to end, and the portal refuses it from then on. A logout the shared
  * state could not record (a Redis outage) lands on the login page, which says that signing out everywhere is not
  * confirmed (ADR 087).
  */
@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-/** The page a logout lands on, flagged so it says «Вы вышли» (ADR 039; read by the public layout). */
+/** The page a logout lands on, flagged so it says «Вы вышли» (read by the public layout). */
 export const SIGNED_OUT = 'signed-out';
 
 function signedOut(path: string): string {

@@ -3,7 +3,7 @@ import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical from 'ical-generator';
 import { MOSCOW_TIME_ZONE } from '#shared/moscow-time';
 
-/** Every event the portal offers is held in Moscow; calendars show it in the reader's own zone (ADR 028). */
+/** Every event the portal offers is held in Moscow; calendars show it in the reader's own zone. */
 const ZONE = MOSCOW_TIME_ZONE;
 
 export interface CalendarEvent {
@@ -19,7 +19,7 @@ export interface CalendarEvent {
 }
 
 /**
- * One event as an RFC 5545 calendar file (ADR 028): start and end in Moscow time with its VTIMEZONE, DTSTAMP in
+ * One event as an RFC 5545 calendar file: start and end in Moscow time with its VTIMEZONE, DTSTAMP in
  * UTC, offered for download under a Russian name. Personal: the route that answers it is signed in.
  */
 export function calendarFile(event: CalendarEvent, fileName: string): Response {

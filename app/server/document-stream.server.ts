@@ -15,10 +15,10 @@ const CLOSING_TAGS = '</body></html>';
  *   multi-byte sequence and has no place in an HTML document, so dropping every one restores the text exactly.
  * - **One chunk per flush.** React writes a document in 2 KiB pieces and then calls `flush()`, the convention of
  *   zlib streams. Held until then, a batch goes on as one chunk, so the closing tags below are found whole where a
- *   piece's end cuts them, and the document (sent whole by `entry.server.tsx`, ADR 118) is a few chunks, not dozens.
+ *   piece's end cuts them, and the document (sent whole by `entry.server.tsx`) is a few chunks, not dozens.
  * - **The document ends last.** React 18 writes `</body></html>` with the shell, and what streams later (a
  *   Suspense boundary's content, Remix's single-fetch data scripts) would follow it, outside the document, which
- *   an HTML checker refuses (ADR 098). The first `</body></html>` React writes is held back and sent when the
+ *   an HTML checker refuses. The first `</body></html>` React writes is held back and sent when the
  *   stream ends, after everything else. Text and data never hold that sequence literally: React escapes `<` in
  *   text and attributes, and Remix's data scripts escape it as `\u003c`.
  */

@@ -19,7 +19,7 @@ export function readInvitationCode(token: string | undefined): string | null {
 /** Whether the segment of `/certificates/{code}` has the shape of a certificate's code. */
 export const isCertificateCode = (code: string): boolean => CERTIFICATE_CODE.test(code);
 
-/** A number as the contract takes it (ADR 105), once brought to its printed form by `normalizeCertificateNumber`. */
+/** A number as the contract takes it, once brought to its printed form by `normalizeCertificateNumber`. */
 export const isCertificateNumber = (number: string): boolean =>
   number.length <= CERTIFICATE_NUMBER_MAX && CERTIFICATE_NUMBER.test(number);
 export { CERTIFICATE_NUMBER_MAX, normalizeCertificateNumber };

@@ -3,7 +3,7 @@ import { isPrefetch } from '#bff/request/prefetch.server';
 import type { ReplySection } from '#contract';
 
 /**
- * The read receipt of ADR 026: once a page has read the items it is about to show, those shown as new are
+ * The read receipt: once a page has read the items it is about to show, those shown as new are
  * marked seen, by id, so an answer that arrives meanwhile stays new. It is the one state a GET changes: the
  * user's own «seen» marks, idempotent and harmless to repeat. Failing to mark is logged, never the page's error:
  * the item is simply shown as new once more.

@@ -12,7 +12,7 @@ type NumericParam = (typeof NUMERIC_PARAMS)[number];
 const ID = /^[1-9]\d{0,9}$/;
 
 /**
- * The one id reader of every route (ADR 024): the parameter as an integer 1…2³¹−1, or the 404 page. `0`, a
+ * The one id reader of every route: the parameter as an integer 1…2³¹−1, or the 404 page. `0`, a
  * leading zero, a sign, an exponent, other digits than ASCII, or a number the contract would refuse name no
  * screen, for every visitor: call this before `requireUser`, and nothing malformed reaches the contract.
  */

@@ -22,11 +22,11 @@ import scenarios from './scenarios.css?inline';
 import testing from './testing.css?inline';
 
 /**
- * The whole stylesheet of the portal, inlined into every document's head (ADR 033): about 8 KB gzip, so a phone
+ * The whole stylesheet of the portal, inlined into every document's head: about 8 KB gzip, so a phone
  * paints with the HTML alone instead of waiting a round trip for render-blocking files, and a client-side
  * navigation finds every screen's rules already there. Server-only: the text must not reach the client bundle.
  * Cascade order as the `<link>`s had it: the base (layout), the rules of single components (each beside its
- * component in app/components/, ADR 049), forms, shared components, then the screens' own files, the materials list
+ * component in app/components/), forms, shared components, then the screens' own files, the materials list
  * after the screens that show it. A new screen's or component's stylesheet is added here.
  */
 export const stylesheet = [

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTROL_PAIRS, contrastRatio, readSchemes, TEXT_PAIRS } from '../../tests/contrast';
 
 /**
- * WCAG AA for every colour the stylesheets may use (they can use only tokens: stylelint, ADR 029): text 4.5:1 on
+ * WCAG AA for every colour the stylesheets may use (they can use only tokens: stylelint): text 4.5:1 on
  * each background it is drawn on; control borders, the focus ring and filled buttons 3:1 (WCAG 1.4.11) against
  * the surfaces they sit on. Read from tokens.css itself, in both schemes.
  */

@@ -13,7 +13,7 @@ import { seconds } from '#shared/time';
 const COMMAND_TIMEOUT_MS = 2_000;
 const CONNECT_TIMEOUT_MS = 1_000;
 /**
- * With a grace (ADR 058), how long a standing read may take before the last-known standing answers instead: a
+ * With a grace, how long a standing read may take before the last-known standing answers instead: a
  * primary that went silent (a host gone, SIGSTOP) holds each command for COMMAND_TIMEOUT_MS otherwise.
  */
 const STANDING_WAIT_MS = 500;

@@ -4,7 +4,7 @@ import type { CallResult } from '#contract';
 import { seconds, days } from '#shared/time';
 
 /**
- * The state every portal instance must agree on (ADR 022): sign-in limits, sessions ended by the portal, the
+ * The state every portal instance must agree on: sign-in limits, sessions ended by the portal, the
  * refresh single flight and the per-user cache generation. Created once per process (bff/server/app.server.ts)
  * in process memory, or in Redis when REDIS_URL is set; nothing else knows which one it has. The Redis one
  * rejects (never hangs) while Redis is away, and each caller decides what that means (ADR 022, "Outage").
@@ -24,19 +24,19 @@ export interface SharedState {
   ready(timeoutMs: number): Promise<void>;
   /**
    * Resolves true when a data node answers a PING within a second: the primary, or through Sentinel a replica (a
-   * failover's seconds, when standings are read there); in memory: always. The readiness probe asks it (ADR 062).
+   * failover's seconds, when standings are read there); in memory: always. The readiness probe asks it.
    */
   answers(): Promise<boolean>;
   close(): Promise<void>;
 }
 
-/** What a request's cookies are worth, read in one round trip before anything is answered (ADR 008). */
+/** What a request's cookies are worth, read in one round trip before anything is answered. */
 export interface Standing {
   /** The tokens among those asked about that a logout ended. */
   revoked: Set<string>;
   /** Per user: sessions issued before this time (ms) are over (a password change or recovery); 0 when none. */
   endedBefore: Map<number, number>;
-  /** Per user: the generation of their cached reads, moved on by every change they make (ADR 012). */
+  /** Per user: the generation of their cached reads, moved on by every change they make. */
   generation: Map<number, number>;
 }
 
@@ -51,14 +51,14 @@ export interface SessionRecords {
   /**
    * The standing of these tokens, session ids and users, in one read. A session id is revoked like a token (the
    * same record, ADR 039); they are named apart so that a Redis with no primary for a few seconds can still answer
-   * from what it read last (ADR 058).
+   * from what it read last.
    */
   standing(tokens: string[], userIds: number[], sessionIds?: string[]): Promise<Standing>;
   /** After a change by the user: their cached reads are stale everywhere. Returns the new generation. */
   changed(userId: number): Promise<number>;
 }
 
-/** One refresh per refresh token at a time, its outcome reused for a short while (ADR 008, ADR 022). */
+/** One refresh per refresh token at a time, its outcome reused for a short while (ADR 022). */
 export interface RefreshFlight {
   /**
    * Runs `task` once per `token` at a time; requests holding the same token share its outcome. `unless` rejects
@@ -82,7 +82,7 @@ export interface Seal {
 
 /** How long a refreshed auth token is shared with other requests holding the same refresh token. */
 export const REFRESH_REUSE_MS = seconds(30);
-/** How long the per-user cache generation is kept: longer than any cached read lives (ADR 012). */
+/** How long the per-user cache generation is kept: longer than any cached read lives. */
 export const GENERATION_KEEP_MS = days(1);
 
 /** A login as the limits and the recovery see it: case and surrounding spaces do not make another login. */

@@ -65,8 +65,8 @@ export function findAuthorQuestion(db: Db, id: number): (AuthorQuestion & { user
 }
 
 /**
- * What the authors change: a status, or an answer (which makes it answered). The user sees it as new until they
- * have looked (ADR 026).
+ * What the authors change: a status, or an answer (which makes it answered). The user sees it as new until they have
+ * looked.
  */
 export function updateAuthorQuestion(
   db: Db,

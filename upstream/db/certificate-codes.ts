@@ -3,7 +3,7 @@ import type { Services } from '../services';
 import type { Db } from './open';
 
 /**
- * The verification codes of ADR 027: 128 random bits in base64url, one per certificate, issued the first time
+ * The certificates' verification codes: 128 random bits in base64url, one per certificate, issued the first time
  * its PDF is made and the same ever after. Stored as they are: the PDF is made on request and prints the code
  * again, and a code opens nothing but the public page with a masked name.
  */

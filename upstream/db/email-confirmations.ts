@@ -2,7 +2,7 @@ import { randomToken, sha256 } from '../crypto';
 import { days, hours } from '#shared/time';
 import type { Db } from './open';
 
-/** How long a confirmation link works (ADR 053): a long weekend away from the mailbox. */
+/** How long a confirmation link works: a long weekend away from the mailbox. */
 export const CONFIRMATION_LIFETIME_MS = hours(72);
 
 /**
@@ -20,21 +20,21 @@ export function createConfirmation(db: Db, userId: number, email: string, now: n
   return token;
 }
 
-/** What a used confirmation link did (ADR 053, 063). */
+/** What a used confirmation link did. */
 export interface Confirmed {
   userId: number;
   /** The address now confirmed, the account's sign-in address from now on. */
   email: string;
-  /** The address it replaced, when the link confirmed a change of a confirmed address (ADR 063); else null. */
+  /** The address it replaced, when the link confirmed a change of a confirmed address; else null. */
   replaced: string | null;
-  /** Whether the account had no confirmed address before: mail that waited for one may go now (ADR 110). */
+  /** Whether the account had no confirmed address before: mail that waited for one may go now. */
   firstConfirmation: boolean;
 }
 
 /**
  * Uses the token up and confirms its address, in one transaction: what it did, once, for a live token; null for
  * an unknown, used or expired one. A link for the account's own address confirms it; a link for another address
- * (a change asked for while the address was confirmed, ADR 063) makes that address the account's, unless another
+ * (a change asked for while the address was confirmed) makes that address the account's, unless another
  * account took it meanwhile (then null too).
  */
 export function consumeConfirmation(db: Db, token: string, now: number): Confirmed | null {
@@ -58,7 +58,7 @@ export function consumeConfirmation(db: Db, token: string, now: number): Confirm
       );
       return { userId: row.userId, email: user.email, replaced: null, firstConfirmation };
     }
-    // Links for an address other than the account's are only made for a change of a confirmed one (ADR 063).
+    // Links for an address other than the account's are only made for a change of a confirmed one.
     const taken = db.prepare('SELECT 1 FROM users WHERE email = ? AND id <> ?').get(row.email, row.userId);
     if (taken) return null;
     db.prepare('UPDATE users SET email = ?, email_confirmed_at = ?, updated_at = ? WHERE id = ?').run(
@@ -72,7 +72,7 @@ export function consumeConfirmation(db: Db, token: string, now: number): Confirm
 }
 
 /**
- * The new address of a change still waiting for its link (ADR 063): the newest live link's address when it is not
+ * The new address of a change still waiting for its link: the newest live link's address when it is not
  * the account's own; else null.
  */
 export function pendingEmail(db: Db, userId: number, now: number): string | null {
@@ -94,7 +94,7 @@ export function cancelPendingChange(db: Db, userId: number, now: number): void {
   ).run(now, userId, userId);
 }
 
-/** Address changes asked for in 24 hours per account (ADR 063): a typo fixed twice, and room to spare. */
+/** Address changes asked for in 24 hours per account: a typo fixed twice, and room to spare. */
 export const EMAIL_CHANGES_PER_DAY = 5;
 
 /** Milliseconds until the account may ask for another change (0: now), by `EMAIL_CHANGES_PER_DAY`. */
@@ -114,8 +114,8 @@ export function recordEmailChange(db: Db, userId: number, now: number): void {
 }
 
 /**
- * Receiving a code or a link at the address proves it too (a completed recovery, a pass: ADR 053): true when the
- * account had no confirmed address before (its waiting mail may go now, ADR 110).
+ * Receiving a code or a link at the address proves it too (a completed recovery, a pass): true when the
+ * account had no confirmed address before (its waiting mail may go now).
  */
 export function markEmailConfirmed(db: Db, userId: number, now: number): boolean {
   const first = db

@@ -1,5 +1,5 @@
 /**
- * The law week's demo content (ADR 020): the seven days' titles, their events and the week's themes, each with
+ * The law week's demo content: the seven days' titles, their events and the week's themes, each with
  * materials named in Russian; a material's extension names which of the shipped files it is (seed-law-week.ts).
  */
 

@@ -437,7 +437,7 @@ export const migrations: ReadonlyArray<Migration> = [
   {
     id: 12,
     name: 'support threads',
-    // The messages after a request's first: support's replies and the user's answers back (ADR 089).
+    // The messages after a request's first: support's replies and the user's answers back.
     sql: `
       CREATE TABLE support_messages (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -452,7 +452,7 @@ export const migrations: ReadonlyArray<Migration> = [
   {
     id: 13,
     name: 'confirmed e-mail addresses and their confirmation links',
-    // ADR 053. Accounts made before confirmation existed count as confirmed: their mail went out all along.
+    // Accounts made before confirmation existed count as confirmed: their mail went out all along.
     sql: `
       ALTER TABLE users ADD COLUMN email_confirmed_at INTEGER;
       UPDATE users SET email_confirmed_at = created_at;
@@ -470,7 +470,7 @@ export const migrations: ReadonlyArray<Migration> = [
   {
     id: 14,
     name: 'certificates for master classes watched and tests passed',
-    // ADR 054. Watch time counted at most as fast as real time passes between two reports (history from before
+    // Watch time counted at most as fast as real time passes between two reports (history from before
     // starts at 0: nothing counted it); the certificate of a master class is kept from the moment it was earned;
     // a test's is its first passing attempt, so it needs no table. The codes' kinds grow by a table rebuild, as
     // SQLite changes no CHECK in place.
@@ -499,7 +499,7 @@ export const migrations: ReadonlyArray<Migration> = [
   {
     id: 15,
     name: 'one watch clock per user',
-    // ADR 056. The moment up to which a user's real time has been credited to master classes' watch time: one per
+    // The moment up to which a user's real time has been credited to master classes' watch time: one per
     // user, so two recordings played at once share it, and each report counts only the real time since.
     sql: `
       CREATE TABLE webinar_watch_clocks (
@@ -511,7 +511,7 @@ export const migrations: ReadonlyArray<Migration> = [
   {
     id: 16,
     name: 'letters counted per recipient and account',
-    // ADR 057. What each letter was and for which account, so the mailer can make resends wait longer each time
+    // What each letter was and for which account, so the mailer can make resends wait longer each time
     // and cap the letters one address receives in a day.
     sql: `
       ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT 'other';
@@ -521,7 +521,7 @@ export const migrations: ReadonlyArray<Migration> = [
       `,
   },
   {
-    // The search index holds Russian stems (ADR 094): the triggers store `ru_stems` of each text (the function
+    // The search index holds Russian stems: the triggers store `ru_stems` of each text (the function
     // `Db` registers on every connection), and the index is filled again from the scenarios as they are.
     id: 17,
     name: 'scenario search by Russian stems',
@@ -545,7 +545,7 @@ export const migrations: ReadonlyArray<Migration> = [
   {
     id: 18,
     name: 'requests to change the e-mail address',
-    // ADR 063. Each request that passed the password check, whether it could be carried out or not: the count per
+    // Each request that passed the password check, whether it could be carried out or not: the count per
     // account in 24 hours is the change's own limit. The new address waits in `email_confirmations` as before.
     sql: `
       CREATE TABLE email_change_requests (

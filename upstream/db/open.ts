@@ -17,7 +17,7 @@ export interface Statement {
 }
 
 /**
- * The reference upstream's database: Node's own `node:sqlite` (ADR 038: no native module to build for the
+ * The reference upstream's database: Node's own `node:sqlite` (no native module to build for the
  * runtime), with the conveniences its queries use.
  *
  * - `prepare` keeps each statement by its text: every query is written as `db.prepare(sql)` where it runs, and
@@ -37,7 +37,7 @@ export class Db {
 
   constructor(path: string) {
     this.#db = new DatabaseSync(path);
-    // The search index's Russian stems (ADR 094): its triggers call it, so every connection has it.
+    // The search index's Russian stems: its triggers call it, so every connection has it.
     this.#db.function('ru_stems', { deterministic: true }, (text) => stemsOf(typeof text === 'string' ? text : null));
   }
 

@@ -34,7 +34,7 @@ export interface Letter {
 }
 
 /**
- * The one place that decides whether a letter may go now (ADR 057): the milliseconds to wait, 0 when it may. Per
+ * The one place that decides whether a letter may go now: the milliseconds to wait, 0 when it may. Per
  * recipient at most `DAILY_LETTERS_PER_RECIPIENT` letters in 24 hours; a confirmation or a recovery code, per
  * recipient and per account, may follow the first of its kind at once (a letter that did not come is asked for
  * again right away), then waits `FIRST_RESEND_WAIT` after the second, twice that after the third, and so on

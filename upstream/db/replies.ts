@@ -1,7 +1,7 @@
 import type { ReplySection, UnseenReplies } from '#contract';
 import type { Db } from './open';
 
-/** The read receipts of ADR 026: what staff changed that the user has not seen yet, per section. */
+/** The read receipts: what staff changed that the user has not seen yet, per section. */
 
 const TABLES: Record<ReplySection, string> = {
   'author-questions': 'author_questions',

@@ -18,7 +18,7 @@ const ORDER_BY = {
 } as const;
 
 /**
- * The search text as an FTS5 query (ADR 094): every word brought to its Russian stem, as the index stores the
+ * The search text as an FTS5 query: every word brought to its Russian stem, as the index stores the
  * scenarios' words, and matched as a prefix, AND-ed: «финансы» finds «Финансовая грамотность», «конституция» and
  * «Конституции» find the same, «конст» half typed finds them too. Stems are letters and digits only, so quoting them
  * is safe.

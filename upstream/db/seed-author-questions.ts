@@ -3,7 +3,7 @@ import type { Db } from './open';
 import { findUserByEmail } from './users';
 
 /**
- * Topics and the demo users' questions to the authors (ADR 068): answered, in work and just sent, so the screen
+ * Topics and the demo users' questions to the authors: answered, in work and just sent, so the screen
  * shows every state for both users. Seeded questions have fixed ids (users' own come after them); their dates
  * are moved along to the current day at every start, so the answered ones stay recent.
  */

@@ -6,7 +6,7 @@ import { DICTATION_EVENTS, WRITTEN_TEXTS } from './seed-dictation-content';
 import { findUserByEmail } from './users';
 
 /**
- * The dictation's demo (ADR 018): six events around today — two with published results, one being checked, the
+ * The dictation's demo: six events around today — two with published results, one being checked, the
  * one whose writing is open today, one open for registration and one announced — re-anchored on every start, and
  * the demo users' dictations in them. What a user writes is never touched.
  */

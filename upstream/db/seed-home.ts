@@ -5,7 +5,7 @@ import type { Db } from './open';
 import { findUserByEmail } from './users';
 import { insertWeekDayIfMissing } from './week';
 
-/** Banners of `/` and `/lk`: two lead into the portal, one to an outside site (ADR 015). */
+/** Banners of `/` and `/lk`: two lead into the portal, one to an outside site. */
 const BANNERS: NewBanner[] = [
   {
     code: 'week-open-lessons',

@@ -5,7 +5,7 @@ import { DAYS, EVENTS, THEMES, type FileKind, type Material } from './law-week-c
 import type { Db } from './open';
 
 /**
- * The law week's demo content (ADR 020): seven days of events and a dozen themes, with materials that reuse the
+ * The law week's demo content: seven days of events and a dozen themes, with materials that reuse the
  * small real files the scenarios ship. Rows have fixed ids, so a second start inserts nothing; the dates are
  * computed on every read (db/law-week.ts), and the files' sizes are read from the files at every start.
  */

@@ -3,7 +3,7 @@ import type { Db } from './open';
 import { findUserByEmail } from './users';
 
 /**
- * Support topics and the demo users' requests (ADR 069): resolved with a reply, in work and new, for both users.
+ * Support topics and the demo users' requests: resolved with a reply, in work and new, for both users.
  * Seeded requests have fixed ids (users' own come after them); their dates move along to the current day at
  * every start.
  */

@@ -1,4 +1,4 @@
-/** The demo tests' content (ADR 019): twelve tests on the portal's themes, checked against the laws they cite. */
+/** The demo tests' content: twelve tests on the portal's themes, checked against the laws they cite. */
 
 export interface SeedQuestion {
   kind: 'single' | 'multiple' | 'text';

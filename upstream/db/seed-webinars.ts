@@ -7,7 +7,7 @@ import { WEBINAR_CLOSINGS, WEBINAR_PARTICIPANTS, WEBINAR_SPEAKERS, WEBINAR_TOPIC
 import { findUserByEmail } from './users';
 import { awardIfDue } from './webinar-certificates';
 
-/** The one demo recording (ADR 014), reused by every past master class. */
+/** The one demo recording, reused by every past master class. */
 const RECORDING = { path: '/files/webinars/master-class.mp4', type: 'video/mp4', seconds: 24 } as const;
 const RECORDING_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'files', 'webinars', 'master-class.mp4');
 
@@ -74,7 +74,7 @@ export function seedWebinars(db: Db, now: number): void {
 
 /**
  * The demo teacher has started two recordings, so the list shows progress from the first visit, and watched one
- * of them through, counted as watched, so the cabinet holds its certificate (ADR 054).
+ * of them through, counted as watched, so the cabinet holds its certificate.
  */
 function seedTeacherHistory(db: Db, now: number): void {
   const teacher = findUserByEmail(db, 'teacher@example.org');

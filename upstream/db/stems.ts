@@ -1,7 +1,7 @@
 import { stemmer } from '@orama/stemmers/russian';
 
 /**
- * Russian word forms for the scenarios' search (ADR 094): each word of a text brought to its Snowball stem
+ * Russian word forms for the scenarios' search: each word of a text brought to its Snowball stem
  * («Финансовая» → «финансов», «финансы» → «финанс», «Конституции» and «конституция» → «конституц»), lower case,
  * ё as е. The index holds the stems (SQLite's function `ru_stems`, registered on every connection by `Db`), the
  * query is stemmed alike and every word matched as a prefix, so a word half typed still finds its forms.

@@ -88,7 +88,7 @@ export function findSupportRequest(db: Db, id: number): (SupportRequest & { user
   return row && { ...toRequest(db, row), userId: row.user_id };
 }
 
-/** What staff change: a reply, a status or both; the user sees it as new until they have looked (ADR 026). */
+/** What staff change: a reply, a status or both; the user sees it as new until they have looked. */
 export function updateSupportRequest(
   db: Db,
   id: number,
@@ -112,7 +112,7 @@ export function updateSupportRequest(
   );
 }
 
-/** The user answers back (ADR 089): the message joins the thread and the request is open again, «Новое». */
+/** The user answers back: the message joins the thread and the request is open again, «Новое». */
 export function answerSupportRequest(db: Db, id: number, message: string, now: number): SupportRequest {
   keepEarlierReply(db, id);
   db.prepare("INSERT INTO support_messages (request_id, author, text, created_at) VALUES (?, 'user', ?, ?)").run(

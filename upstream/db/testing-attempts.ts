@@ -6,7 +6,7 @@ import { insertLayout } from './testing-layout';
 import { listQuestions } from './testing-questions';
 import { isCorrect, type Given } from './testing-scoring';
 
-/** Attempts: started, answered question by question, finished by the user or by their deadline (ADR 019). */
+/** Attempts: started, answered question by question, finished by the user or by their deadline. */
 
 export function listAnswers(db: Db, attemptId: number): Map<number, Given> {
   const rows = db

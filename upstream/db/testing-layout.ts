@@ -3,7 +3,7 @@ import type { Db } from './open';
 import type { Question } from './testing-questions';
 
 /**
- * The order an attempt shows its questions and their options in (ADR 019): shuffled once when the attempt starts
+ * The order an attempt shows its questions and their options in: shuffled once when the attempt starts
  * and stored, so a reload, a second tab or another device shows the same order, and the next attempt another.
  */
 

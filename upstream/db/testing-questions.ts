@@ -2,7 +2,7 @@ import type { QuestionKind } from '#contract';
 import type { Db } from './open';
 import type { Judged } from './testing-scoring';
 
-/** A test's questions as the attempts, their layout and their review read them (ADR 019). */
+/** A test's questions as the attempts, their layout and their review read them. */
 
 export interface QuestionRow {
   id: number;

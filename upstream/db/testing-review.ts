@@ -7,7 +7,7 @@ import { arrange } from './testing-layout';
 import { isCorrect } from './testing-scoring';
 
 /**
- * An attempt as its pages show it (ADR 019), in its own order: nothing judged while it is open; once finished,
+ * An attempt as its pages show it, in its own order: nothing judged while it is open; once finished,
  * right or wrong for each answer; the right answers and explanations only once the user has no attempt left, so a
  * blank first attempt cannot hand the second the answers to the same questions.
  */

@@ -1,6 +1,6 @@
 import type { QuestionKind } from '#contract';
 
-/** How an answer is judged (ADR 019); the only place that knows the right answers besides the database. */
+/** How an answer is judged; the only place that knows the right answers besides the database. */
 
 export interface Judged {
   kind: QuestionKind;

@@ -2,7 +2,7 @@ import type { AttemptSummary, TestDetail, TestSummary } from '#contract';
 import type { Db } from './open';
 import { percentOf } from './testing-scoring';
 
-/** Tests and the user's attempts at them, as lists show them (ADR 019). */
+/** Tests and the user's attempts at them, as lists show them. */
 
 export interface TestRow {
   id: number;

@@ -15,7 +15,7 @@ export interface UserRow {
   phone: string;
   city: string;
   organization: string;
-  /** When the address was confirmed (ADR 053), or null while it is not. */
+  /** When the address was confirmed, or null while it is not. */
   email_confirmed_at: number | null;
 }
 
@@ -29,7 +29,7 @@ export interface NewUser {
   phone?: string;
   city?: string;
   organization?: string;
-  /** A demo account's address counts as confirmed; a registration's waits for its link (ADR 053). */
+  /** A demo account's address counts as confirmed; a registration's waits for its link. */
   emailConfirmed?: boolean;
 }
 
@@ -88,7 +88,7 @@ export function updateProfileFields(db: Db, userId: number, fields: ProfileField
 }
 
 /**
- * Replaces the address (ADR 063): false when another account has it (the UNIQUE index decides, so a race is safe).
+ * Replaces the address: false when another account has it (the UNIQUE index decides, so a race is safe).
  */
 export function setEmail(db: Db, userId: number, email: string, now: number): boolean {
   const taken = db.prepare('SELECT 1 FROM users WHERE email = ? AND id <> ?').get(email, userId);

@@ -80,7 +80,7 @@ export function findWebinar(db: Db, id: number, userId: number): Detail | undefi
           type: row.recording_type,
         }
       : null;
-  // The certificate is the route's to add: its PDF needs more than the database (ADR 054).
+  // The certificate is the route's to add: its PDF needs more than the database.
   return {
     ...toSummary(row),
     description: row.description,
@@ -92,9 +92,9 @@ export function findWebinar(db: Db, id: number, userId: number): Detail | undefi
 
 /**
  * Position is the latest report (a deliberate seek back is kept); watched seconds only grow, so a report from a
- * tab left open on an older state never undoes what was watched elsewhere (ADR 014). Each report adds to the
+ * tab left open on an older state never undoes what was watched elsewhere. Each report adds to the
  * watch time counted for the certificate what `creditReport` allows against the user's one watch clock, up to the
- * recording's length, and gives the certificate when the count reaches its share (ADR 054, ADR 056); one
+ * recording's length, and gives the certificate when the count reaches its share; one
  * transaction, so two reports at once count one after the other.
  */
 export function saveHistoryTime(
@@ -143,7 +143,7 @@ export function saveHistoryTime(
   )();
 }
 
-/** The watch time counted for the user's certificate of a master class (ADR 054): 0 before any report. */
+/** The watch time counted for the user's certificate of a master class: 0 before any report. */
 export function countedSecondsOf(db: Db, userId: number, webinarId: number): number {
   return (db.value(
     'SELECT counted_seconds FROM webinar_history WHERE user_id = ? AND webinar_id = ?',

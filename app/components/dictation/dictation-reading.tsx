@@ -46,7 +46,7 @@ export interface ReadingView {
 
 type Part = Span & ({ kind: 'opening' | 'closing' } | { kind: 'fragment'; n: number });
 
-/** The recording's real parts in order (ADR 043): the opening reading, each fragment, the closing reading. */
+/** The recording's real parts in order: the opening reading, each fragment, the closing reading. */
 export function readingParts(reading: Pick<ReadingView, 'fragments' | 'opening' | 'closing'>): Part[] {
   return [
     { kind: 'opening', ...reading.opening },
@@ -71,7 +71,7 @@ const goToLabel = (part: Part, direction: 'previous' | 'next') =>
   part.kind === 'fragment' ? parts.fragment[direction] : parts[part.kind].goTo;
 
 /**
- * The compact player of the reading (ADR 043, ADR 042), which the writing form keeps beside its sticky timer, so
+ * The compact player of the reading, which the writing form keeps beside its sticky timer, so
  * a fragment can be replayed without scrolling away from the text. A plain `<audio controls>` plays and seeks
  * without JavaScript; with it, the buttons go through the recording's parts — the opening reading, each fragment,
  * the closing reading — play one and stop at its end, and the position shown follows what plays. Nothing of the
@@ -168,7 +168,7 @@ export function ReadingPlayer({ reading }: { reading: ReadingView | null }) {
   );
 }
 
-/** Below the writing: how the dictation is read, and the way to another form of taking part (ADR 043). */
+/** Below the writing: how the dictation is read, and the way to another form of taking part. */
 export function ReadingNotes({ available }: { available: boolean }) {
   return (
     <section className="card dictation-reading" aria-labelledby="dictation-reading-title">

@@ -33,7 +33,7 @@ const copy = {
 };
 
 /**
- * The forms hydrate after their own chunks (ADR 021). Marked pure, so that a page which imports only this module's
+ * The forms hydrate after their own chunks. Marked pure, so that a page which imports only this module's
  * types or helpers drops the forms from its first-load JavaScript.
  */
 const RegisterDictationForm = /* @__PURE__ */ deferredForm(() =>
@@ -56,7 +56,7 @@ export type JoinableEvent = {
 };
 
 /**
- * Taking part in an event (ADR 025, 042). In registration: «Вы зарегистрированы» once done, the form for a
+ * Taking part in an event. In registration: «Вы зарегистрированы» once done, the form for a
  * signed-in user who is not yet. While writing is open: «Начать диктант» — for a user without a dictation of the
  * event it registers and starts in one press; with one, it starts or continues it. For a visitor, the way
  * through sign-in or a new account back to `action`. Nothing for an event in any other state.

@@ -1,5 +1,5 @@
 /**
- * The dictation's text kept in this browser (ADR 079) while the server does not hold it yet: under a key of
+ * The dictation's text kept in this browser while the server does not hold it yet: under a key of
  * the participation's id — one dictation of one person — with the text and the server revision it was typed
  * over. Nothing from the session, no token, no code. Storage can be full or switched off: then every call says
  * so and the page says the text is on the page only.

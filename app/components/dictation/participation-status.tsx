@@ -55,7 +55,7 @@ export const canWrite = (item: Participation) =>
   item.eventState === 'writing' && (item.status === 'invited' || item.status === 'writing');
 
 /**
- * Whether «Добавить в календарь» is offered (ADR 103): a dictation still to be written, its writing window not
+ * Whether «Добавить в календарь» is offered: a dictation still to be written, its writing window not
  * over. Once started, submitted or missed, a calendar reminder has nothing left to remind of.
  */
 export const offersCalendar = (item: Pick<Participation, 'status' | 'eventState'>) =>

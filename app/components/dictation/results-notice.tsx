@@ -20,7 +20,7 @@ export function freshResults(dictations: Participation[], now = Date.now()): Par
 }
 
 /**
- * «Опубликованы результаты диктанта» on the cabinet's home and atop `/lk/dictations` (ADR 018): the user sees
+ * «Опубликованы результаты диктанта» on the cabinet's home and atop `/lk/dictations`: the user sees
  * the grade as soon as the results are out, with the way to the marked text and the certificate.
  */
 export function ResultsNotice({ results, headingLevel = 2 }: { results: Participation[]; headingLevel?: 2 | 3 }) {

@@ -27,7 +27,7 @@ type Outcome =
 
 export type SaveStatus =
   | { kind: 'saved'; savedAt: string | null }
-  /** Typed since the last save: the next save is a few seconds away (ADR 114). */
+  /** Typed since the last save: the next save is a few seconds away. */
   | { kind: 'changed' }
   | { kind: 'offline'; local: boolean }
   | { kind: 'invalid'; message: string }
@@ -49,8 +49,8 @@ interface Options {
  * Saves the text of the field `fieldId` to `url` every few seconds when it changed since the last save, at once
  * when the connection comes back, and by beacon when the page is hidden or left; one save at a time
  * (save-queue.ts). Each save carries the next revision, so the upstream keeps the newest text whatever order
- * saves arrive in. Every keystroke also goes to this browser's storage until the server holds the same text
- * (ADR 079); useLocalDraft brings it back on the next open. The live region speaks only on the first save, on a
+ * saves arrive in. Every keystroke also goes to this browser's storage until the server holds the same text;
+ * useLocalDraft brings it back on the next open. The live region speaks only on the first save, on a
  * lost and a regained connection, and when the time is over.
  */
 export function useAutosave(options: Options) {

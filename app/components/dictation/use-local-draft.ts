@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { dropDraft, readDraft } from './local-draft';
 
 /**
- * On opening the writing page: a text this browser kept and the server never got (ADR 079) comes back. Typed
+ * On opening the writing page: a text this browser kept and the server never got comes back. Typed
  * over what the server still holds, it goes into the field and is sent at once; typed over an older text than
  * the server's (another device saved since), it is offered, and the participant chooses.
  */

@@ -1,7 +1,7 @@
 import { lazy, memo, Suspense, type ComponentType } from 'react';
 
 /**
- * A form that hydrates once its own chunk has loaded (ADR 021): conform and the form's code stay out of the page's
+ * A form that hydrates once its own chunk has loaded: conform and the form's code stay out of the page's
  * first-load JavaScript (docs/architecture.md §9), while the server renders the whole form at once, so it works
  * before hydration and without JavaScript exactly as after.
  *

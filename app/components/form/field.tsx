@@ -48,14 +48,14 @@ export function Field({
   const [masked, setMasked] = useState(() =>
     mask && field.initialValue ? formatForMask(field.initialValue, mask) : null,
   );
-  // Typed before the form hydrated (ADR 021), the digits are in the element but not in the state, and the next
+  // Typed before the form hydrated, the digits are in the element but not in the state, and the next
   // render would set the element back to the state: take them in once, masked, as hydration ends.
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const typed = input.current?.value;
     if (mask && typed) setMasked((shown) => (shown === typed ? shown : formatForMask(typed, mask)));
   }, [mask]);
-  // «Показать пароль» (ADR 095): the field's own type turns to text and back, so the browser keeps treating it as
+  // «Показать пароль»: the field's own type turns to text and back, so the browser keeps treating it as
   // a password (managers, no history) while hidden. Without JavaScript nothing can do that: no dead button then.
   const hydrated = useHydrated();
   const [revealed, setRevealed] = useState(false);

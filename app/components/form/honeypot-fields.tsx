@@ -3,7 +3,7 @@ import { useRootData } from '~/lib/root-data';
 /**
  * The honeypot of public forms: fields people never see (hidden by CSS, not an inline style, which the CSP
  * forbids) and bots fill in, and the signed time the page was made. The server checks them
- * (`bff/request/honeypot.server.ts`, ADR 115).
+ * (`bff/request/honeypot.server.ts`).
  */
 export function HoneypotFields() {
   // Only signed-out visitors get the fields (public forms send signed-in users to the cabinet).

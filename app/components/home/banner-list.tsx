@@ -5,7 +5,7 @@ const copy = { title: 'Анонсы' };
 
 /**
  * The banners of `/` and `/lk`. Each link goes through `/go/{code}`, which records the transition and then
- * redirects, so counting works without JavaScript and before the browser leaves (ADR 015).
+ * redirects, so counting works without JavaScript and before the browser leaves.
  */
 export function BannerList({ banners }: { banners: Banner[] }) {
   if (banners.length === 0) return null;

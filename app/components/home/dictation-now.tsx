@@ -18,7 +18,7 @@ const copy = {
 
 /**
  * The one thing to do about the dictation now, by its state (what the upstream's dates say). While writing is
- * open it leads to `/dictation`, where one press joins and starts (ADR 042): a visitor through sign-in first,
+ * open it leads to `/dictation`, where one press joins and starts: a visitor through sign-in first,
  * with the way back in `redirectTo`.
  */
 export function dictationAction(state: DictationEventState, signedIn: boolean): { label: string; to: string } {
@@ -40,7 +40,7 @@ export function dictationAction(state: DictationEventState, signedIn: boolean): 
 
 /**
  * The front page's lead card: the current dictation, where it stands and its one call to action, first after the
- * title so a phone shows it on the first screen (ADR 112). A dictation the user has handed in says so instead.
+ * title so a phone shows it on the first screen. A dictation the user has handed in says so instead.
  */
 export function DictationNow({
   event,

@@ -2,7 +2,7 @@ import type { Attempt, AttemptSummary, TestSummary } from '#contract';
 import { formatDuration } from '~/lib/format';
 import { plural } from '#shared/plural';
 
-/** How a test and the user's place in it read in Russian, on the list and on the test's page (ADR 019). */
+/** How a test and the user's place in it read in Russian, on the list and on the test's page. */
 
 const copy = {
   questions: { one: 'вопрос', few: 'вопроса', many: 'вопросов' },

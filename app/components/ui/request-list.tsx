@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { EmptyState } from './empty-state';
 import { StatusBadge, type Tone } from './status-badge';
 
-/** One request as the list shows it: an author question or a support request (ADR 068, 069). */
+/** One request as the list shows it: an author question or a support request. */
 export interface RequestItem {
   id: number;
-  /** Marks what staff changed since the user last looked (ADR 026). */
+  /** Marks what staff changed since the user last looked. */
   mark?: ReactNode;
   /** A heading of its own (a support request's number and date), or none. */
   title?: string;
@@ -20,7 +20,7 @@ export interface RequestItem {
 
 /**
  * The user's author questions or support requests, newest first as the upstream lists them. Each item has an
- * anchor, `{anchor}-{id}`, that the reply mails link to (ADR 051).
+ * anchor, `{anchor}-{id}`, that the reply mails link to.
  */
 export function RequestList({ items, empty, anchor }: { items: RequestItem[]; empty: string; anchor: string }) {
   if (items.length === 0) return <EmptyState>{empty}</EmptyState>;

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
 
 /**
- * The one status badge (ADR 029): a dictation's and a participation's state, a test's result, an author
+ * The one status badge: a dictation's and a participation's state, a test's result, an author
  * question's and a support request's status all read through it.
  */
 export function StatusBadge({ tone, children }: { tone: Tone; children: ReactNode }) {

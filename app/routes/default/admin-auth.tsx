@@ -21,7 +21,7 @@ export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.titl
 
 export const loader = signInLoader;
 
-/** Staff sign-in through the v2 auth call, which accepts admin accounts only (ADR 003); it lands on `/lk`. */
+/** Staff sign-in through the v2 auth call, which accepts admin accounts only; it lands on `/lk`. */
 export async function action({ request, context }: ActionFunctionArgs) {
   return signInAction(request, context, {
     schema,

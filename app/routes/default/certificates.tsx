@@ -25,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
 export const headers = checkHeaders;
 
 /**
- * `/certificates`, public: the check by the printed number with the holder's surname (ADR 105), a GET form.
+ * `/certificates`, public: the check by the printed number with the holder's surname, a GET form.
  * Without a query, the form. A field that cannot be right gets its message at the field (400), without
  * asking the upstream or spending the budget. Otherwise the look spends the address's budget as a code's does
  * (ADR 027, 040) — a genuine certificate gives it back — and a number that is not there, or not with that

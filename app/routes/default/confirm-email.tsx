@@ -32,7 +32,7 @@ const TOKEN = /^[\w-]{16,256}$/;
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
 /**
- * `/confirm-email/{token}`, the link of the registration letter (ADR 053). Opening it spends nothing — mail
+ * `/confirm-email/{token}`, the link of the registration letter. Opening it spends nothing — mail
  * scanners and link previews open links too —; «Подтвердить адрес», a POST under the origin check like every
  * other, confirms the address once. The token is in the path only: never in a form, and masked in the logs.
  */

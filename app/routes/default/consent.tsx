@@ -8,7 +8,7 @@ const copy = { title: 'Согласие на обработку персонал
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
-/** `/consent`, public: the text the registration's consent box agrees to (ADR 109), the operator from the config. */
+/** `/consent`, public: the text the registration's consent box agrees to, the operator from the config. */
 export async function loader({ context }: LoaderFunctionArgs) {
   return {
     operator: context.config.product.operator,

@@ -5,8 +5,8 @@ import { resourceFailed } from '#bff/rest/files.server';
 import { resourceNotFound, resourceRoute } from '#bff/not-found.server';
 
 /**
- * `/dictation/{code}/reading`: the dictation read aloud (ADR 043), streamed from the upstream through the portal
- * with a single Range passing through, as a master class's recording is (ADR 014). Authorised as the writing page
+ * `/dictation/{code}/reading`: the dictation read aloud, streamed from the upstream through the portal
+ * with a single Range passing through, as a master class's recording is. Authorised as the writing page
  * is, by the invitation code: the upstream gives the session of a dictation being written a path to its reading,
  * and nothing before the start or after the hand-in — then, as for an unknown code, 404. The browser never sees
  * the upstream's address or that path. A failed call: 502, or 504 when the upstream did not answer.

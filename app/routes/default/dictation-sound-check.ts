@@ -5,8 +5,8 @@ import { resourceFailed } from '#bff/rest/files.server';
 import { resourceNotFound, resourceRoute } from '#bff/not-found.server';
 
 /**
- * `/dictation/{code}/sound-check`: a few seconds of the reader's voice to check the sound before the time starts
- * (ADR 060), streamed as the reading is (ADR 043). The session names the file while the dictation can be started
+ * `/dictation/{code}/sound-check`: a few seconds of the reader's voice to check the sound before the time starts,
+ * streamed as the reading is. The session names the file while the dictation can be started
  * or is being written; an unknown code, or none to play: 404. A failed call: 502, or 504 without an answer.
  */
 export const loader = resourceRoute(async ({ request, params, context }: LoaderFunctionArgs) => {

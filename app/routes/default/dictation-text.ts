@@ -10,7 +10,7 @@ import { dictationTextSchema } from '~/forms/dictation-writer.schema';
  * answer goes out as headers and first bytes, then the rest after a zlib round trip on the thread pool; an
  * instance killed in between left haproxy with a half-sent answer it cannot retry, and the writer with
  * `TypeError: terminated` (issue 26). Whole, it either left completely or not at all, and haproxy sends a save
- * that got no answer to another instance (ADR 041).
+ * that got no answer to another instance.
  */
 function wholeJson(value: unknown, init: ResponseInit = {}): Response {
   const body = JSON.stringify(value);
@@ -23,7 +23,7 @@ function wholeJson(value: unknown, init: ResponseInit = {}): Response {
 /**
  * `/dictation/{code}/text`: where the writing page saves the text every few seconds with JavaScript. A plain
  * `fetch`, not a fetcher: a dropped connection must leave the page and its text as they are, where a fetcher's
- * failure would replace the page with the error boundary (ADR 018). The answer is the outcome as JSON.
+ * failure would replace the page with the error boundary. The answer is the outcome as JSON.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const code = readInvitationCode(params.token);

@@ -63,7 +63,7 @@ type View =
   | { view: 'missed'; event: EventInfo }
   | { view: 'submitted'; event: EventInfo; justNow: boolean };
 
-/** The writing form hydrates after its own chunk (ADR 021): the server's HTML works, and keeps what is typed, until then. */
+/** The writing form hydrates after its own chunk: the server's HTML works, and keeps what is typed, until then. */
 const DictationWriter = deferredForm(() => import('~/forms/dictation-writer').then((m) => m.DictationWriter));
 
 /** «Готовы?» and its «Начать диктант», shown only before the time starts, hydrate after their own chunk too (ADR 099). */
@@ -75,7 +75,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: view }) =>
 /**
  * `/dictation/{code}`: a participant's personal dictation, opened by the code of an invitation link — a
  * capability, so no sign-in. A GET changes nothing (mail scanners and link previews open links): an unstarted
- * dictation shows its rules and «Начать диктант», which posts to start the clock (ADR 078). Unknown code: 404;
+ * dictation shows its rules and «Начать диктант», which posts to start the clock. Unknown code: 404;
  * a dictation already submitted, or one whose writing closed unopened: 410; each with its own message.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -95,7 +95,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     case 'writing': {
       const remainingMs = Date.parse(session.deadline!) - Date.parse(session.serverTime);
       const { text, revision, savedAt, participationId } = session;
-      // The reading's player streams it through the portal (ADR 043); only the fragments' times reach the page.
+      // The reading's player streams it through the portal; only the fragments' times reach the page.
       const reading = session.reading && {
         src: `/dictation/${code}/reading`,
         fragments: session.reading.fragments,
@@ -117,7 +117,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     }
     case 'invited': {
       if (session.eventState !== 'writing') return data<View>({ view: 'waiting', event });
-      // The sound check plays through the portal, as the reading does (ADR 060).
+      // The sound check plays through the portal, as the reading does.
       return data<View>({ view: 'ready', event, soundCheck: session.soundCheck && `/dictation/${code}/sound-check` });
     }
     case 'missed':

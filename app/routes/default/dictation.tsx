@@ -32,7 +32,7 @@ const copy = {
 };
 
 /**
- * Taking part in the event hydrates after its own chunk, as a deferred form does (ADR 021): it shows only around an
+ * Taking part in the event hydrates after its own chunk, as a deferred form does: it shows only around an
  * event, and its copy and forms kept the page over its first-load budget (ADR 099).
  */
 const EventRegistration = deferredForm(() =>
@@ -43,7 +43,7 @@ export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.titl
 
 /**
  * `/dictation`: the event and where it stands — announced, registration, writing, closed, results — and, for a
- * signed-in visitor, their dictation of each event open for registration or writing (ADR 025, 042).
+ * signed-in visitor, their dictation of each event open for registration or writing.
  */
 export async function loader({ context }: LoaderFunctionArgs) {
   const [events, mine] = await Promise.all([
@@ -54,7 +54,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 /**
- * «Зарегистрироваться», and «Начать диктант» while writing is open (ADR 025, 042): a signed-out visitor is sent to
+ * «Зарегистрироваться», and «Начать диктант» while writing is open: a signed-out visitor is sent to
  * sign in and comes back here.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -100,7 +100,7 @@ export default function DictationScreen() {
           <p>
             <EventStateBadge state={lead.state} /> {describeEventState(lead)}
           </p>
-          {/* The one action of the moment before the description, on a phone's first screen (ADR 112). */}
+          {/* The one action of the moment before the description, on a phone's first screen. */}
           {registration(lead)}
           <p>{lead.description}</p>
           <EventDates event={lead} />

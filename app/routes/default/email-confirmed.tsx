@@ -15,7 +15,7 @@ const copy = {
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
-/** Where «Подтвердить адрес» lands after the address was confirmed (ADR 053). */
+/** Where «Подтвердить адрес» lands after the address was confirmed. */
 export default function EmailConfirmedScreen() {
   const { viewer } = useRootData();
   // Opened by hand before the link was used: the page does not claim what is not so.

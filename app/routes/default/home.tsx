@@ -29,7 +29,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     context.rest.banners.list(),
     context.rest.dictation.events(),
     context.rest.week.days(),
-    // A signed-in visitor who has handed the dictation in is told so, not offered to write it (ADR 112).
+    // A signed-in visitor who has handed the dictation in is told so, not offered to write it.
     (await context.session.user()) ? context.rest.dictation.mine() : null,
   ]);
   const dictation = pickLeadEvent(events).lead;

@@ -9,8 +9,8 @@ const copy = { signedOut: 'Вы вышли из личного кабинета.
 
 /**
  * The public layout: product title, sign-in or cabinet link, contacts. A logout lands here with `?signed-out=1`
- * (app/routes/logout.ts): the notice stands atop the page, a `role="status"` region as every confirmation (ADR 030,
- * 052), rendered by the server, so it shows without JavaScript too.
+ * (app/routes/logout.ts): the notice stands atop the page, a `role="status"` region as every confirmation,
+ * rendered by the server, so it shows without JavaScript too.
  */
 export default function DefaultLayout() {
   const { product, viewer } = useRootData();

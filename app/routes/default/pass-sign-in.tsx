@@ -24,7 +24,7 @@ export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.titl
 /**
  * `/login/pass`: where a one-time pass link lands (the root loader keeps its pass in a sealed cookie). Opening it
  * spends nothing — mail scanners and link previews open links too —; «Войти», a POST under the origin check,
- * exchanges the pass (ADR 036). A signed-in visitor, or one without a pass waiting, has nothing to do here.
+ * exchanges the pass. A signed-in visitor, or one without a pass waiting, has nothing to do here.
  */
 export async function loader({ context }: LoaderFunctionArgs) {
   await requireAnonymous(context);

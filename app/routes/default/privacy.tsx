@@ -8,7 +8,7 @@ const copy = { title: 'Политика обработки персональн�
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
-/** `/privacy`, public: the operator's policy on personal data (ADR 109), the operator from the config. */
+/** `/privacy`, public: the operator's policy on personal data, the operator from the config. */
 export async function loader({ context }: LoaderFunctionArgs) {
   return {
     operator: context.config.product.operator,

@@ -16,7 +16,7 @@ import { markShownAsSeen } from '~/server/read-receipt.server';
 import { screenMeta } from '~/lib/meta';
 import { authorQuestionSchema } from '~/forms/author-question.schema';
 
-/** The form hydrates once its own chunk has loaded (ADR 021). */
+/** The form hydrates once its own chunk has loaded. */
 const AuthorQuestionForm = deferredForm(() => import('~/forms/author-question').then((m) => m.AuthorQuestionForm));
 
 const copy = {
@@ -66,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-/** `/lk/author-questions`: ask the authors, and follow one's questions to their answers (ADR 068). */
+/** `/lk/author-questions`: ask the authors, and follow one's questions to their answers. */
 export default function AuthorQuestionsScreen() {
   const { topics, questions, canAsk, openLimit, sent } = useLoaderData<typeof loader>();
   const rejected = formReply(useActionData<typeof action>());

@@ -4,7 +4,7 @@ import { resourceNotFound, resourceRoute } from '#bff/not-found.server';
 
 /**
  * `/lk/certificate.pdf`: the signed-in teacher's certificate, streamed from the upstream with the token added on
- * the server, saved under a Russian name (`filename*`, RFC 5987). A user without one gets the resource 404 (ADR 073).
+ * the server, saved under a Russian name (`filename*`, RFC 5987). A user without one gets the resource 404.
  */
 export const loader = resourceRoute(async ({ request, context }: LoaderFunctionArgs) => {
   await requireUser(request, context);

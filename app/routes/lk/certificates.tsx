@@ -48,8 +48,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * `/lk/certificates`: every certificate the user holds, each downloadable (ADR 027): the offline one, the
- * dictations', the master classes watched and the tests passed (ADR 054).
+ * `/lk/certificates`: every certificate the user holds, each downloadable: the offline one, the
+ * dictations', the master classes watched and the tests passed.
  */
 export default function CertificatesScreen() {
   const { certificates } = useLoaderData<typeof loader>();

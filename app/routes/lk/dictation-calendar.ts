@@ -10,7 +10,7 @@ const minutesForms = { one: 'минута', few: 'минуты', many: 'мину
 
 /**
  * `/lk/dictations/{id}/calendar.ics`: the user's dictation as a calendar event spanning its writing window, in
- * Moscow time (ADR 028, 103). Only while it is still to be written, as the pages offer it; otherwise, like an
+ * Moscow time. Only while it is still to be written, as the pages offer it; otherwise, like an
  * unknown or another user's dictation, the 404.
  */
 export const loader = resourceRoute(async ({ request, params, context }: LoaderFunctionArgs) => {

@@ -32,21 +32,21 @@ const copy = {
 };
 
 /**
- * Taking part in the event hydrates after its own chunk, as a deferred form does (ADR 021): it shows only around an
+ * Taking part in the event hydrates after its own chunk, as a deferred form does: it shows only around an
  * event, and its copy and forms kept the page over its first-load budget (ADR 099).
  */
 const EventRegistration = deferredForm(() =>
   import('~/components/dictation/event-registration').then((m) => m.EventRegistration),
 );
 
-/** The forms hydrate after their own chunks (ADR 021). */
+/** The forms hydrate after their own chunks. */
 const StartDictationForm = deferredForm(() => import('~/forms/dictation-start').then((m) => m.StartDictationForm));
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
 /**
  * The user's dictations, their fresh results, and the events the user is not in yet that are open for
- * registration or for writing (ADR 042: joining on the day).
+ * registration or for writing (joining on the day).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
@@ -65,7 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /**
  * «Начать диктант»: a fresh invitation link for one of the user's dictations, started at once — pressing the
  * button is the explicit start (ADR 078) — then off to the writing page. «Зарегистрироваться», and «Начать
- * диктант» for an event open for writing the user is not in yet (`intent=join`, ADR 042).
+ * диктант» for an event open for writing the user is not in yet (`intent=join`).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(request, context, {
@@ -80,8 +80,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /**
- * `/lk/dictations`: every dictation of the user with its status and score — the one that can be written now first
- * (ADR 112), then newest event first.
+ * `/lk/dictations`: every dictation of the user with its status and score — the one that can be written now
+ * first, then newest event first.
  */
 export default function DictationsScreen() {
   const { dictations, results, open } = useLoaderData<typeof loader>();

@@ -37,7 +37,7 @@ const copy = {
 };
 
 /**
- * Taking part in the event hydrates after its own chunk, as a deferred form does (ADR 021): it shows only around an
+ * Taking part in the event hydrates after its own chunk, as a deferred form does: it shows only around an
  * event, and its copy and forms kept the page over its first-load budget (ADR 099).
  */
 const EventRegistration = deferredForm(() =>
@@ -65,7 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.rest.dictation.events(),
   ]);
   const own = ownByEvent(dictations);
-  // Today's dictation leads for anyone who can write it (ADR 042): a dictation of theirs not yet submitted, or none.
+  // Today's dictation leads for anyone who can write it: a dictation of theirs not yet submitted, or none.
   const writable = events
     .filter((event) => event.state === 'writing')
     .filter((event) => !own[event.id] || own[event.id]!.status === 'invited' || own[event.id]!.status === 'writing')
@@ -143,8 +143,8 @@ export default function CabinetHomeScreen() {
 }
 
 /**
- * New answers lead the cabinet, below a dictation to write now (ADR 088): the counts the navigation's marks
- * already show (ADR 026), read by the cabinet's layout, so no call of its own.
+ * New answers lead the cabinet, below a dictation to write now: the counts the navigation's marks
+ * already show, read by the cabinet's layout, so no call of its own.
  */
 function NewAnswers() {
   const unseen = useRouteLoaderData<typeof cabinetLoader>('routes/lk/layout')?.unseen;

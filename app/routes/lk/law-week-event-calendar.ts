@@ -4,7 +4,7 @@ import { resourceNotFound, resourceRoute } from '#bff/not-found.server';
 import { calendarFile, calendarFileName } from '~/server/calendar.server';
 import { readId } from '~/server/route-params';
 
-/** `/lk/law-week/events/{id}/calendar.ics`: one event of the law week as a calendar event (ADR 028). */
+/** `/lk/law-week/events/{id}/calendar.ics`: one event of the law week as a calendar event. */
 export const loader = resourceRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   const id = readId(params, request);
   await requireUser(request, context);

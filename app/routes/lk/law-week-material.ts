@@ -7,7 +7,7 @@ import { readId } from '~/server/route-params';
 /**
  * `/lk/law-week/materials/{id}`: a material of an event or a theme of the law week, found in the (shared,
  * cached) programme and themes and streamed from the upstream through the portal. Images open in place; any
- * other file downloads under its own name (ADR 020).
+ * other file downloads under its own name.
  */
 export const loader = resourceRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   const id = readId(params, request);

@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** `/lk/law-week/themes`: the week's themes, a contents list first, each theme with its materials (ADR 020). */
+/** `/lk/law-week/themes`: the week's themes, a contents list first, each theme with its materials. */
 export default function LawWeekThemesScreen() {
   const { themes } = useLoaderData<typeof loader>();
   return (

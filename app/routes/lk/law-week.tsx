@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type Day = ReturnType<typeof useLoaderData<typeof loader>>['days'][number];
 
-/** `/lk/law-week`: the week's seven days with their events, today's day marked (ADR 020). */
+/** `/lk/law-week`: the week's seven days with their events, today's day marked. */
 export default function LawWeekScreen() {
   const { days, today } = useLoaderData<typeof loader>();
   const empty = days.every((day) => day.events.length === 0);

@@ -28,7 +28,7 @@ const sections = [
   to: `/lk${string}`;
   label: string;
   end?: boolean;
-  /** The section whose new answers the link counts (ADR 026). */
+  /** The section whose new answers the link counts. */
   unseen?: keyof UnseenReplies;
 }>;
 
@@ -76,7 +76,7 @@ export default function CabinetLayout() {
           <details className="side-nav__menu" key={pathname}>
             <summary>
               <span className="side-nav__summary-label">{copy.current}</span> {currentSection(pathname)?.label}
-              {/* Closed on a phone, the menu still says that answers are waiting inside (ADR 088). */}
+              {/* Closed on a phone, the menu still says that answers are waiting inside. */}
               {unseenTotal > 0 ? (
                 <span className="nav-count">
                   <span className="visually-hidden">{copy.unseen}</span>

@@ -5,7 +5,7 @@ import { calendarFile, calendarFileName } from '~/server/calendar.server';
 import { readId } from '~/server/route-params';
 import { minutes } from '#shared/time';
 
-/** `/lk/master-classes/{id}/calendar.ics`: the master class as a calendar event in Moscow time (ADR 028). */
+/** `/lk/master-classes/{id}/calendar.ics`: the master class as a calendar event in Moscow time. */
 export const loader = resourceRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   const id = readId(params, request);
   await requireUser(request, context);

@@ -4,7 +4,7 @@ import { resourceNotFound, resourceRoute } from '#bff/not-found.server';
 import { readId } from '~/server/route-params';
 
 /**
- * `/lk/master-classes/{id}/certificate.pdf`: the certificate of a master class watched (ADR 054), streamed from the
+ * `/lk/master-classes/{id}/certificate.pdf`: the certificate of a master class watched, streamed from the
  * upstream with the token added on the server and saved under a Russian name. Not earned yet: the resource 404.
  */
 export const loader = resourceRoute(async ({ request, params, context }: LoaderFunctionArgs) => {

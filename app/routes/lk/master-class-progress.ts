@@ -19,7 +19,7 @@ export const action = resourceRoute(async ({ request, params, context }: ActionF
     schema: masterClassProgressSchema,
     invalid: () => new Response(null, { status: 400 }),
     submit: async (time) => {
-      // At most a dozen reports a minute per account pass on (issue 36, ADR 116); the upstream counts only real
+      // At most a dozen reports a minute per account pass on (issue 36); the upstream counts only real
       // time whatever arrives, this keeps a script from making it work for nothing.
       const user = await requireUser(request, context);
       const wait = await context.limits.progressReport(user.id);

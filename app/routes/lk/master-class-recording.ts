@@ -5,7 +5,7 @@ import { readId } from '~/server/route-params';
 
 /**
  * The recording of a master class, streamed from the upstream through the portal: the browser never learns the
- * upstream's address or a token. A single Range passes through (ADR 072), so the player seeks and resumes without
+ * upstream's address or a token. A single Range passes through, so the player seeks and resumes without
  * downloading the whole file.
  */
 export const loader = resourceRoute(async ({ request, params, context }: LoaderFunctionArgs) => {

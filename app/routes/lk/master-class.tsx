@@ -44,7 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // An unknown id is the upstream's 404, which becomes the 404 page.
   const { recording, ...webinar } = await context.rest.webinars.byId(id);
   // The page needs to know that there is a recording, not where the upstream keeps it.
-  // The certificate's file stays on the server too: the page links the portal's route (ADR 054).
+  // The certificate's file stays on the server too: the page links the portal's route.
   const { certificate, ...rest } = webinar;
   const watch = certificate && {
     left: watchSecondsLeft(certificate),
@@ -54,7 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /**
- * The certificate's count as the recording plays (ADR 054): the upstream's «left» less what this tab has played
+ * The certificate's count as the recording plays: the upstream's «left» less what this tab has played
  * since the upstream last counted, and the page's data read again after each report stored, so «Сертификат о
  * просмотре получен» appears without a reload. The upstream alone decides; this only counts down towards it.
  */
@@ -82,7 +82,7 @@ function useWatchCount(left: number | null) {
 
 /**
  * `/lk/master-classes/{id}`: the recording (resumed where the user stopped) or the live broadcast; with a
- * recording, the certificate for watching it: how much is left, or the link once it is earned (ADR 054).
+ * recording, the certificate for watching it: how much is left, or the link once it is earned.
  */
 export default function MasterClassScreen() {
   const { webinar, watch, now } = useLoaderData<typeof loader>();

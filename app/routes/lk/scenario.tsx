@@ -41,7 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /** `/lk/scenarios/{id}`: the scenario, its images shown and its other files offered for download. */
 export default function ScenarioScreen() {
   const { scenario, materials } = useLoaderData<typeof loader>();
-  // The list's filters came along from the list (ADR 090): back to the same list, not the whole catalogue.
+  // The list's filters came along from the list: back to the same list, not the whole catalogue.
   const { search } = useLocation();
   const facts: Array<[string, string]> = [
     [copy.topic, scenario.topic.title],

@@ -120,7 +120,7 @@ export default function ScenariosScreen() {
         {list.items.map((item) => (
           <li key={item.id} className="scenario-card">
             <h2>
-              {/* The list's filters ride along, so «Все сценарии» on the scenario returns to this very list (ADR 090). */}
+              {/* The list's filters ride along, so «Все сценарии» on the scenario returns to this very list. */}
               <Link to={withQuery(filters, {}).replace('/lk/scenarios', `/lk/scenarios/${item.id}`)}>{item.title}</Link>
             </h2>
             <p className="scenario-card__meta">
@@ -133,7 +133,7 @@ export default function ScenariosScreen() {
         ))}
       </ol>
       <Pagination page={list.page} pages={pages} hrefOf={(page) => withQuery(filters, { page })} />
-      {/* A long list on a phone: the filters stay one tap away from its end (ADR 029). */}
+      {/* A long list on a phone: the filters stay one tap away from its end. */}
       {list.items.length > 0 ? (
         <p className="to-filters">
           <a href="#filters">{copy.toFilters}</a>

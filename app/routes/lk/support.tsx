@@ -20,7 +20,7 @@ import { supportSchema } from '~/forms/support.schema';
 import { supportReplySchema } from '~/forms/support-reply.schema';
 import { Facts } from '~/components/ui/facts';
 
-/** The form hydrates once its own chunk has loaded (ADR 021). */
+/** The form hydrates once its own chunk has loaded. */
 const SupportForm = deferredForm(() => import('~/forms/support').then((m) => m.SupportForm));
 
 const SupportReplyForm = deferredForm(() => import('~/forms/support-reply').then((m) => m.SupportReplyForm));
@@ -72,7 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** Two forms post here: a new request (`intent=send`, the one when none is named) and an answer back (`intent=reply`, ADR 089). */
+/** Two forms post here: a new request (`intent=send`, the one when none is named) and an answer back (`intent=reply`). */
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(request, context, {
     guard: 'signed-in',
@@ -89,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-/** `/lk/support`: the contacts from configuration, a request form and the user's requests (ADR 069). */
+/** `/lk/support`: the contacts from configuration, a request form and the user's requests. */
 export default function SupportScreen() {
   const { topics, requests, canSend, openLimit, email, sent } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -121,7 +121,7 @@ export default function SupportScreen() {
             about: request.topic.title,
             text: request.message,
             mark: request.unseen ? <NewMark answered={request.reply !== null} /> : undefined,
-            // The replies and the user's answers back, oldest first, then the form to answer (ADR 089).
+            // The replies and the user's answers back, oldest first, then the form to answer.
             notes:
               request.thread.length > 0 ? (
                 <>

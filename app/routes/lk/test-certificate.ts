@@ -4,7 +4,7 @@ import { resourceNotFound, resourceRoute } from '#bff/not-found.server';
 import { readId } from '~/server/route-params';
 
 /**
- * `/lk/testing/{id}/certificate.pdf`: the certificate of a test passed (ADR 054), streamed from the upstream with
+ * `/lk/testing/{id}/certificate.pdf`: the certificate of a test passed, streamed from the upstream with
  * the token added on the server and saved under a Russian name. Not passed yet: the resource 404.
  */
 export const loader = resourceRoute(async ({ request, params, context }: LoaderFunctionArgs) => {

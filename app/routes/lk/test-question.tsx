@@ -13,7 +13,7 @@ import { seconds } from '#shared/time';
 import { requireTestingPath } from './test-params';
 import { answerSchema } from '~/forms/test-question.schema';
 
-/** The form and conform load in a chunk of their own, after the page (ADR 021). */
+/** The form and conform load in a chunk of their own, after the page. */
 const QuestionForm = deferredForm(() => import('~/forms/test-question').then((m) => m.QuestionForm));
 
 const copy = {
@@ -56,7 +56,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /**
- * Every button of the question's form posts here (ADR 019): the answer is saved on the upstream when one is
+ * Every button of the question's form posts here: the answer is saved on the upstream when one is
  * given, then the browser goes where the button said — another question, or, for «Завершить тест», the attempt's
  * summary: nothing here finishes the attempt (ADR 050). An attempt the upstream has closed (the time ran out)
  * leads to its result, which says the answer came too late.

@@ -43,7 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { testId, value: attemptId } = requireTestingPath(params, request, 'attempt');
   await requireUser(request, context);
   // Another user's attempt is unknown to the upstream: its 404 becomes the 404 page.
-  // The test too, for the way on: its attempts limit and an attempt open elsewhere (ADR 050).
+  // The test too, for the way on: its attempts limit and an attempt open elsewhere.
   const [attempt, test] = await Promise.all([
     context.rest.testing.attempt(attemptId),
     context.rest.testing.byId(testId),
@@ -52,7 +52,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Still open (the page's clock ran ahead of the upstream's): back to where the participant was.
   if (attempt.status !== 'finished') throw redirect(`/lk/testing/${testId}/questions/${attempt.nextPosition}`);
   const next = test.current ? { resume: test.current.nextPosition } : mayStartAgain(test) ? ('again' as const) : null;
-  // The certificate's file stays on the server: the page links the portal's route (ADR 054).
+  // The certificate's file stays on the server: the page links the portal's route.
   return { attempt, next, certificateSize: test.certificate?.file.size ?? null };
 }
 
@@ -60,8 +60,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  * `/lk/testing/{id}/attempts/{attempt}`: the score and, for each question, the answer given and whether it was
  * right; the right one and why once the user has no attempt left. While attempts remain, «Пройти ещё раз» starts
  * the next one the way the test's page does (its form posts there); with none left, nothing is offered: the review
- * note already says all attempts are used (ADR 050). A test passed offers its certificate; a failed attempt says how
- * many right answers it lacked for one (ADR 054).
+ * note already says all attempts are used. A test passed offers its certificate; a failed attempt says how
+ * many right answers it lacked for one.
  */
 export default function TestResultScreen() {
   const { attempt, next, certificateSize } = useLoaderData<typeof loader>();

@@ -12,7 +12,7 @@ import { screenMeta } from '~/lib/meta';
 import { readId } from '~/server/route-params';
 import { seconds } from '#shared/time';
 
-/** The form and conform load in a chunk of their own, after the page (ADR 021). */
+/** The form and conform load in a chunk of their own, after the page. */
 const FinishAttemptForm = deferredForm(() => import('~/forms/test-finish').then((m) => m.FinishAttemptForm));
 
 const copy = {

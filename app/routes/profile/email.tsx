@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * «Отправить письмо ещё раз» of the reminder on `/lk` and `/profile` (ADR 053): a new confirmation link, counted by
+ * «Отправить письмо ещё раз» of the reminder on `/lk` and `/profile`: a new confirmation link, counted by
  * the limits of mailing forms (per account and address, every letter counts) and by the upstream's mailer (each
  * resend waits twice as long as the one before, ADR 057), then back where it was pressed with
  * `?confirmation=sent`. A refusal (too many letters, an upstream failure) is said on this page.
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     schema: emailConfirmationSchema,
     limit: 'confirmation-mail',
     forgive: false,
-    // The upstream's mailer makes each resend wait longer (ADR 057): «Письмо уже отправлено…» with the wait.
+    // The upstream's mailer makes each resend wait longer: «Письмо уже отправлено…» with the wait.
     errorStatus: (error) => (error.status === 429 ? 429 : 400),
     submit: async ({ redirectTo }) => {
       await context.rest.auth.resendConfirmation(context.config.publicOrigin);
