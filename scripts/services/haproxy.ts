@@ -45,6 +45,16 @@ export const READINESS_PATH = '/readyz';
 export const LIVENESS_PATH = '/livez';
 
 /** The balancer's backends: every instance is a server in each, named the same. */
+/**
+ * TCP_USER_TIMEOUT of the connections to an instance: a request sent to a host gone silent, never acknowledged,
+ * fails after 3 s and is replayed on another instance, instead of being retransmitted until `timeout server` (a
+ * 504) or until the host is heard again (the deaf host's requests were answered 50 s late). It is written on each
+ * server line: haproxy 2.6 takes it only from a line whose address is an IPv4 or IPv6 one when it is read, so on
+ * `default-server` (no address) and on a template of a DNS name it is accepted and silently ignored. The template
+ * names its family (`ipv4@`) for that reason; an IPv6-only cluster writes `ipv6@`.
+ */
+const USER_TIMEOUT = 'tcp-ut 3s';
+
 export const BACKENDS = ['reads', 'pages', 'writes', 'fallback'] as const;
 
 /**
@@ -90,11 +100,11 @@ export function haproxyConfig(options: {
   const servers = (track: boolean) =>
     discovery
       ? [
-          `  server-template portal 1-${discovery.slots} ${discovery.fqdn}:${discovery.port} resolvers cluster init-addr none check port ${discovery.checkPort}`,
+          `  server-template portal 1-${discovery.slots} ipv4@${discovery.fqdn}:${discovery.port} resolvers cluster init-addr none check port ${discovery.checkPort} ${USER_TIMEOUT}`,
         ]
       : options.backends.map(
           (b) =>
-            `  server ${b.name} ${b.address ?? '127.0.0.1'}:${b.port}${track ? ` track reads/${b.name}` : ` check port ${b.checkPort}`}`,
+            `  server ${b.name} ${b.address ?? '127.0.0.1'}:${b.port}${track ? ` track reads/${b.name}` : ` check port ${b.checkPort}`} ${USER_TIMEOUT}`,
         );
   const readiness = [
     '  option httpchk',
@@ -139,10 +149,10 @@ export function haproxyConfig(options: {
     // stopping, or cut off from Redis) is out about 2.5 s later, one that is only slow still takes five
     // checks of up to 5 s each.
     '  timeout check 5s',
-    `  default-server inter 2s fastinter 500ms fall 5 rise 2 tcp-ut 3s observe layer4 error-limit 10 on-error mark-down maxconn ${options.instanceMaxconn ?? 64}`,
+    `  default-server inter 2s fastinter 500ms fall 5 rise 2 observe layer4 error-limit 10 on-error mark-down maxconn ${options.instanceMaxconn ?? 64}`,
     // A host that goes silent (a kernel panic, a switch port, a partition: no reset, no refusal) leaves its
     // connections open with nothing coming back. What was sent and not acknowledged fails after 3 s
-    // (`tcp-ut`, TCP_USER_TIMEOUT), and a request that waits on a connection gone quiet fails once three
+    // (`tcp-ut`, TCP_USER_TIMEOUT, on each server line: see USER_TIMEOUT), and a request that waits on a connection gone quiet fails once three
     // keepalive probes a second apart go unanswered: the request then counts as one that got no answer
     // (`empty-response`), which the reads, the autosave and the writing form are sent again for, to another
     // instance. Without them such a request waited out `timeout server` for a 504. A busy instance still answers
