@@ -27,6 +27,7 @@ import { oneAddress, originCheck } from './origin.server';
 import { requestLog } from './request-log.server';
 import { hasInlineHashes, nonce, securityHeaders, recordInlineHashes } from './security.server';
 import { inlineHashes, isSharedPageRequest, SHARED_CACHE_CONTROL, sharedPageFlights } from './shared-pages.server';
+import { wholeOnTheWire } from './whole-on-the-wire.server';
 
 /**
  * Brotli for what the server makes per request. A window of 2^18 bytes, more than any page (a larger
@@ -73,7 +74,14 @@ export function createPortalApp(options: PortalServerOptions) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  app.use(httpMetrics(metrics, currentBuild), requestLog(log), nonce, securityHeaders(config), gatewayTimeoutOnTheWire);
+  app.use(
+    httpMetrics(metrics, currentBuild),
+    requestLog(log),
+    nonce,
+    securityHeaders(config),
+    gatewayTimeoutOnTheWire,
+    wholeOnTheWire,
+  );
 
   app.use(oneAddress(config.publicOrigin), originCheck(config.publicOrigin), bodyLimit);
   // Brotli's default window is 4 MB, allocated afresh for every response: a page is far smaller, and a 256 KB

@@ -1,0 +1,50 @@
+import type { NextFunction, Request, Response } from 'express';
+
+/** What the portal makes whole before it sends it (ADR 118): documents and single fetch's `.data` answers. */
+const WHOLE_TYPES = /^(text\/html|text\/x-script)\b/;
+
+type Callback = (error?: Error | null) => void;
+const bytes = (chunk: unknown, encoding?: unknown) =>
+  Buffer.isBuffer(chunk)
+    ? chunk
+    : chunk instanceof Uint8Array
+      ? Buffer.from(chunk)
+      : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+
+/**
+ * A document or `.data` answer leaves the instance in one write, with its length: its headers and its whole
+ * body, compressed. The compression middleware writes the headers with its first output and the rest a round trip
+ * to its thread pool later, which on a busy instance is a while: a host that went silent in between left the
+ * balancer with headers it had already passed on, and the browser with a page cut short. Held here until the
+ * end, the answer reaches the balancer whole or not at all, and one not begun is sent again to another instance.
+ * Registered before the compression middleware, so that its output passes through here.
+ */
+export function wholeOnTheWire(_req: Request, res: Response, next: NextFunction) {
+  const write = res.write;
+  const end = res.end;
+  let held: Buffer[] | null | undefined;
+  // Decided at the first byte, when the type is known.
+  const holding = () => (held ??= WHOLE_TYPES.test(String(res.getHeader('Content-Type') ?? '')) ? [] : null);
+
+  res.write = function (this: Response, ...args: unknown[]) {
+    const parts = holding();
+    if (!parts) return (write as (...a: unknown[]) => boolean).apply(this, args);
+    const [chunk, encoding] = args;
+    parts.push(bytes(chunk, encoding));
+    const done = args.find((arg): arg is Callback => typeof arg === 'function');
+    if (done) process.nextTick(done);
+    return true;
+  } as Response['write'];
+
+  res.end = function (this: Response, ...args: unknown[]) {
+    const parts = holding();
+    const original = end as (...a: unknown[]) => Response;
+    if (!parts) return original.apply(this, args);
+    const [chunk, encoding] = args;
+    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') parts.push(bytes(chunk, encoding));
+    const done = args.find((arg): arg is Callback => typeof arg === 'function');
+    held = null;
+    return original.call(this, Buffer.concat(parts), done);
+  } as Response['end'];
+  next();
+}
