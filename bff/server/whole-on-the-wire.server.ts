@@ -12,8 +12,8 @@ const bytes = (chunk: unknown, encoding?: unknown) =>
       : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
 
 /**
- * A document or `.data` answer leaves the instance in one write, with its length: its headers and its whole
- * body, compressed. The compression middleware writes the headers with its first output and the rest a round trip
+ * A document or `.data` answer leaves the instance in one write: its headers and its whole body, compressed or
+ * not (compressed, it is chunked, and its last chunk goes with the rest). The compression middleware writes the headers with its first output and the rest a round trip
  * to its thread pool later, which on a busy instance is a while: a host that went silent in between left the
  * balancer with headers it had already passed on, and the browser with a page cut short. Held here until the
  * end, the answer reaches the balancer whole or not at all, and one not begun is sent again to another instance.

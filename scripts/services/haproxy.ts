@@ -44,7 +44,6 @@ export interface Backend {
 export const READINESS_PATH = '/readyz';
 export const LIVENESS_PATH = '/livez';
 
-/** The balancer's backends: every instance is a server in each, named the same. */
 /**
  * TCP_USER_TIMEOUT of the connections to an instance: a request sent to a host gone silent, never acknowledged,
  * fails after 3 s and is replayed on another instance, instead of being retransmitted until `timeout server` (a
@@ -55,6 +54,7 @@ export const LIVENESS_PATH = '/livez';
  */
 const USER_TIMEOUT = 'tcp-ut 3s';
 
+/** The balancer's backends: every instance is a server in each, named the same. */
 export const BACKENDS = ['reads', 'pages', 'writes', 'fallback'] as const;
 
 /**
@@ -151,8 +151,8 @@ export function haproxyConfig(options: {
     '  timeout check 5s',
     `  default-server inter 2s fastinter 500ms fall 5 rise 2 observe layer4 error-limit 10 on-error mark-down maxconn ${options.instanceMaxconn ?? 64}`,
     // A host that goes silent (a kernel panic, a switch port, a partition: no reset, no refusal) leaves its
-    // connections open with nothing coming back. What was sent and not acknowledged fails after 3 s
-    // (`tcp-ut`, TCP_USER_TIMEOUT, on each server line: see USER_TIMEOUT), and a request that waits on a connection gone quiet fails once three
+    // connections open with nothing coming back. What was sent and not acknowledged fails after 3 s (`tcp-ut` on
+    // each server line, USER_TIMEOUT above), and a request that waits on a connection gone quiet fails once three
     // keepalive probes a second apart go unanswered: the request then counts as one that got no answer
     // (`empty-response`), which the reads, the autosave and the writing form are sent again for, to another
     // instance. Without them such a request waited out `timeout server` for a 504. A busy instance still answers
