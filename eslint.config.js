@@ -21,6 +21,37 @@ const appPatterns = [
   },
 ];
 
+/**
+ * `Promise.all([a(), await b()])`: when b() throws, a()'s promise never reaches Promise.all and its rejection is
+ * unhandled (issue 47). An await directly in the list of a Promise combinator is refused; one inside a function
+ * written in the list is that function's own.
+ */
+const noAwaitInPromiseList = {
+  meta: {
+    type: 'problem',
+    messages: {
+      await:
+        'No await in the list of Promise.{{name}}: a promise started before it is left without a handler when it throws. Chain with .then().',
+    },
+  },
+  create(context) {
+    const combinators = new Set(['all', 'allSettled', 'any', 'race']);
+    return {
+      AwaitExpression(node) {
+        for (let child = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
+          if (/Function/.test(parent.type)) return;
+          const { callee } = parent;
+          const inList = parent.type === 'CallExpression' && child.type === 'ArrayExpression';
+          if (inList && callee.object?.name === 'Promise' && combinators.has(callee.property?.name)) {
+            context.report({ node, messageId: 'await', data: { name: callee.property.name } });
+            return;
+          }
+        }
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['build/', 'node_modules/', 'playwright-report/', 'test-results/', 'coverage/', 'data/'] },
   js.configs.recommended,
@@ -139,6 +170,19 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // A promise nobody handles ends the process (issue 47: a failed refresh took the portal down). Every promise the
+    // server or the browser creates is awaited, returned, handed to a combinator, or given a handler; `void` marks one
+    // whose failure is handled inside it.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { portal: { rules: { 'no-await-in-promise-list': noAwaitInPromiseList } } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      'portal/no-await-in-promise-list': 'error',
     },
   },
   ...bffLayers(),

@@ -75,6 +75,11 @@ export function createMetrics() {
     labelNames: ['outcome'],
     registers: [registry],
   });
+  const unhandledRejections = new Counter({
+    name: 'portal_unhandled_rejections_total',
+    help: 'Promises that failed with no handler: each one a defect, logged with the requests in flight (ADR 120).',
+    registers: [registry],
+  });
 
   return {
     registry,
@@ -118,6 +123,9 @@ export function createMetrics() {
     },
     dictationSave(outcome: string) {
       dictationSaves.inc({ outcome });
+    },
+    unhandledRejection() {
+      unhandledRejections.inc();
     },
   };
 }

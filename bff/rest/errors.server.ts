@@ -1,4 +1,4 @@
-import { data } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
 import type { ApiError, CallName } from '#contract';
 
 /**
@@ -35,7 +35,7 @@ export function isUpstreamError(error: unknown): error is UpstreamError {
   return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[BRAND] === true;
 }
 
-/** docs/product.md §8, "newer helper": no status → 408; any status → the error page with that status. */
+/** docs/product.md §8, "newer helper": no status → 408; any other status → the error page with that status. */
 export function pageStatusOf(error: UpstreamError): number {
   switch (error.failure) {
     case 'unavailable':
@@ -47,7 +47,11 @@ export function pageStatusOf(error: UpstreamError): number {
   }
 }
 
-/** The error page for a failed call: thrown from a loader, Remix renders the root error boundary. */
-export function toErrorPage(error: UpstreamError) {
+/**
+ * The answer to a failed read, thrown from a loader: the root error boundary's page of its status, or for a 401 a
+ * redirect to `/` (the newer helper). On `/` itself (`home`), where that redirect would loop, the site failed: 500.
+ */
+export function toErrorPage(error: UpstreamError, where: { home?: boolean } = {}) {
+  if (error.failure === 'unauthorized') return where.home ? data({ message: null }, { status: 500 }) : redirect('/');
   return data({ message: null }, { status: pageStatusOf(error) });
 }

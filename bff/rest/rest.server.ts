@@ -34,6 +34,8 @@ export function createRestClient(deps: {
   /** Aborted also when the request's budget for upstream calls is spent; `signal` when absent. */
   deadline?: AbortSignal;
   log?: Logger;
+  /** The request is for `/` (its document or its data). */
+  home?: boolean;
 }) {
   const call = createSessionCall({ ...deps, signal: deps.deadline ?? deps.signal });
   return {

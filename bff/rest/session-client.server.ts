@@ -39,6 +39,8 @@ export function createSessionCall(deps: {
   timings: Timings;
   signal?: AbortSignal;
   log?: Logger;
+  /** The request is for `/` (its document or its data), where a 401's redirect to `/` would loop. */
+  home?: boolean;
 }): Call {
   const { send, session, cache, timings, log } = deps;
   const reads = new Map<string, Promise<unknown>>();
@@ -50,13 +52,17 @@ export function createSessionCall(deps: {
     return path.run(auth, (token) => send(name, { ...input, token, signal, log }), isRefusal);
   }
 
-  /** The error page of a failed read; a failed mutation goes back to its action, which keeps what was typed. */
+  /**
+   * The error page of a failed read; a failed mutation goes back to its action, which keeps what was typed. A read
+   * refused with 401 goes to `/`: a session whose token was refused has been signed out on the way
+   * (session-path.server.ts); a read sent without a token keeps the session.
+   */
   async function mapped<N extends CallName>(name: N, work: Promise<CallResult<N>>) {
     try {
       return await work;
     } catch (error) {
       if (!isUpstreamError(error) || contract[name].method !== 'GET') throw error;
-      throw toErrorPage(error);
+      throw toErrorPage(error, { home: deps.home });
     }
   }
 

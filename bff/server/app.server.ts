@@ -74,9 +74,10 @@ export function createPortalApp(options: PortalServerOptions) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  const requests = requestLog(log);
   app.use(
     httpMetrics(metrics, currentBuild),
-    requestLog(log),
+    requests,
     nonce,
     securityHeaders(config),
     gatewayTimeoutOnTheWire,
@@ -117,9 +118,9 @@ export function createPortalApp(options: PortalServerOptions) {
 
   const buildId = async () => config.buildId ?? (await currentBuild()).assets.version;
   // The build descriptor the page polls hourly to notice a new deployment (docs/product.md §4).
-  app.get('/build.json', async (_req, res) => {
+  app.get('/build.json', (_req, res, next) => {
     labelRoute(res, 'build.json');
-    res.set('Cache-Control', 'no-store').json({ buildId: await buildId() });
+    buildId().then((id) => res.set('Cache-Control', 'no-store').json({ buildId: id }), next);
   });
 
   async function getLoadContext(req: Request, res: Response): Promise<AppLoadContext> {
@@ -181,6 +182,7 @@ export function createPortalApp(options: PortalServerOptions) {
         signal: aborted.signal,
         deadline,
         log: req.log,
+        home: req.path === '/' || req.path === '/_root.data',
       }),
       limits,
       honeypot,
@@ -191,16 +193,18 @@ export function createPortalApp(options: PortalServerOptions) {
   // A crowd's concurrent requests for one public page wait for one render.
   app.use(sharedPageFlights(config.session, labelRoute, recordInlineHashes));
 
+  const remix = createRequestHandler({
+    // The build itself when it never changes: given a function, Remix rebuilds its route tables and request
+    // handler on every request, a fifth of a page's CPU.
+    build: options.build,
+    getLoadContext,
+    mode: config.isProduction ? 'production' : 'development',
+  });
   // `use`, not `all('*')`: Express would decode the path as a route parameter and fail on malformed escapes.
-  app.use(
-    createRequestHandler({
-      // The build itself when it never changes: given a function, Remix rebuilds its route tables and request
-      // handler on every request, a fifth of a page's CPU.
-      build: options.build,
-      getLoadContext,
-      mode: config.isProduction ? 'production' : 'development',
-    }),
-  );
+  // Express 4 ignores the promise a handler returns: whatever escapes it goes to the error handler below.
+  app.use((req, res, next) => {
+    remix(req, res, next).catch(next);
+  });
 
   app.use((error: unknown, req: Request, res: Response, _next: express.NextFunction) => {
     req.log.error({ err: error }, 'unhandled server error');
@@ -214,6 +218,8 @@ export function createPortalApp(options: PortalServerOptions) {
     shared,
     /** What the operations listener's probes answer (started, shutting down, dependencies). */
     health,
+    /** The requests under way, redacted: what a line about the whole process names. */
+    openRequests: requests.open,
   };
 }
 

@@ -8,6 +8,7 @@ import { createPortalApp, type PortalServerOptions } from './app.server';
 import { serveMetrics } from './metrics-server.server';
 import { gracefulShutdown } from './shutdown.server';
 import { unsupportedRuntime } from './runtime.server';
+import { keepServingOnUnhandledRejection } from './unhandled.server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -31,7 +32,8 @@ async function main() {
   const log = createLogger(config);
   const dev = process.argv.includes('--dev');
   const options: PortalServerOptions = dev ? await devBuild(config, log) : await productionBuild(config, log);
-  const { app, health, shared, metrics } = createPortalApp(options);
+  const { app, health, shared, metrics, openRequests } = createPortalApp(options);
+  keepServingOnUnhandledRejection({ log, metrics, openRequests });
   // The operations listener first: Prometheus's address and the probes, never the public one.
   // Its startup probe answers 503 until the portal listens; it keeps answering while the portal drains.
   if (config.metrics) {

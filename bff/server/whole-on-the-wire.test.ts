@@ -23,12 +23,13 @@ async function twoWrites(type: string, between: (firstBytes: Promise<void>) => P
   const firstBytes = new Promise<void>((resolve) => (arrived = resolve));
   const app = express();
   app.use(wholeOnTheWire, compression());
-  app.get('/', async (_req, res) => {
+  app.get('/', (_req, res, next) => {
     res.type(type);
     res.write('a'.repeat(4096));
-    await between(firstBytes);
-    endedAt = performance.now();
-    res.end('b'.repeat(4096));
+    between(firstBytes).then(() => {
+      endedAt = performance.now();
+      res.end('b'.repeat(4096));
+    }, next);
   });
   server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');

@@ -56,7 +56,7 @@ export function createSessionStore(deps: {
      */
     async function signIn(result: CallResult<'login'>): Promise<string> {
       // The session this one replaces (before a password change, say) must not lend its refresh to anyone.
-      if (refreshToken && refreshToken !== result.token.refreshToken) resolver.forget(refreshToken);
+      if (refreshToken && refreshToken !== result.token.refreshToken) await resolver.forget(refreshToken);
       refreshToken = result.token.refreshToken;
       const sessionId = await writer.signIn(result);
       renewal = undefined;
@@ -112,8 +112,8 @@ export function createSessionStore(deps: {
     }
 
     function signOut() {
-      // A refresh shared moments ago must not outlive the session it belonged to.
-      if (refreshToken) resolver.forget(refreshToken);
+      // A refresh shared moments ago must not outlive the session it belonged to (forget never rejects).
+      if (refreshToken) void resolver.forget(refreshToken);
       writer.end();
       session = Promise.resolve(null);
     }

@@ -65,7 +65,7 @@ export interface RefreshFlight {
    * a reusable outcome (an auth token the upstream has just refused), forcing a new run.
    */
   run(token: string, task: () => Promise<Refreshed>, unless?: (value: Refreshed) => boolean): Promise<Refreshed>;
-  /** Drops a reusable outcome, so that no other request reuses it (after a logout, say). */
+  /** Drops a reusable outcome, so that no other request reuses it (after a logout, say). Never rejects. */
   forget(token: string): Promise<void>;
 }
 

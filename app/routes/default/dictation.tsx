@@ -48,7 +48,7 @@ export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.titl
 export async function loader({ context }: LoaderFunctionArgs) {
   const [events, mine] = await Promise.all([
     context.rest.dictation.events(),
-    (await context.session.user()) ? context.rest.dictation.mine() : null,
+    context.session.user().then((user) => (user ? context.rest.dictation.mine() : null)),
   ]);
   return { ...pickLeadEvent(events), own: mine ? ownByEvent(mine) : null };
 }

@@ -30,7 +30,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     context.rest.dictation.events(),
     context.rest.week.days(),
     // A signed-in visitor who has handed the dictation in is told so, not offered to write it.
-    (await context.session.user()) ? context.rest.dictation.mine() : null,
+    context.session.user().then((user) => (user ? context.rest.dictation.mine() : null)),
   ]);
   const dictation = pickLeadEvent(events).lead;
   const own = dictation && mine ? (ownByEvent(mine)[dictation.id] ?? null) : null;
