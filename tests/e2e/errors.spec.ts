@@ -113,6 +113,24 @@ test.describe('upstream faults', () => {
     await expect(page.getByRole('main')).toBeEmpty();
   });
 
+  test('a 401 on a content call goes to / (the newer helper), not to an empty «Ошибка 401»', async ({ page }) => {
+    // Anonymously: a dictation link's opening refused.
+    await addFault({ path: '/rest/dictation/open/', status: 401 });
+    await page.goto('/dictation/an-invitation-token-0000000000000000');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(heading(page)).toHaveText(PRODUCT_TITLE);
+    await expect(page).not.toHaveTitle(/Ошибка 401/);
+    await clearFaults();
+
+    // Signed in: a scenario refused. The read carries no token, so the session stays.
+    await login(page, DEMO.teacher);
+    await addFault({ path: '/rest/scenarios/by/id/', status: 401 });
+    await page.goto('/lk/scenarios/8');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(heading(page)).toHaveText(PRODUCT_TITLE);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Личный кабинет' })).toBeVisible();
+  });
+
   test('a body that is not the contract shows «Ошибка 500»', async ({ page }) => {
     await login(page, DEMO.teacher);
     await addFault({ path: PROFILE_CALL, malformed: true, times: 1 });

@@ -42,8 +42,8 @@ const signedInScreens: { path: string; heading: string }[] = [
   { path: '/profile/security', heading: 'Безопасность' },
 ];
 
-// Digits that are no id too: zero, leading zeros, beyond the contract's 2³¹−1.
-const badIds = ['abc', '1e3', '-1', '5a', '%20', '0', '0003', '2147483648', '9'.repeat(300)].flatMap((id) =>
+// Digits that are no id too: zero, beyond the contract's 2³¹−1.
+const badIds = ['abc', '1e3', '-1', '5a', '%20', '0', '000', '2147483648', '9'.repeat(300)].flatMap((id) =>
   ['scenarios', 'dictations', 'master-classes', 'testing'].map((section) => `/lk/${section}/${id}`),
 );
 
@@ -132,6 +132,26 @@ describe('ids that are not digits (docs/product.md §5)', () => {
       expect(headingOf(html)).toBe('Ошибка 404');
       expect(titleOf(html)).toBe(`${PRODUCT} | Ошибка 404`);
     }
+  });
+});
+
+describe('ids written with leading zeros are digits too (docs/product.md §5)', () => {
+  it.each([
+    ['/lk/master-classes/01', '/lk/master-classes/1', 'Как провести урок права в пятом классе'],
+    ['/lk/dictations/007', '/lk/dictations/7', null],
+    ['/lk/testing/03', '/lk/testing/3', 'Семейный бюджет'],
+  ])('%s → 301 to %s, which the teacher opens', async (path, canonical, heading) => {
+    const { status, location } = await page(teacher, path);
+    expect(status).toBe(301);
+    expect(location).toBe(canonical);
+    const opened = await page(teacher, canonical);
+    if (heading === null) return;
+    expect(opened.status).toBe(200);
+    expect(headingOf(opened.html)).toContain(heading);
+  });
+
+  it('a guest is sent to the one address first, then to sign in', async () => {
+    expect(await page(guest, '/lk/scenarios/0005')).toMatchObject({ status: 301, location: '/lk/scenarios/5' });
   });
 });
 
