@@ -8,6 +8,7 @@ import { loadConfig } from '../bff/config.server';
 import { OPERATIONS_PATHS } from '../bff/server/metrics-server.server';
 import { DEPLOY_PORTS, GENERATED, NAMESPACE } from './deploy-config';
 import { LIVENESS_PATH, READINESS_PATH } from './services/haproxy';
+import { DEFAULT_USER, dataNodeUsers } from './services/redis-acl';
 import { MALLOC_ARENA_MAX, PORTAL_NODE_OPTIONS, root } from './services/processes';
 
 /**
@@ -143,11 +144,28 @@ describe('Kubernetes manifests (kubernetes-models: the API schemas of the versio
     expect(values.redis.masterGroupName).toBe(configMap.REDIS_SENTINEL_NAME);
     expect(values.replicas).toBe(3);
     expect(values.redis.config['min-replicas-to-write']).toBe(1);
+    expect(values.redis.config['maxmemory-policy']).toBe('noeviction');
     expect(configMap.REDIS_SENTINELS!.split(',')).toHaveLength(3);
   });
 });
 
 describe('deploy/ agrees with the code, the generator and .env.example', () => {
+  it('the data hosts’ users are the scripts’ (ADR 058, ADR 135), their passwords left to set, nothing evicted', () => {
+    const placeholder = (username: string) => ({ username, password: `CHANGE-ME-${username}` });
+    const credentials = {
+      portal: placeholder('portal'),
+      replication: placeholder('replication'),
+      sentinel: placeholder('sentinel'),
+      admin: placeholder('admin'),
+    };
+    const lines = read('deploy/systemd/redis/users.acl.example')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'));
+    expect(lines).toEqual(dataNodeUsers(credentials, ['portal:*']));
+    expect(lines[0]).toBe(DEFAULT_USER);
+    expect(read('deploy/systemd/redis/portal-redis.conf')).toMatch(/^maxmemory-policy noeviction$/m);
+  });
+
   it('every variable the manifests and the units set is one .env.example documents', () => {
     const named = [
       ...Object.keys(configMap),
