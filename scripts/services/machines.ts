@@ -8,7 +8,7 @@
  * deleted.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const MACHINE_PREFIX = 'portalm-';
@@ -93,7 +93,7 @@ export interface Machine {
   readonly name: string;
   readonly namespace: string;
   readonly nspawn: ChildProcess;
-  /** Runs a command inside the machine (its mounts, PID and network namespaces); resolves its output. */
+  /** Runs a command inside the machine (its mounts, PID and network namespaces), waiting for it: its output. */
   run(command: readonly string[]): { status: number | null; stdout: string; stderr: string };
   /** `systemctl poweroff` inside, then SIGKILL if it has not ended within `timeoutMs`; deletes its namespace. */
   poweroff(timeoutMs?: number): Promise<void>;
@@ -140,6 +140,7 @@ export async function bootMachine(options: {
     ],
     { stdio: ['ignore', consoleFd, consoleFd] },
   );
+  closeSync(consoleFd); // the child has its own copy
   nspawn.on('error', () => {});
   const ended = new Promise<void>((resolve) => nspawn.once('exit', () => resolve()));
 
