@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import {
   EXAMPLE_CONTACTS,
@@ -265,7 +267,29 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env) {
+/** The secrets systemd may hand over as credentials (`LoadCredential=NAME:…`) rather than in the environment. */
+export const CREDENTIALS = ['SESSION_SECRET', 'REDIS_PASSWORD', 'REDIS_SENTINEL_PASSWORD'] as const;
+
+/**
+ * `env` with each of CREDENTIALS found in systemd's `CREDENTIALS_DIRECTORY` (a file named as the variable, its
+ * text without the final newline). A secret given both ways is refused: it must have one home.
+ */
+function withCredentials(env: Record<string, string | undefined>) {
+  const directory = env.CREDENTIALS_DIRECTORY;
+  if (!directory) return env;
+  const merged = { ...env };
+  for (const name of CREDENTIALS) {
+    const file = path.join(directory, name);
+    if (!existsSync(file)) continue;
+    if (env[name])
+      throw new ConfigError(`Invalid configuration:\n  ${name}: given both as a credential and in the environment`);
+    merged[name] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+  }
+  return merged;
+}
+
+export function loadConfig(rawEnv: Record<string, string | undefined> = process.env) {
+  const env = withCredentials(rawEnv);
   // An empty value (`PUBLIC_ORIGIN=` in a copied .env.example) means "use the default".
   const parsed = configSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (!parsed.success) {

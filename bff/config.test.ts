@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.server';
 
@@ -22,6 +25,29 @@ describe('loadConfig', () => {
     const plain = loadConfig({ PUBLIC_ORIGIN: 'http://portal.internal', AUTH_COOKIE_NAME: 'mytk' });
     expect(plain.session.authCookie).toBe('mytk');
     expect(plain.session.secure).toBe(false);
+  });
+
+  it('takes the secrets from systemd’s credentials (LoadCredential=), never from both places', () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'portal-credentials-'));
+    try {
+      writeFileSync(path.join(directory, 'SESSION_SECRET'), `${secret}\n`);
+      writeFileSync(path.join(directory, 'REDIS_PASSWORD'), 'p'.repeat(24));
+      const env = {
+        NODE_ENV: 'production',
+        CREDENTIALS_DIRECTORY: directory,
+        REDIS_URL: 'redis://10.0.2.11:6379',
+        REDIS_USERNAME: 'portal',
+      };
+      const config = loadConfig(env);
+      expect(config.session.secrets).toEqual([secret]);
+      expect(config.redis?.connection).toMatchObject({ password: 'p'.repeat(24) });
+      expect(() => loadConfig({ ...env, SESSION_SECRET: secret })).toThrow(/SESSION_SECRET: given both/);
+      expect(() => loadConfig({ NODE_ENV: 'production', CREDENTIALS_DIRECTORY: path.join(directory, 'none') })).toThrow(
+        /SESSION_SECRET/,
+      );
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it('refuses to start in production without a session secret', () => {

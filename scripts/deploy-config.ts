@@ -50,7 +50,6 @@ export function systemdHaproxy(instances = EXAMPLE_APP_HOSTS): string {
       statsPort: 8404,
       adminSocket: '/run/haproxy/admin.sock',
       log: '/dev/log local0',
-      runAs: { user: 'haproxy', group: 'haproxy' },
     })
   );
 }

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { loadConfig } from '../bff/config.server';
+import { CREDENTIALS, loadConfig } from '../bff/config.server';
 import { OPERATIONS_PATHS } from '../bff/server/metrics-server.server';
 import { DEPLOY_PORTS, GENERATED, NAMESPACE } from './deploy-config';
 import { LIVENESS_PATH, READINESS_PATH } from './services/haproxy';
+import { DEFAULT_USER, dataNodeUsers } from './services/redis-acl';
 import { MALLOC_ARENA_MAX, PORTAL_NODE_OPTIONS, root } from './services/processes';
 
 /**
@@ -143,11 +144,45 @@ describe('Kubernetes manifests (kubernetes-models: the API schemas of the versio
     expect(values.redis.masterGroupName).toBe(configMap.REDIS_SENTINEL_NAME);
     expect(values.replicas).toBe(3);
     expect(values.redis.config['min-replicas-to-write']).toBe(1);
+    expect(values.redis.config['maxmemory-policy']).toBe('noeviction');
     expect(configMap.REDIS_SENTINELS!.split(',')).toHaveLength(3);
   });
 });
 
 describe('deploy/ agrees with the code, the generator and .env.example', () => {
+  it('the machines listen on private addresses, and their secrets are systemd credentials, not variables', () => {
+    const shared = envFile('deploy/systemd/portal.env.example');
+    const instance = envFile('deploy/systemd/portal@1.env.example');
+    for (const name of ['HOST', 'METRICS_HOST']) {
+      expect(shared[name], name).toBeUndefined();
+      expect(instance[name], name).toMatch(/^10\./);
+    }
+    for (const name of CREDENTIALS) {
+      expect(shared[name], name).toBeUndefined();
+      expect(instance[name], name).toBeUndefined();
+    }
+    expect(unitValues('deploy/systemd/portal@.service', 'LoadCredential')).toEqual([
+      'SESSION_SECRET:/etc/portal/credentials/SESSION_SECRET',
+      'REDIS_PASSWORD:/etc/portal/credentials/REDIS_PASSWORD',
+    ]);
+  });
+
+  it('the data hosts’ users are the scripts’ (ADR 058, ADR 135), their passwords left to set, nothing evicted', () => {
+    const placeholder = (username: string) => ({ username, password: `CHANGE-ME-${username}` });
+    const credentials = {
+      portal: placeholder('portal'),
+      replication: placeholder('replication'),
+      sentinel: placeholder('sentinel'),
+      admin: placeholder('admin'),
+    };
+    const lines = read('deploy/systemd/redis/users.acl.example')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'));
+    expect(lines).toEqual(dataNodeUsers(credentials, ['portal:*']));
+    expect(lines[0]).toBe(DEFAULT_USER);
+    expect(read('deploy/systemd/redis/portal-redis.conf')).toMatch(/^maxmemory-policy noeviction$/m);
+  });
+
   it('every variable the manifests and the units set is one .env.example documents', () => {
     const named = [
       ...Object.keys(configMap),
@@ -274,10 +309,10 @@ describe('deploy/ agrees with the code, the generator and .env.example', () => {
 
 describe('systemd units (systemd-analyze verify)', () => {
   /**
-   * `systemd-analyze verify` in a root holding this machine's units, the units under test and the binaries they
-   * start, so that it checks them as on a machine. Its warnings count: it exits 0 on a key it ignores.
+   * `systemd-analyze` in a root holding this machine's units, the units under test and the binaries they start,
+   * so that it judges them as on a machine: its output, with the exit status when not 0.
    */
-  function verify(units: Record<string, string>, unit: string, binaries: string[]) {
+  function analyze(units: Record<string, string>, binaries: string[], args: string[]) {
     const dir = mkdtempSync(path.join(tmpdir(), 'deploy-systemd-'));
     try {
       cpSync('/lib/systemd/system', path.join(dir, 'lib/systemd/system'), { recursive: true, verbatimSymlinks: true });
@@ -289,12 +324,41 @@ describe('systemd units (systemd-analyze verify)', () => {
         mkdirSync(path.dirname(path.join(dir, binary)), { recursive: true });
         writeFileSync(path.join(dir, binary), '#!/bin/sh\n', { mode: 0o755 });
       }
-      const result = spawnSync('systemd-analyze', ['verify', `--root=${dir}`, '--man=no', unit], { encoding: 'utf8' });
+      const result = spawnSync('systemd-analyze', [args[0]!, `--root=${dir}`, ...args.slice(1)], { encoding: 'utf8' });
       return `${result.status === 0 ? '' : `exit ${result.status}\n`}${result.stderr}${result.stdout}`.trim();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }
+
+  /** `systemd-analyze verify`: its warnings count (it exits 0 on a key it ignores). */
+  const verify = (units: Record<string, string>, unit: string, binaries: string[]) =>
+    analyze(units, binaries, ['verify', '--man=no', unit]);
+
+  /** `systemd-analyze security`'s overall exposure of a unit (0 to 10, lower is safer), offline. */
+  function exposure(units: Record<string, string>, unit: string, binaries: string[]) {
+    const output = analyze(units, binaries, ['security', '--offline=true', '--no-pager', unit]);
+    const level = /Overall exposure level for \S+: (\d+\.\d+)/.exec(output);
+    if (!level) throw new Error(output);
+    return Number(level[1]);
+  }
+
+  const PORTAL_UNIT = { 'etc/systemd/system/portal@.service': path.join(root, 'deploy/systemd/portal@.service') };
+  const DROP_INS = [
+    ['redis-server', 'deploy/systemd/redis/redis-server.service.d/portal.conf', ['usr/bin/redis-server']],
+    ['redis-sentinel', 'deploy/systemd/redis/redis-sentinel.service.d/portal.conf', ['usr/bin/redis-sentinel']],
+    ['haproxy', 'deploy/systemd/haproxy/haproxy.service.d/portal.conf', ['usr/sbin/haproxy', 'bin/kill']],
+  ] as const;
+
+  it('every unit the project ships or drops in scores at most 2.0 in `systemd-analyze security`', () => {
+    expect(exposure(PORTAL_UNIT, 'portal@1.service', ['opt/portal/node_modules/.bin/node'])).toBeLessThanOrEqual(2);
+    for (const [name, dropIn, binaries] of DROP_INS) {
+      const units = { [`etc/systemd/system/${name}.service.d/portal.conf`]: path.join(root, dropIn) };
+      expect(exposure(units, `${name}.service`, [...binaries]), name).toBeLessThanOrEqual(2);
+    }
+    // The check can fail: Debian's haproxy unit alone is far above it.
+    expect(exposure({}, 'haproxy.service', ['usr/sbin/haproxy', 'bin/kill'])).toBeGreaterThan(5);
+  });
 
   it('portal@.service verifies, as portal@1', () => {
     expect(
@@ -306,19 +370,13 @@ describe('systemd units (systemd-analyze verify)', () => {
     ).toBe('');
   });
 
-  it.each([
-    ['redis-server', 'deploy/systemd/redis/redis-server.service.d/portal.conf', ['usr/bin/redis-server']],
-    ['redis-sentinel', 'deploy/systemd/redis/redis-sentinel.service.d/portal.conf', ['usr/bin/redis-sentinel']],
-    ['haproxy', 'deploy/systemd/haproxy/haproxy.service.d/portal.conf', ['usr/sbin/haproxy', 'bin/kill']],
-  ])('Debian’s %s.service with its drop-in verifies', (name, dropIn, binaries) => {
+  it.each(DROP_INS)('Debian’s %s.service with its drop-in verifies', (name, dropIn, binaries) => {
     const debian = `/lib/systemd/system/${name}.service`;
     expect(existsSync(debian), `${debian} (apt-get install ${name === 'haproxy' ? 'haproxy' : name})`).toBe(true);
     expect(
-      verify(
-        { [`etc/systemd/system/${name}.service.d/portal.conf`]: path.join(root, dropIn) },
-        `${name}.service`,
-        binaries,
-      ),
+      verify({ [`etc/systemd/system/${name}.service.d/portal.conf`]: path.join(root, dropIn) }, `${name}.service`, [
+        ...binaries,
+      ]),
     ).toBe('');
   });
 

@@ -92,8 +92,6 @@ export function haproxyConfig(options: {
   log?: string;
   /** A certificate (PEM with its key) for TLS on the public bind; plain HTTP without one (local runs). */
   tlsCertificate?: string;
-  /** The user and group haproxy drops to after binding (a machine's haproxy started as root by systemd). */
-  runAs?: { user: string; group: string };
 }): string {
   const sessionCookies = options.sessionCookies ?? SESSION_COOKIES;
   const { discovery } = options;
@@ -116,7 +114,6 @@ export function haproxyConfig(options: {
   const global = [
     ...(options.adminSocket ? [`  stats socket ${options.adminSocket} mode 600 level admin`] : []),
     ...(options.log ? [`  log ${options.log}`] : []),
-    ...(options.runAs ? [`  user ${options.runAs.user}`, `  group ${options.runAs.group}`] : []),
   ];
   return [
     ...(global.length ? ['global', ...global, ''] : []),
@@ -288,6 +285,8 @@ export interface Haproxy {
   child: ChildProcess;
   /** The loopback port of `/metrics` (Prometheus exporter) and `/stats`. */
   statsPort: number;
+  /** The runtime API's Unix socket (level admin). */
+  adminSocket: string;
   /**
    * Sets an instance's administrative state in every backend: `maint` takes no new request and lets those in
    * flight finish, `ready` takes them again (not `drain`: see the rolling restart, scripts/services/cluster.ts).
@@ -355,6 +354,7 @@ export async function startHaproxy(options: {
   return {
     child,
     statsPort,
+    adminSocket,
     stop,
     async setState(server, state) {
       for (const backend of BACKENDS) await command(`set server ${backend}/${server} state ${state}`);

@@ -98,6 +98,16 @@ const SENTINEL_DATA_COMMANDS = [
 const grant = (commands: readonly string[]) => commands.map((command) => `+${command}`).join(' ');
 
 /**
+ * The `default` user of a data node: off, with no password, so that no connection can act as it (every client must
+ * AUTH as a user of its own), yet with every permission. Redis 7.0 (Debian 12's 7.0.15) replays the append-only
+ * file as a client of the `default` user and checks each MULTI/EXEC block's commands against that user's
+ * permissions: with the `off` of a bare `user default off` (which has none) every block is dropped with `-NOPERM
+ * ACLs rules changed`, and so every logout, limit and cache generation written in one (ADR 135). Writes outside a
+ * block are replayed unchecked: the permissions given here are the ones the replay needs, to nobody else.
+ */
+export const DEFAULT_USER = 'user default off resetpass ~* &* +@all';
+
+/**
  * The `user` lines of a data node's configuration. `keyPatterns` are the portal's keys (`portal:*` for the
  * default REDIS_KEY_PREFIX).
  */
@@ -105,7 +115,7 @@ export function dataNodeUsers(credentials: RedisCredentials, keyPatterns: readon
   const { portal, replication, sentinel, admin } = credentials;
   const keys = keyPatterns.map((pattern) => `~${pattern}`).join(' ');
   return [
-    'user default off',
+    DEFAULT_USER,
     `user ${admin.username} on >${admin.password} ~* &* +@all`,
     `user ${portal.username} on >${portal.password} resetkeys ${keys} resetchannels -@all ${grant(PORTAL_DATA_COMMANDS)}`,
     `user ${replication.username} on >${replication.password} resetkeys resetchannels -@all +psync +replconf +ping`,

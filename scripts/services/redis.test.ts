@@ -36,6 +36,7 @@ describe('startRedis', () => {
       expect(await client.config('GET', 'save')).toEqual(['save', '']);
       expect(await client.config('GET', 'appendonly')).toEqual(['appendonly', 'no']);
       expect(await client.config('GET', 'bind')).toEqual(['bind', '127.0.0.1']);
+      expect(await client.config('GET', 'maxmemory-policy')).toEqual(['maxmemory-policy', 'noeviction']);
     } finally {
       client.disconnect();
     }

@@ -1,6 +1,6 @@
 /**
  * A real Debian `redis-server` for tests and local scripts: a free loopback port, nothing written to disk (no RDB
- * snapshots, no AOF, a throw-away `--dir`), started and awaited until it answers PING. `stop()` and `start()` again
+ * snapshots, no AOF unless `persist`, a throw-away `--dir`), started and awaited until it answers PING. `stop()` and `start()` again
  * reuse the same port, so a test can take Redis away in the middle of a run and bring it back.
  *
  * It asks for a password: the `default` user is off, the portal has a user of its own limited to its
@@ -234,6 +234,8 @@ export function dataNodeConfig(options: {
     `appendfilename ${options.name}.aof`,
     `appenddirname ${options.name}-aof`,
     'appendfsync everysec',
+    // Nothing the portal wrote is evicted: a full Redis refuses new writes instead (ADR 135).
+    'maxmemory-policy noeviction',
     'loglevel warning',
     ...dataNodeUsers(options.credentials, options.keyPatterns),
   ];
@@ -258,6 +260,8 @@ export interface RedisService {
   start(): Promise<void>;
   /** Stops the server (SIGTERM, then SIGKILL after 5 s) and waits for it to exit; a no-op when stopped. */
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or the OOM killer: no shutdown, nothing flushed; waits for the exit. */
+  kill(): Promise<void>;
   /** SIGSTOP: silent, its connections open, as when its host is cut off. */
   pause(): void;
   /** SIGCONT after `pause()`. */
@@ -274,7 +278,12 @@ const userUrl = (user: RedisUser, address: string) =>
  * reaches the keys under `keyPatterns` (`portal:*`, the default REDIS_KEY_PREFIX's) and no others.
  */
 export async function startRedis(
-  options: { port?: number; keyPatterns?: readonly string[] } = {},
+  options: {
+    port?: number;
+    keyPatterns?: readonly string[];
+    /** Keep an AOF, as a deployed data node does (off by default: the tests' Redis comes back empty). */
+    persist?: boolean;
+  } = {},
 ): Promise<RedisService> {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-redis-'));
   const credentials = newCredentials();
@@ -294,7 +303,7 @@ export async function startRedis(
           name: 'redis',
           credentials,
           keyPatterns: options.keyPatterns ?? ['portal:*'],
-          persist: false,
+          persist: options.persist ?? false,
         }),
     });
   } catch (error) {
@@ -331,6 +340,7 @@ export async function startRedis(
     },
     start: () => node.start(),
     stop: () => node.stop(),
+    kill: () => node.kill(),
     pause: () => node.pause(),
     resume: () => node.resume(),
     async close() {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dictationWriter, invite, storedText, type DictationWriter } from '../../bench/writer';
 import { Client, DEMO_USERS } from './harness';
 import { useCluster } from './cluster';
+import { MISSES, REDIS_PROBE_KEEP_MS } from '../../bff/server/health.server';
 
 /**
  * ADR 062: what an orchestrator does to an instance, through the balancer of ADR 023. A SIGTERM with no `maint`
@@ -109,11 +110,13 @@ describe('an orchestrator’s stop and a dependency lost everywhere (ADR 062)', 
     const before = await counters(instance.name);
     const sent = Date.now();
     instance.child.kill('SIGTERM');
-    // Readiness fails at once, liveness does not (an orchestrator must not kill it for draining).
+    // Readiness fails as soon as the process has handled the signal (not before: a probe sent the instant after
+    // `kill` may still be answered first), and liveness does not (an orchestrator must not kill it for draining).
     const probe = (path: string) => fetch(`http://127.0.0.1:${instance.metricsPort}${path}`);
-    const ready = await probe('/readyz');
-    expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ ready: false, reasons: ['shutting-down'] });
+    await expect
+      .poll(async () => (await probe('/readyz')).json(), { timeout: 2_000, interval: 20 })
+      .toEqual({ ready: false, reasons: ['shutting-down'] });
+    expect((await probe('/readyz')).status).toBe(503);
     expect((await probe('/livez')).status).toBe(200);
     // The balancer sees it and takes it out; it served what came meanwhile, then it goes on its own.
     await expect.poll(served, { timeout: 20_000, interval: 200 }).toMatch(/^DOWN/);
@@ -145,9 +148,15 @@ describe('an orchestrator’s stop and a dependency lost everywhere (ADR 062)', 
     expect(await writer!.start()).toBe(303);
     await parts.redis.stop();
     try {
+      // Redis is counted lost after MISSES looks in a row, REDIS_PROBE_KEEP_MS apart, each up to its 1 s timeout:
+      // the last look before the stop may have just succeeded, so this takes up to (MISSES + 1) looks' time.
+      const lost = (MISSES + 1) * (REDIS_PROBE_KEEP_MS + 1_000);
       for (const instance of parts.cluster.instances) {
         await expect
-          .poll(async () => (await fetch(`http://127.0.0.1:${instance.metricsPort}/readyz`)).json(), { timeout: 5_000 })
+          .poll(async () => (await fetch(`http://127.0.0.1:${instance.metricsPort}/readyz`)).json(), {
+            timeout: lost + 5_000,
+            interval: 100,
+          })
           .toEqual({ ready: false, reasons: ['redis'] });
       }
       // The balancer counts every instance out of the ready pool…

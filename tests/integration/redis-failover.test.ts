@@ -303,6 +303,53 @@ describe('a Redis that fails over (ADR 058)', () => {
     }
   }, 60_000);
 
+  it('nobody without a password is heard by a sentinel or a data node; the portal’s user only asks (ADR 136)', async () => {
+    const as = (node: RedisNode, user?: { username: string; password: string }) => {
+      const client = new Redis({
+        host: node.host,
+        port: node.port,
+        ...user,
+        lazyConnect: true,
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => null,
+        enableReadyCheck: false,
+      });
+      client.on('error', () => {});
+      return client;
+    };
+    const refused = async (
+      node: RedisNode,
+      command: string[],
+      user: typeof group.credentials.portal | undefined,
+      error: RegExp,
+    ) => {
+      const client = as(node, user);
+      try {
+        await expect(client.connect().then(() => client.call(command[0]!, ...command.slice(1)))).rejects.toThrow(error);
+      } finally {
+        client.disconnect();
+      }
+    };
+    for (const node of [...group.sentinels, ...group.data]) await refused(node, ['PING'], undefined, /NOAUTH/);
+    const monitor = ['SENTINEL', 'MONITOR', 'elsewhere', '127.0.0.1', String(group.data[0]!.port), '1'];
+    for (const sentinel of group.sentinels) {
+      await refused(sentinel, ['SENTINEL', 'REMOVE', group.name], undefined, /NOAUTH/);
+      await refused(sentinel, monitor, undefined, /NOAUTH/);
+      await refused(sentinel, ['SENTINEL', 'REMOVE', group.name], group.credentials.portal, /NOPERM/);
+      await refused(sentinel, monitor, group.credentials.portal, /NOPERM/);
+    }
+    const portal = as(group.sentinels[0]!, group.credentials.portal);
+    try {
+      const primary = await group.primary();
+      expect(await portal.call('SENTINEL', 'GET-MASTER-ADDR-BY-NAME', group.name)).toEqual([
+        primary.host,
+        String(primary.port),
+      ]);
+    } finally {
+      portal.disconnect();
+    }
+  });
+
   it('no password of the group reaches a log line', () => {
     const lines = portals.flatMap((portal) => portal.logLines).join('\n');
     expect(lines).toContain('redis');
