@@ -1,22 +1,12 @@
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { freePort } from './scripts/services/redis';
 import { FROZEN_NOW } from './tests/e2e/frozen-now';
 
-/** A port nobody is listening on; computed once and inherited by the workers through the environment. */
-async function freePort(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(String(address.port)) : reject()));
-    });
-  });
-}
-
-process.env.E2E_PORT ??= await freePort();
-process.env.E2E_UPSTREAM_PORT ??= await freePort();
-process.env.E2E_SHOTS_PORT ??= await freePort();
-process.env.E2E_SHOTS_UPSTREAM_PORT ??= await freePort();
+process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_UPSTREAM_PORT ??= String(await freePort());
+process.env.E2E_SHOTS_PORT ??= String(await freePort());
+process.env.E2E_SHOTS_UPSTREAM_PORT ??= String(await freePort());
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 const shotsURL = `http://localhost:${process.env.E2E_SHOTS_PORT}`;
 

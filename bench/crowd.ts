@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Instance } from '../scripts/services/cluster';
@@ -29,8 +30,6 @@ const SPIKE_SECONDS = Number(process.env.BENCH_CROWD_SPIKE_SECONDS ?? 30);
 const PUPILS = Number(process.env.BENCH_CROWD_PUPILS ?? 300);
 const PUPILS_SECONDS = Number(process.env.BENCH_CROWD_PUPILS_SECONDS ?? 300);
 const PAGES = { '/': 'routes/default/home', '/dictation': 'routes/default/dictation' } as const;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Requests of a route so far, per instance, from the instances' own metrics. */
 async function renders(instances: Instance[], route: string): Promise<number[]> {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import { cpuSeconds, cpuSpent } from './day-cpu';
 import { startDaySystem, WALKER_EMAIL, type Walker } from './day-system';
@@ -18,7 +19,6 @@ const EVERY_MS = 5000;
 const READ_MS = 2000;
 const PAGES = ['/lk', '/profile', '/lk/dictations', '/lk/support', '/lk.data', '/lk/master-classes'];
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 

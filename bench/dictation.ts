@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createBundle, FIRST_LOAD_JS_KB } from './bundle';
@@ -16,8 +17,6 @@ const WRITERS = Number(process.env.BENCH_DICTATION_WRITERS ?? 200);
 const DURATION_MS = Number(process.env.BENCH_DICTATION_SECONDS ?? 60) * 1000;
 const EVERY_MS = 5000;
 const KB = 1024;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function dictationBudget(sys: System) {
   heading(

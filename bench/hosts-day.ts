@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import {
@@ -228,8 +229,6 @@ export const DAYS: Record<DayName, { faults: Fault[]; end: number }> = {
     end: 335,
   },
 };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const EVERY_MS = 5000;
 const WALK_EVERY_MS = 2000;

@@ -4,6 +4,8 @@
  * where a time of day is shown, so a teacher in Novosibirsk knows which clock it is on. All through Intl (ru-RU).
  */
 
+import { days, hours } from './time';
+
 const LOCALE = 'ru-RU';
 /** The zone of every time the portal shows (and of its calendar files). */
 export const MOSCOW_TIME_ZONE = 'Europe/Moscow';
@@ -77,6 +79,14 @@ export function formatMoscowTime(value: Instant): string {
 /** «10:00–11:30 мск»: a span of time on the Moscow clock. */
 export function formatMoscowTimeRange(start: Instant, end: Instant): string {
   return `${time.format(new Date(start))}–${time.format(new Date(end))} мск`;
+}
+
+/** Moscow keeps UTC+3 all year (no daylight saving since 2014): its midnight is plain arithmetic. */
+const MOSCOW_OFFSET = hours(3);
+
+/** The instant Moscow's day of `now` began (epoch milliseconds). */
+export function moscowMidnight(now: number): number {
+  return Math.floor((now + MOSCOW_OFFSET) / days(1)) * days(1) - MOSCOW_OFFSET;
 }
 
 /** «2026-11-23»: the calendar day an instant falls on in Moscow, as the contract writes dates. */

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
@@ -6,7 +7,6 @@ import express from 'express';
 import { afterEach, expect, it } from 'vitest';
 import { wholeOnTheWire } from './whole-on-the-wire.server';
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 let server: http.Server | undefined;
 afterEach(() => {
   server?.closeAllConnections();

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type RedisService } from '../../scripts/services/redis';
 import { createLogger } from '../log.server';
@@ -38,8 +39,6 @@ async function make(graceMs = GRACE_MS) {
   await state.ready(5_000);
   return state;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the last-known standing (ADR 058)', () => {
   it('serves a standing read within the grace while Redis is away, and refuses one older or never read', async () => {

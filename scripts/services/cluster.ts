@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 /**
  * N portal instances (the production build, each its own Node process on a free loopback port, its metrics on
  * another) sharing their state through Redis, behind haproxy on one address. Redis and the upstream are
@@ -50,8 +51,6 @@ export interface Instance {
   /** Stops the instance (SIGTERM: it drains) and starts it again on its ports; resolves once it is ready. */
   restart(): Promise<void>;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `check` every 100 ms until it holds; throws `what` after `timeoutMs`. */
 async function until(check: () => Promise<boolean>, timeoutMs: number, what: string) {

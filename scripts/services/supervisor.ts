@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 /**
  * What `npm run start:cluster` does when a part of the cluster exits on its own (ADR 041): it says so and starts
  * it again after a delay that doubles while the part keeps failing (0.5 s, 1 s, 2 s, … 30 s at most), and that
@@ -26,7 +27,6 @@ export const SUPERVISOR_TIMING: SupervisorTiming = { firstDelayMs: 500, maxDelay
 
 export function createSupervisor(report: (line: string) => void, timing: SupervisorTiming = SUPERVISOR_TIMING) {
   let stopped = false;
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   function watch(part: SupervisedPart) {
     let failures = 0;

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { dictationWriter, invite, storedText, type DictationWriter } from '../../bench/writer';
 import { Client, DEMO_USERS, pageText } from './harness';
@@ -12,7 +13,6 @@ import { useCluster } from './cluster';
 /** How long an instance answers a session from its last-known standing once Redis is gone (ADR 058): short here. */
 const STANDING_GRACE_MS = 1_000;
 const parts = useCluster({ REDIS_STANDING_GRACE_MS: String(STANDING_GRACE_MS) });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const nameOf = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`;
 
 async function signedIn(user: { email: string; password: string }) {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { dictationWriter, invite, storedText, type DictationWriter } from '../../bench/writer';
 import { Client, DEMO_USERS } from './harness';
@@ -12,7 +13,6 @@ import { MISSES, REDIS_PROBE_KEEP_MS } from '../../bff/server/health.server';
  */
 
 const parts = useCluster();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** An instance's requests and its connection errors, retries and responses cut, over the balancer's backends. */
 async function counters(name: string) {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,6 @@ import { Client, DEMO_USERS } from './harness';
  * request.
  */
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const env: Record<string, string | undefined> = {
   PATH: process.env.PATH,
   UPSTREAM_DB: ':memory:',

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -205,8 +206,6 @@ async function renders(instances: Instance[], route: string): Promise<number> {
   }
   return total;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the crowd at the start: public pages from the balancer (issue 27, ADR 044)', () => {
   const shared = 'public, s-maxage=5';

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSentinelGroup, type RedisNode, type SentinelGroup } from '../../scripts/services/redis-sentinel';
@@ -25,7 +26,6 @@ import { viewerNameOf } from './page';
 const GRACE_MS = 12_000;
 /** What each instance may add to the grace, per ADR 058: its retry of a kept-back end (1 s), a request's time. */
 const SLACK_MS = 1_500;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let group: SentinelGroup;
 let upstream: ReferenceUpstream;

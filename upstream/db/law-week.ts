@@ -1,12 +1,10 @@
 import type { LawWeekDay, LawWeekMaterial, LawWeekTheme } from '#contract';
-import { days, hours, minutes } from '#shared/time';
+import { moscowDate, moscowMidnight } from '#shared/moscow-time';
+import { days, minutes } from '#shared/time';
 import type { Db } from './open';
-import { moscowMidnight } from './week';
 
 /** The week is placed around the current day: three days before it, today, three after (as the weekly program). */
 const TODAY_POSITION = 3;
-/** Moscow is UTC+3 all year round. */
-const MOSCOW_OFFSET = hours(3);
 
 interface EventRow {
   id: number;
@@ -59,7 +57,7 @@ export function listLawWeekProgram(db: Db, now: number): LawWeekDay[] {
   return dayRows.map(({ position, title }) => {
     const midnight = today + days(position - TODAY_POSITION);
     return {
-      date: new Date(midnight + MOSCOW_OFFSET).toISOString().slice(0, 10),
+      date: moscowDate(midnight),
       title,
       events: events
         .filter((event) => event.day_position === position)

@@ -1,3 +1,4 @@
+import { moscowMidnight } from '#shared/moscow-time';
 import { days, hours, minutes } from '#shared/time';
 import { createParticipation, upsertEvent } from './dictation';
 import { recordRegistration } from './dictation-registration';
@@ -10,10 +11,6 @@ import { findUserByEmail } from './users';
  * one whose writing is open today, one open for registration and one announced — re-anchored on every start, and
  * the demo users' dictations in them. What a user writes is never touched.
  */
-
-/** Moscow is UTC+3 all year; events open and close at Moscow midnight. */
-const MOSCOW_OFFSET = hours(3);
-const moscowMidnight = (now: number) => Math.floor((now + MOSCOW_OFFSET) / days(1)) * days(1) - MOSCOW_OFFSET;
 
 /** Days from today: registration, writing opens, writing closes, results (event id → schedule). */
 const SCHEDULE: Record<number, [number, number, number, number]> = {

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { moscowMidnight } from '#shared/moscow-time';
 import { days, hours, minutes } from '#shared/time';
 import type { Db } from './open';
 import { WEBINAR_CLOSINGS, WEBINAR_PARTICIPANTS, WEBINAR_SPEAKERS, WEBINAR_TOPICS } from './seed-webinars-content';
@@ -11,17 +12,12 @@ import { awardIfDue } from './webinar-certificates';
 const RECORDING = { path: '/files/webinars/master-class.mp4', type: 'video/mp4', seconds: 24 } as const;
 const RECORDING_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'files', 'webinars', 'master-class.mp4');
 
-/** Master classes start at these Moscow times; Moscow is UTC+3 all year. */
-const MOSCOW_OFFSET = hours(3);
+/** Master classes start at these Moscow times. */
 const START_TIMES = [hours(10), hours(12), hours(15), hours(16) + minutes(30), hours(18)];
 const DURATIONS_MINUTES = [60, 90, 45];
 /** The 22nd master class is today's; earlier ones are past (every third day back), later ones upcoming. */
 const TODAY_INDEX = 21;
 const DAYS_APART = 3;
-
-function moscowMidnight(now: number): number {
-  return Math.floor((now + MOSCOW_OFFSET) / days(1)) * days(1) - MOSCOW_OFFSET;
-}
 
 /** Everything about the i-th master class that does not move with the calendar. */
 function contentOf(index: number) {

@@ -1,9 +1,8 @@
 import type { SavedDayLink, WeekDay } from '#contract';
-import { days, hours } from '#shared/time';
+import { moscowDate, moscowMidnight } from '#shared/moscow-time';
+import { days } from '#shared/time';
 import type { Db } from './open';
 
-/** Moscow is UTC+3 all year round. */
-const MOSCOW_OFFSET = hours(3);
 /** The seven days are placed around today: three before it, today, three after. */
 const TODAY_POSITION = 3;
 
@@ -13,12 +12,6 @@ interface DayRow {
   title: string;
   description: string;
   task: string;
-}
-
-/** Midnight in Moscow that starts the day `now` falls on, as epoch milliseconds. */
-export function moscowMidnight(now: number): number {
-  const local = now + MOSCOW_OFFSET;
-  return local - (local % days(1)) - MOSCOW_OFFSET;
 }
 
 /**
@@ -32,7 +25,7 @@ export function listWeekDays(db: Db, now: number): WeekDay[] {
     const opensAt = today + days(row.position - TODAY_POSITION);
     return {
       id: row.id,
-      date: new Date(opensAt + MOSCOW_OFFSET).toISOString().slice(0, 10),
+      date: moscowDate(opensAt),
       title: row.title,
       description: row.description,
       task: row.task,

@@ -7,13 +7,10 @@ import { statusOf } from '../dictation/participation';
 import type { CallRegistrar } from '../http/calls';
 import { notFound } from '../http/envelope';
 import type { Services } from '../services';
-import { hours } from '#shared/time';
+import { moscowDate } from '#shared/moscow-time';
 import { CERTIFICATE_FILE_PATH, renderFor } from './certificate';
 import { certificateFileOf, certificateNumber } from './dictation-certificate';
 import { earnedBy, testCertificateFacts, webinarCertificateFacts } from './earned-certificates';
-
-/** A day in Moscow (UTC+3, no daylight saving), `YYYY-MM-DD`. */
-const moscowDay = (time: number) => new Date(time + hours(3)).toISOString().slice(0, 10);
 
 /** Every certificate the user holds, each with its PDF (which issues its verification code). */
 async function heldBy(services: Services, userId: number): Promise<HeldCertificate[]> {
@@ -50,7 +47,7 @@ async function heldBy(services: Services, userId: number): Promise<HeldCertifica
       testId: null,
       number,
       event: event.title,
-      issuedOn: moscowDay(event.results_at),
+      issuedOn: moscowDate(event.results_at),
       file,
     });
   }
@@ -86,7 +83,7 @@ function verify(services: Services, code: string): VerifiedCertificate | undefin
   const user = row?.user_id ? findUserById(db, row.user_id) : undefined;
   if (!row || !event || !user || statusOf(row, event, services.now()) !== 'checked') return undefined;
   const number = certificateNumber(row, event);
-  return { number, event: event.title, issuedOn: moscowDay(event.results_at), holder: holderOf(user) };
+  return { number, event: event.title, issuedOn: moscowDate(event.results_at), holder: holderOf(user) };
 }
 
 /**
@@ -117,7 +114,7 @@ function verifyNumber(services: Services, number: string, lastName: string): Ver
   if (!row || !event || certificateNumber(row, event) !== number) return undefined;
   const user = row.user_id === null ? undefined : findUserById(db, row.user_id);
   if (!holds(user) || statusOf(row, event, services.now()) !== 'checked') return undefined;
-  return { number, event: event.title, issuedOn: moscowDay(event.results_at), holder: holderOf(user!) };
+  return { number, event: event.title, issuedOn: moscowDate(event.results_at), holder: holderOf(user!) };
 }
 
 /** The first name and the surname's initial: enough to match the paper, too little to find the person. */

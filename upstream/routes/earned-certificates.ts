@@ -15,9 +15,8 @@ import { countedSecondsOf } from '../db/webinars';
 import { requireSession } from '../http/auth';
 import { notFound } from '../http/envelope';
 import { quoted, renderCertificatePdf } from '../pdf/certificate-pdf';
-import { formatDate } from '#shared/moscow-time';
+import { formatDate, moscowDate } from '#shared/moscow-time';
 import type { Services, UpstreamApp } from '../services';
-import { hours } from '#shared/time';
 
 /**
  * The certificates teachers earn on the portal's own screens: a master class's recording watched (80 %
@@ -29,10 +28,8 @@ import { hours } from '#shared/time';
 const WEBINAR_FILE = /^\/files\/master-classes\/certificates\/(\d+)\.pdf$/;
 const TEST_FILE = /^\/files\/testing\/certificates\/(\d+)\.pdf$/;
 
-/** The year an instant falls in, in Moscow (UTC+3 all year). */
-const moscowYear = (time: number) => new Date(time + hours(3)).getUTCFullYear();
-/** A day in Moscow, `YYYY-MM-DD`. */
-const moscowDay = (time: number) => new Date(time + hours(3)).toISOString().slice(0, 10);
+/** The year an instant falls in, in Moscow. */
+const moscowYear = (time: number) => Number(moscowDate(time).slice(0, 4));
 const sixDigits = (id: number) => String(id).padStart(6, '0');
 
 /** «МК-2026-000003»: the year it was earned and the certificate's row. */
@@ -86,7 +83,7 @@ async function webinarFileOf(services: Services, row: WebinarCertificateRow): Pr
 async function earnedWebinar(services: Services, row: WebinarCertificateRow): Promise<EarnedCertificate | null> {
   const file = await webinarFileOf(services, row);
   if (!file) return null;
-  return { number: webinarCertificateNumber(row), issuedOn: moscowDay(row.issued_at), file };
+  return { number: webinarCertificateNumber(row), issuedOn: moscowDate(row.issued_at), file };
 }
 
 /** What the master class's page says of its certificate; null without a recording. */
@@ -142,7 +139,7 @@ async function earnedTest(services: Services, attempt: AttemptRow, test: TestRow
   const number = testCertificateNumber(attempt);
   return {
     number,
-    issuedOn: moscowDay(attempt.finished_at!),
+    issuedOn: moscowDate(attempt.finished_at!),
     attemptId: attempt.id,
     file: {
       path: `/files/testing/certificates/${attempt.id}.pdf`,
@@ -188,7 +185,7 @@ export function webinarCertificateFacts(db: Db, id: number) {
   const webinar = row && webinarFacts(db, row.webinar_id);
   const user = row && findUserById(db, row.user_id);
   if (!row || !webinar || !user) return undefined;
-  return { number: webinarCertificateNumber(row), event: webinar.title, issuedOn: moscowDay(row.issued_at), user };
+  return { number: webinarCertificateNumber(row), event: webinar.title, issuedOn: moscowDate(row.issued_at), user };
 }
 
 /** What a test certificate proves: only the first passing attempt is one. */
@@ -197,7 +194,12 @@ export function testCertificateFacts(db: Db, attemptId: number) {
   const test = attempt && findTest(db, attempt.test_id);
   const user = attempt && findUserById(db, attempt.user_id);
   if (!attempt || !test || !user || firstPassingAttempt(db, attempt.user_id, test)?.id !== attempt.id) return undefined;
-  return { number: testCertificateNumber(attempt), event: test.title, issuedOn: moscowDay(attempt.finished_at!), user };
+  return {
+    number: testCertificateNumber(attempt),
+    event: test.title,
+    issuedOn: moscowDate(attempt.finished_at!),
+    user,
+  };
 }
 
 /** The files themselves, outside the envelope like every file; registered before the static files. */
