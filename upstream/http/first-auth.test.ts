@@ -10,7 +10,7 @@ describe('first-authorisation stand-in', () => {
     expect(response.headers.get('Content-Type')).toContain('text/html');
     const html = await response.text();
     expect(html).toContain('<h1>Первичная авторизация</h1>');
-    expect(html).toContain('href="http://localhost:3000/lk/scenarios?a=1&#38;b=%222%22">Вернуться на портал</a>');
+    expect(html).toContain('href="http://localhost:3000/lk/scenarios?a=1&amp;b=%222%22">Вернуться на портал</a>');
   });
 
   it.each(['javascript:alert(1)', '/lk/scenarios', 'data:text/html,x', ''])(

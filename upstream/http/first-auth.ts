@@ -1,4 +1,5 @@
 import type { UpstreamApp } from '../services';
+import { escapeHtml } from './html';
 
 /**
  * Stands in for the provider's external first-authorisation site (the portal's FIRST_AUTH_URL in the demo): the
@@ -46,8 +47,4 @@ ${back}
 </main>
 </body>
 </html>`;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

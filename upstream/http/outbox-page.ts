@@ -1,5 +1,6 @@
 import type { OutboxMessage } from '../db/outbox';
 import { formatMoscowDateTime } from '#shared/moscow-time';
+import { escapeHtml } from './html';
 
 /**
  * The dev outbox as a person reads it (issue 37): `/__dev__/outbox` opened in a browser (an `Accept` that
@@ -8,14 +9,11 @@ import { formatMoscowDateTime } from '#shared/moscow-time';
  * first, as before. Everything shown is escaped: a letter carries what people typed (names, replies).
  */
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** The body with its http(s) links made clickable, all of it escaped. */
 function bodyHtml(body: string): string {
   return body
     .split(/(https?:\/\/[^\s<>"']+)/g)
-    .map((part, i) => (i % 2 === 1 ? `<a href="${escape(part)}">${escape(part)}</a>` : escape(part)))
+    .map((part, i) => (i % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part)))
     .join('');
 }
 
@@ -29,13 +27,13 @@ export function outboxPage(newestFirst: OutboxMessage[], to: string | undefined)
   const items = letters
     .map(
       (letter, i) => `<li id="letter-${letter.id}">
-  <p class="meta">Письмо ${i + 1} · ${escape(formatMoscowDateTime(letter.createdAt, { seconds: true }))} · кому: ${escape(letter.to)}</p>
-  <h2>${escape(letter.subject)}</h2>
+  <p class="meta">Письмо ${i + 1} · ${escapeHtml(formatMoscowDateTime(letter.createdAt, { seconds: true }))} · кому: ${escapeHtml(letter.to)}</p>
+  <h2>${escapeHtml(letter.subject)}</h2>
   <pre>${bodyHtml(letter.body)}</pre>
 </li>`,
     )
     .join('\n');
-  const whose = to ? ` для ${escape(to)}` : '';
+  const whose = to ? ` для ${escapeHtml(to)}` : '';
   return `<!doctype html>
 <html lang="ru">
 <head>
