@@ -173,6 +173,20 @@ export default tseslint.config(
     },
   },
   {
+    // Every POST form lives in app/forms/ with its schema (docs/architecture.md, "One home for each kind of code").
+    files: ['app/**/*.tsx'],
+    ignores: ['app/forms/**', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['name.name=/^(form|Form)$/', "name.property.name='Form'"].map((element) => ({
+          selector: `JSXOpeningElement[${element}] > JSXAttribute[name.name='method'][value.value=/^post$/i]`,
+          message: 'A POST form lives in app/forms/<name>.tsx with its schema; render it from there.',
+        })),
+      ],
+    },
+  },
+  {
     // A promise nobody handles ends the process (issue 47: a failed refresh took the portal down). Every promise the
     // server or the browser creates is awaited, returned, handed to a combinator, or given a handler; `void` marks one
     // whose failure is handled inside it.
