@@ -34,7 +34,7 @@ export function registerDevTools(app: UpstreamApp, services: Services): void {
     if (!request.success) throw fail(400, 'validation', request.error.issues.map((i) => i.message).join('; '));
     const user = findUserByEmail(db, request.data.email);
     if (!user) throw fail(404, 'not_found', 'Пользователь не найден', 'email');
-    const pass = createPass(db, user.id, now());
+    const pass = createPass(db, user, now());
     const link = `${new URL(request.data.portalOrigin).origin}/?pass=${encodeURIComponent(pass)}`;
     writeMessage(db, passMessage(user.email, link), now());
     return c.json({ pass, link });

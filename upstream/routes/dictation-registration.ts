@@ -33,7 +33,7 @@ export function registerDictationRegistrationRoute(calls: CallRegistrar, service
     const user = findUserById(db, session.userId)!;
     const registration = registerUser(
       db,
-      { userId: user.id, eventId: event.id, timeLimitMs: minutes(event.time_limit_minutes) },
+      { userId: user.id, eventId: event.id, timeLimitMs: minutes(event.time_limit_minutes), mailedTo: user.email },
       time,
     );
     // Only a confirmed address gets the personal link (ADR 110); the cabinet shows it either way.

@@ -19,7 +19,7 @@ export function registerRecoveryRoutes(calls: CallRegistrar, services: Services)
     // and answers alike, so the wait tells nothing about the address either.
     const letter = user && { to: user.email, kind: 'recovery' as const, userId: user.id };
     if (user && letter && mailWait(db, letter, now()) === 0) {
-      const code = createRecoveryCode(db, user.id, now());
+      const code = createRecoveryCode(db, user, now());
       sendMail(db, { ...letter, ...recoveryMessage(user.email, code) }, now());
     }
     return {};
