@@ -147,7 +147,12 @@ export const accountCalls = {
     path: '/rest/users/authentication/restore/confirm/',
     query: noQuery,
     body: z.object({ email, code: z.string().regex(/^\d{6}$/), password }),
-    result: emptyResult,
+    /**
+     * `id`, an extension: the account whose password was set, so that the portal ends every session of it, whatever
+     * address each signed in with (issue 44). A provider that leaves it out has them ended by the addresses the portal
+     * saw the account sign in with or move to.
+     */
+    result: emptyResult.extend({ id: z.number().int().positive().optional() }),
     auth: 'none',
   }),
   adminAuth: call({

@@ -71,14 +71,21 @@ export function createSessionEndings(records: SessionRecords, log: Logger) {
       const at = Date.now();
       return ending('password change', () => records.endBefore(userId, at));
     },
-    /** A password recovery by e-mail: the sessions of the user who signs in with `login` are over. */
-    passwordRecovered: async (login: string) => {
+    /**
+     * A password recovery by e-mail: the sessions of the account are over. `userId`, when the provider names the
+     * account, ends them whatever address each signed in with; without it, those of the user `login` was last
+     * seen to belong to (a sign-in with it, or a change of address to it).
+     */
+    passwordRecovered: async (login: string, userId: number | null) => {
       const at = Date.now();
-      const found = await attempt('password recovery', () => records.userOfLogin(login));
+      const found =
+        userId !== null
+          ? { ok: true as const, value: userId }
+          : await attempt('password recovery', () => records.userOfLogin(login));
       if (found.ok && found.value !== null)
         await ending('password recovery', () => records.endBefore(found.value!, at));
     },
-    /** A sign-in with `login`: remembered, for a later recovery by that e-mail. */
+    /** A sign-in with `login`, or a change of address to it: remembered, for a later recovery by that e-mail. */
     signedIn: async (login: string, userId: number) => {
       await attempt('sign-in', () => records.linkLogin(login, userId));
     },

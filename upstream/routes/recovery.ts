@@ -38,7 +38,8 @@ export function registerRecoveryRoutes(calls: CallRegistrar, services: Services)
       // The code came by mail: the address is the user's; what waited for it goes now.
       if (markEmailConfirmed(db, user.id, now())) mailWaitingLetters(db, user, services.portalOrigin, now());
     })();
-    return {};
+    // Whose password it was: the portal ends every session of the account, whatever address it signed in with.
+    return { id: user.id };
   });
 }
 
