@@ -38,7 +38,7 @@ export function registerDictationRegistrationRoute(calls: CallRegistrar, service
     );
     // Only a confirmed address gets the personal link (ADR 110); the cabinet shows it either way.
     if (registration.code && hasConfirmedEmail(user)) {
-      const link = `${new URL(body.portalOrigin).origin}/dictation/${registration.code}`;
+      const link = `${services.portalOrigin}/dictation/${registration.code}`;
       sendMail(db, { ...invitationMessage(user.email, event, link), kind: 'invitation', userId: user.id }, time);
     }
     return { participationId: registration.participationId, alreadyRegistered: registration.code === null };
