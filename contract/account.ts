@@ -17,7 +17,11 @@ const nameRule = (schema: z.ZodString) =>
   });
 const name = nameRule(z.string().trim().min(1).max(NAME_MAX, NAME_MESSAGES.tooLong));
 const middleName = nameRule(z.string().trim().max(NAME_MAX, NAME_MESSAGES.tooLong));
-/** The portal's public origin, which a mailed link points to (the upstream serves no pages of its own). */
+/**
+ * The portal's public origin, which a mailed link points to (the upstream serves no pages of its own). A hint only:
+ * a provider links the origin it was configured with, whatever a caller names (issue 44; the reference upstream
+ * ignores it).
+ */
 const portalOrigin = z
   .string()
   .url()
