@@ -61,3 +61,38 @@ describe('session ends kept back for an outage (ADR 087)', () => {
     expect(revoked.at(-1)).toEqual([`sid-${MAX_PENDING - 1}`]);
   });
 });
+
+describe('a password recovery (issue 44, ADR 125)', () => {
+  function records() {
+    const ended: number[] = [];
+    const logins = new Map<string, number>();
+    const state = {
+      async endBefore(userId: number) {
+        ended.push(userId);
+      },
+      async linkLogin(login: string, userId: number) {
+        logins.set(login, userId);
+      },
+      async userOfLogin(login: string) {
+        return logins.get(login) ?? null;
+      },
+    } as unknown as SessionRecords;
+    return { ended, endings: createSessionEndings(state, createLogger({ logLevel: 'silent' })) };
+  }
+
+  it('ends the sessions of the account the provider names, by an address no sign-in used', async () => {
+    const { ended, endings } = records();
+    await endings.signedIn('old@example.org', 7);
+    await endings.passwordRecovered('new@example.org', 7);
+    expect(ended).toEqual([7]);
+  });
+
+  it('without the id, ends those of the account the address was linked to (a sign-in or a change to it)', async () => {
+    const { ended, endings } = records();
+    await endings.passwordRecovered('new@example.org', null);
+    expect(ended).toEqual([]);
+    await endings.signedIn('new@example.org', 7);
+    await endings.passwordRecovered('new@example.org', null);
+    expect(ended).toEqual([7]);
+  });
+});
