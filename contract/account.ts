@@ -17,7 +17,11 @@ const nameRule = (schema: z.ZodString) =>
   });
 const name = nameRule(z.string().trim().min(1).max(NAME_MAX, NAME_MESSAGES.tooLong));
 const middleName = nameRule(z.string().trim().max(NAME_MAX, NAME_MESSAGES.tooLong));
-/** The portal's public origin, which a mailed link points to (the upstream serves no pages of its own). */
+/**
+ * The portal's public origin, which a mailed link points to (the upstream serves no pages of its own). A hint only:
+ * a provider links the origin it was configured with, whatever a caller names (issue 44; the reference upstream
+ * ignores it).
+ */
 const portalOrigin = z
   .string()
   .url()
@@ -147,7 +151,12 @@ export const accountCalls = {
     path: '/rest/users/authentication/restore/confirm/',
     query: noQuery,
     body: z.object({ email, code: z.string().regex(/^\d{6}$/), password }),
-    result: emptyResult,
+    /**
+     * `id`, an extension: the account whose password was set, so that the portal ends every session of it, whatever
+     * address each signed in with (issue 44). A provider that leaves it out has them ended by the addresses the portal
+     * saw the account sign in with or move to.
+     */
+    result: emptyResult.extend({ id: z.number().int().positive().optional() }),
     auth: 'none',
   }),
   adminAuth: call({

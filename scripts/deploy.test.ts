@@ -303,7 +303,11 @@ describe('deploy/ agrees with the code, the generator and .env.example', () => {
     const scripts = JSON.parse(read('package.json')).scripts as Record<string, string>;
     expect(scripts.build).toBeDefined();
     expect(text).toMatch(/^USER 10001:10001$/m);
-    expect(text).toContain('PATH=/opt/portal/node_modules/.bin:$PATH');
+    // The server runs on the official image's Node, not on the community repackaging of the npm scripts (ADR 127).
+    const runtime = text.split(/^FROM /m).at(-1)!;
+    expect(runtime).toMatch(/^docker\.io\/library\/node:24-bookworm-slim\n/);
+    expect(text).toMatch(/npm prune --omit=dev --omit=optional /);
+    expect(runtime).not.toContain('node_modules/.bin');
   });
 });
 

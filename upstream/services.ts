@@ -44,7 +44,8 @@ export function resolveServices(deps: UpstreamDeps): Services {
     authTokenTtlMs: deps.authTokenTtlSeconds === undefined ? hours(1) : seconds(deps.authTokenTtlSeconds),
     random: deps.random ?? Math.random,
     stats: new CallStats(),
-    portalOrigin: deps.portalOrigin ?? 'http://localhost:3000',
+    // The one origin every mailed link points at (UPSTREAM_PORTAL_ORIGIN), whatever a caller sends.
+    portalOrigin: new URL(deps.portalOrigin ?? 'http://localhost:3000').origin,
     logError: deps.logError ?? ((line) => process.stderr.write(`${line}\n`)),
   };
 }

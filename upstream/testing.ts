@@ -46,6 +46,7 @@ export async function createTestUpstream(deps: Omit<UpstreamDeps, 'db' | 'now'> 
   const clock = { time: Date.UTC(2025, 5, 1, 9), advance: (ms: number) => (clock.time += ms) };
   const logged: string[] = [];
   const app = createUpstreamApp({
+    portalOrigin: TEST_PORTAL,
     logError: (line) => logged.push(line),
     random: seededRandom(1),
     ...deps,

@@ -23,7 +23,9 @@ export type GuardedForm =
   | 'password-change'
   | 'certificate-check'
   | 'confirmation-mail'
-  | 'email-change';
+  | 'email-change'
+  /** «Войти» of a one-time pass link: counted per address on the login's budget (issue 44). */
+  | 'pass';
 
 /**
  * What became of an attempt the limits let through: `failed` is what an attacker produces (a wrong password, an
@@ -141,7 +143,8 @@ export function createAuthLimits(
   const failuresByBrowser = state.limiter('browser', HELD_AFTER_FAILURES, WINDOW_SECONDS);
   const heldCap = Math.floor(perAddress * HELD_SHARE);
   const progressReports = state.limiter('progress-reports', PROGRESS_REPORTS_PER_MINUTE, minutes(1) / 1000);
-  const budget = (form: GuardedForm) => (form === 'admin' ? 'login' : form === 'recovery-code' ? 'recovery' : form);
+  const budget = (form: GuardedForm) =>
+    form === 'admin' || form === 'pass' ? 'login' : form === 'recovery-code' ? 'recovery' : form;
   // Keyed (issue 25): an unkeyed hash of `login:10.0.0.1` is undone by hashing every address and likely e-mail.
   const hashed = (key: string) => createHmac('sha256', config.rateLimits.key).update(key).digest('base64url');
   const loginName = (form: GuardedForm, login: string) => `${budget(form)}:${normalLogin(login)}`;

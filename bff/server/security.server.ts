@@ -60,7 +60,20 @@ export function securityHeaders(config: Pick<Config, 'isProduction' | 'publicOri
     return directives.map(([name, values]) => [name, ...values].join(' ')).join(';');
   };
   return (req: Request, res: Response, next: NextFunction) => {
-    onHeaders(res, () => res.setHeader('Content-Security-Policy', policy(res)));
+    onHeaders(res, () => {
+      // A sandboxed answer (an upstream file, bff/rest/files.server.ts) keeps its own, stricter policy: sandboxed,
+      // it runs no script whatever else it allows, and the page's policy would give the file the portal's origin.
+      if (!isSandboxed(res.getHeader('Content-Security-Policy'))) res.setHeader('Content-Security-Policy', policy(res));
+    });
     others(req, res, next);
   };
+}
+
+/** Whether a policy already set has the `sandbox` directive (without `allow-scripts`). */
+function isSandboxed(value: ReturnType<Response['getHeader']>): boolean {
+  if (typeof value !== 'string') return false;
+  return value.split(';').some((directive) => {
+    const [name, ...tokens] = directive.trim().split(/\s+/);
+    return name?.toLowerCase() === 'sandbox' && !tokens.some((token) => token.toLowerCase() === 'allow-scripts');
+  });
 }

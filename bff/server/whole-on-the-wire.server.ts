@@ -2,6 +2,11 @@ import type { NextFunction, Request, Response } from 'express';
 
 /** What the portal makes whole before it sends it (ADR 118): documents and single fetch's `.data` answers. */
 const WHOLE_TYPES = /^(text\/html|text\/x-script)\b/;
+/**
+ * The most it holds of one answer (as it leaves, compressed): a page is a small part of it. Past it the answer
+ * flows as it is written, with back-pressure, like a file (issue 44): no answer is held in memory whatever its size.
+ */
+export const HELD_AT_MOST = 2 * 1024 * 1024;
 
 type Callback = (error?: Error | null) => void;
 const bytes = (chunk: unknown, encoding?: unknown) =>
@@ -23,15 +28,31 @@ export function wholeOnTheWire(_req: Request, res: Response, next: NextFunction)
   const write = res.write;
   const end = res.end;
   let held: Buffer[] | null | undefined;
-  // Decided at the first byte, when the type is known.
-  const holding = () => (held ??= WHOLE_TYPES.test(String(res.getHeader('Content-Type') ?? '')) ? [] : null);
+  let heldBytes = 0;
+  // Decided at the first byte, when the type is known. A file the upstream sent (it has a Content-Disposition,
+  // bff/rest/files.server.ts) flows whatever its type says: only what the portal renders itself is held.
+  const holding = () => {
+    if (held === undefined) {
+      const rendered = !res.hasHeader('Content-Disposition');
+      held = rendered && WHOLE_TYPES.test(String(res.getHeader('Content-Type') ?? '')) ? [] : null;
+    }
+    return held;
+  };
 
   res.write = function (this: Response, ...args: unknown[]) {
     const parts = holding();
-    if (!parts) return (write as (...a: unknown[]) => boolean).apply(this, args);
+    const original = write as (...a: unknown[]) => boolean;
+    if (!parts) return original.apply(this, args);
     const [chunk, encoding] = args;
-    parts.push(bytes(chunk, encoding));
+    const part = bytes(chunk, encoding);
     const done = args.find((arg): arg is Callback => typeof arg === 'function');
+    if (heldBytes + part.length > HELD_AT_MOST) {
+      // Too large to hold: what was held goes now, and the rest as it is written.
+      held = null;
+      return original.call(this, Buffer.concat([...parts, part]), done);
+    }
+    parts.push(part);
+    heldBytes += part.length;
     if (done) process.nextTick(done);
     return true;
   } as Response['write'];

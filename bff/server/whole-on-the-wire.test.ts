@@ -5,7 +5,8 @@ import net from 'node:net';
 import compression from 'compression';
 import express from 'express';
 import { afterEach, expect, it } from 'vitest';
-import { wholeOnTheWire } from './whole-on-the-wire.server';
+import { randomBytes } from 'node:crypto';
+import { HELD_AT_MOST, wholeOnTheWire } from './whole-on-the-wire.server';
 
 let server: http.Server | undefined;
 afterEach(() => {
@@ -17,7 +18,11 @@ afterEach(() => {
  * An app that sends `type` in two writes, compressed as the portal compresses, with `between` awaited in between;
  * the raw bytes as the client read them, and when the app ended the answer.
  */
-async function twoWrites(type: string, between: (firstBytes: Promise<void>) => Promise<void>) {
+async function twoWrites(
+  type: string,
+  between: (firstBytes: Promise<void>) => Promise<void>,
+  options: { first?: string; headers?: Record<string, string> } = {},
+) {
   let endedAt = 0;
   let arrived!: () => void;
   const firstBytes = new Promise<void>((resolve) => (arrived = resolve));
@@ -25,7 +30,8 @@ async function twoWrites(type: string, between: (firstBytes: Promise<void>) => P
   app.use(wholeOnTheWire, compression());
   app.get('/', (_req, res, next) => {
     res.type(type);
-    res.write('a'.repeat(4096));
+    for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
+    res.write(options.first ?? 'a'.repeat(4096));
     between(firstBytes).then(() => {
       endedAt = performance.now();
       res.end('b'.repeat(4096));
@@ -70,4 +76,22 @@ it('lets any other answer flow as it is written (a file, a stream)', async () =>
   );
   expect(arrivals[0]!.at).toBeLessThan(endedAt);
   expect(arrivals[0]!.text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+});
+
+/** The second part is written only once the client has the first: held back, it would never be. */
+const afterFirstBytes = (firstBytes: Promise<void>) =>
+  Promise.race([firstBytes, sleep(5_000).then(() => Promise.reject(new Error('the first part never arrived')))]);
+
+it('holds no more than HELD_AT_MOST of a document: past it, the answer flows (issue 44)', async () => {
+  // Random text: compressed, it stays well over the cap (base64 shrinks to about three quarters).
+  const first = randomBytes(2 * HELD_AT_MOST).toString('base64');
+  const { arrivals, endedAt } = await twoWrites('html', afterFirstBytes, { first });
+  expect(arrivals[0]!.at).toBeLessThan(endedAt);
+});
+
+it('lets a file the upstream labelled text/html flow: it is not the portal’s own page (issue 44)', async () => {
+  const { arrivals, endedAt } = await twoWrites('html', afterFirstBytes, {
+    headers: { 'Content-Disposition': 'inline' },
+  });
+  expect(arrivals[0]!.at).toBeLessThan(endedAt);
 });

@@ -194,9 +194,12 @@ export function createSessionStore(deps: {
         const s = await current();
         return s ? endings.passwordChanged(s.userId) : true;
       },
-      /** After a password recovery by e-mail: every session of the user who signs in with `login` is over. */
-      endSessionsOfLogin: (login: string) => endings.passwordRecovered(login),
-      /** After a sign-in with `login`: remembers whose it is, for a later password recovery. */
+      /**
+       * After a password recovery by e-mail: every session of the account is over — of `userId` when the provider
+       * named it, else of the user who signs in with `login`.
+       */
+      endSessionsOfRecovery: (login: string, userId: number | null) => endings.passwordRecovered(login, userId),
+      /** After a sign-in with `login`, or a change of address to it: remembers whose it is, for a later recovery. */
       async linkLogin(login: string) {
         const s = await current();
         if (s) await endings.signedIn(login, s.userId);

@@ -126,8 +126,9 @@ export function createRedisState(options: {
   };
 
   /**
-   * What each record said when last read (the time the read was sent), and what this instance was asked to
-   * record: the last-known standing. An end asked for here is refused here from then on, written to
+   * What each record said when last read, stamped with the time a primary last vouched for it (a primary's read:
+   * when it was sent; a replica's: when the replica last heard from its primary), and what this instance was
+   * asked to record: the last-known standing. An end asked for here is refused here from then on, written to
    * Redis or not yet.
    */
   const known = new LRUCache<string, { value: string | null; at: number }>({ max: KNOWN_MAX });
@@ -166,13 +167,15 @@ export function createRedisState(options: {
 
   /**
    * The records from a replica, when it answers within REPLICA_WAIT_MS and what it holds is no older than the
-   * grace: it is the primary now, or its link to the primary is up, or went down within the grace (the moment
-   * the primary was lost, in a failover). Null otherwise.
+   * grace, with the time a primary last vouched for them (`confirmedAt`): the replica is the primary now (then
+   * the time of the read), or it last heard from its primary within the grace, its link up or down (issue 44:
+   * a link still `up` only says the primary's silence is shorter than `repl-timeout`). Null otherwise.
    */
-  async function fromReplica(keys: string[]): Promise<(string | null)[] | null> {
+  async function fromReplica(keys: string[]): Promise<{ values: (string | null)[]; confirmedAt: number } | null> {
     if (!replica || replica.status !== 'ready') return null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), REPLICA_WAIT_MS)));
+    const sent = Date.now();
     const read = replica
       .multi()
       .info('replication')
@@ -183,8 +186,9 @@ export function createRedisState(options: {
           [Error | null, string],
           [Error | null, (string | null)[]],
         ];
-        if (infoError || mgetError || !recentEnough(info)) return null;
-        return values;
+        const confirmedAt = infoError || mgetError ? null : vouchedAt(info, sent);
+        if (confirmedAt === null || Date.now() - confirmedAt > graceMs) return null;
+        return { values, confirmedAt };
       })
       .catch(() => null);
     try {
@@ -192,15 +196,6 @@ export function createRedisState(options: {
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  /** Whether a node's `INFO replication` says its data is no older than the grace. */
-  function recentEnough(info: string): boolean {
-    const field = (name: string) => new RegExp(`^${name}:(.*)$`, 'm').exec(info)?.[1]?.trim();
-    if (field('role') === 'master') return true;
-    if (field('master_link_status') === 'up') return true;
-    const downFor = Number(field('master_link_down_since_seconds'));
-    return Number.isFinite(downFor) && seconds(downFor) <= graceMs;
   }
 
   /**
@@ -213,14 +208,15 @@ export function createRedisState(options: {
     again = false,
   ): Promise<{ values: (string | null)[]; fresh: boolean }> {
     const sent = Date.now();
-    const remember = (values: (string | null)[]) => {
+    /** `at`: when a primary vouched for the values; a later one's are never overwritten by older. */
+    const remember = (values: (string | null)[], at: number) => {
       for (const [index, name] of keys.entries()) {
         const before = known.get(name);
-        if (!before || before.at <= sent) known.set(name, { value: values[index] ?? null, at: sent });
+        if (!before || before.at <= at) known.set(name, { value: values[index] ?? null, at });
       }
     };
     const reading = client.mget(...keys).then((values) => {
-      remember(values);
+      remember(values, sent);
       if (servingKnown) log.warn('redis answers again; session standings read afresh');
       servingKnown = false;
       return values;
@@ -240,8 +236,9 @@ export function createRedisState(options: {
     reading.catch(() => {});
     const replicated = await fromReplica(keys);
     if (replicated) {
-      remember(replicated);
-      return { values: served('replica', replicated), fresh: false };
+      // Stamped with when its primary last vouched for it, not with this read: served no longer than the grace.
+      remember(replicated.values, replicated.confirmedAt);
+      return { values: served('replica', replicated.values), fresh: false };
     }
     const values = lastKnown(keys, required);
     if (values) return { values: served('last_known', values), fresh: false };
@@ -407,6 +404,24 @@ export function createRedisState(options: {
       replica?.disconnect();
     },
   };
+}
+
+/**
+ * When a node's data was last vouched for by a primary, by its `INFO replication` taken at `readAt`: then, for a
+ * primary; for a replica, when it last heard from its primary (`master_last_io_seconds_ago` while the link is up,
+ * `master_link_down_since_seconds` once it is down), a second earlier than the whole seconds it reports, to be sure.
+ * Null when it does not say.
+ */
+export function vouchedAt(info: string, readAt: number): number | null {
+  const field = (name: string) => new RegExp(`^${name}:(.*)$`, 'm').exec(info)?.[1]?.trim();
+  if (field('role') === 'master') return readAt;
+  const silent = Number(
+    field('master_link_status') === 'up'
+      ? field('master_last_io_seconds_ago')
+      : field('master_link_down_since_seconds'),
+  );
+  if (!Number.isFinite(silent) || silent < 0) return null;
+  return readAt - seconds(silent + 1);
 }
 
 /**

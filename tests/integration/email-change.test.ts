@@ -107,3 +107,60 @@ describe('changing the address (ADR 063)', () => {
     expect(pageText(await refused.text())).toContain('Слишком много попыток');
   });
 });
+
+/**
+ * Issue 44, finding 1: a recovery code follows the address it was mailed to, not the account. Asked for at one
+ * address, it does nothing once the account's address is another, however it changed.
+ */
+describe('a recovery code after the address changed', () => {
+  const RECOVERY = 'Восстановление пароля';
+  const TAKEN = 'taken-over-password-1';
+
+  async function codeMailedTo(email: string) {
+    expect((await servers.portal.client().submit('/password', { email })).status).toBe(303);
+    const letter = (await servers.upstream.outbox(email)).find((each) => each.subject === RECOVERY);
+    const code = letter?.body.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no recovery code mailed to ${email}`);
+    return code;
+  }
+
+  const redeem = (email: string, code: string) =>
+    servers.portal.client().submit('/password?step=confirm', {
+      intent: 'confirm',
+      email,
+      code,
+      password: TAKEN,
+      passwordConfirm: TAKEN,
+    });
+
+  const signsInWith = async (email: string, password: string) =>
+    (await servers.portal.client().login(email, password)).hops[0]?.status === 303;
+
+  it('(a) a code asked for at an unconfirmed address does not reset the password of the address that replaced it', async () => {
+    const { browser, email } = await registered({ confirm: false });
+    const code = await codeMailedTo(email);
+    const victim = email.replace('@', '.victim@');
+    expect((await change(browser, victim)).status).toBe(303);
+    const refused = await redeem(victim, code);
+    expect(refused.status).toBe(400);
+    expect(pageText(await refused.text())).toContain('Неверный или устаревший код');
+    expect(await signsInWith(victim, TAKEN)).toBe(false);
+    expect(await signsInWith(victim, PASSWORD)).toBe(true);
+    // Nobody proved the new address: it is not shown as confirmed, and nothing but its confirmation letter went there.
+    expect(pageText(await (await browser.request(PAGE)).text())).toContain('Ваш адрес ещё не подтверждён');
+    expect((await servers.upstream.outbox(victim)).map((letter) => letter.subject)).toEqual([SUBJECT]);
+  });
+
+  it('(b) a code mailed to the former address does not reset the password once a confirmed change is made', async () => {
+    const { browser, email } = await registered({ confirm: true });
+    const code = await codeMailedTo(email);
+    const moved = email.replace('@', '.moved@');
+    expect((await change(browser, moved)).status).toBe(303);
+    expect((await servers.portal.client().submit(await mailedLink(moved, NEW_SUBJECT), {}, CONFIRM)).status).toBe(303);
+    const refused = await redeem(moved, code);
+    expect(refused.status).toBe(400);
+    expect(pageText(await refused.text())).toContain('Неверный или устаревший код');
+    expect(await signsInWith(moved, TAKEN)).toBe(false);
+    expect(await signsInWith(moved, PASSWORD)).toBe(true);
+  });
+});

@@ -107,4 +107,37 @@ describe.each(['memory', 'redis'] as const)('an ended session reads nothing from
     await expectNothingFor(await stolen());
     expect(await listReads()).toBe(reads);
   });
+
+  it('after a password recovery by the address the account moved to since that sign-in (issue 44)', async () => {
+    const { owner, fields, stolen } = await signedInWithCachedList();
+    const mailedLink = async (to: string, subject: string) => {
+      const letter = (await servers.upstream.outbox(to)).find((each) => each.subject === subject);
+      const link = letter?.body.match(/https?:\/\/\S+\/confirm-email\/[\w-]+/)?.[0];
+      if (!link) throw new Error(`no «${subject}» mailed to ${to}`);
+      return link;
+    };
+    const confirm = async (link: string) =>
+      expect((await servers.portal.client().submit(link, {}, { action: '/confirm-email/' })).status).toBe(303);
+    await confirm(await mailedLink(fields.email, 'Подтвердите адрес электронной почты'));
+    const moved = fields.email.replace('@', '.moved@');
+    const change = '/profile/email/change';
+    const asked = await owner.submit(change, { email: moved, currentPassword: fields.password }, { action: change });
+    expect(asked.status).toBe(303);
+    await confirm(await mailedLink(moved, 'Подтвердите новый адрес электронной почты'));
+
+    const recovering = servers.portal.client();
+    expect((await recovering.submit('/password', { email: moved })).status).toBe(303);
+    const letter = (await servers.upstream.outbox(moved)).find((each) => each.subject === 'Восстановление пароля');
+    const code = /\b(\d{6})\b/.exec(letter!.body)![1]!;
+    const newPassword = `recovered-moved-password-${serial}`;
+    const confirmed = await recovering.submit('/password?step=confirm', {
+      code,
+      password: newPassword,
+      passwordConfirm: newPassword,
+    });
+    expect(confirmed.headers.get('Location')).toBe('/login?reason=password-changed');
+    const reads = await listReads();
+    await expectNothingFor(await stolen());
+    expect(await listReads()).toBe(reads);
+  });
 });

@@ -35,12 +35,20 @@ export interface PortalOptions {
   /** Over the harness's settings; `undefined` drops one, leaving the portal's default. */
   env?: Record<string, string | undefined>;
   fetch?: typeof fetch;
+  /** A server already listening (from `listeningServer`), when its origin had to be known before; else a new one. */
+  server?: Server;
+}
+
+/** A server listening on a free loopback port, for a portal whose origin another server must know first. */
+export async function listeningServer(): Promise<Server> {
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
 }
 
 /** The built portal, in this process, over real HTTP on a free port. */
 export async function startPortal(options: PortalOptions) {
-  const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const server = options.server ?? (await listeningServer());
   const { port } = server.address() as AddressInfo;
   const origin = `http://localhost:${port}`;
   const config = loadConfig({

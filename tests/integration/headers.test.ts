@@ -136,6 +136,46 @@ describe('documents', () => {
   });
 });
 
+describe("the upstream's files keep their own policy as served (issue 44)", () => {
+  /** What bff/rest/files.server.ts gives every file: no script, no plug-in, sandboxed. */
+  function expectFilePolicy(response: Response) {
+    const csp = directives(response.headers.get('Content-Security-Policy'));
+    expect(csp.has('sandbox')).toBe(true);
+    expect(csp.get('sandbox')).toEqual([]);
+    expect(csp.get('default-src')).toEqual(["'none'"]);
+    expect(csp.has('script-src')).toBe(false);
+    expect(response.headers.get('Content-Security-Policy')).not.toContain("'nonce-");
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  }
+
+  it('an SVG banner opened by itself runs sandboxed, with no script', async () => {
+    const home = await (await servers.portal.client().request('/')).text();
+    const banners = [...new Set([...home.matchAll(/\/banners\/\d+\/image/g)].map((m) => m[0]))];
+    expect(banners.length).toBeGreaterThan(0);
+    for (const banner of banners) {
+      const response = await servers.portal.client().request(banner);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Content-Type')).toMatch(/^image\/svg\+xml/);
+      expectFilePolicy(response);
+      await response.arrayBuffer();
+    }
+  });
+
+  it("a scenario's file runs sandboxed, with no script", async () => {
+    const response = await teacher.request('/lk/scenarios/4/files/1');
+    expect(response.status).toBe(200);
+    expectFilePolicy(response);
+    await response.arrayBuffer();
+  });
+
+  it('a page beside them keeps the page policy', async () => {
+    const response = await servers.portal.client().request('/');
+    expect(directives(response.headers.get('Content-Security-Policy')).has('sandbox')).toBe(false);
+    expectBaseHeaders(response);
+    await response.arrayBuffer();
+  });
+});
+
 describe('documents and data answers go out whole (ADR 118)', () => {
   // A page streamed from an instance that dies or goes silent mid-body reaches the browser cut, and the balancer
   // cannot send it again once it has begun: an instance sends nothing of a page until all of it is ready, so that

@@ -112,12 +112,12 @@ describe('hearing back', () => {
   });
 });
 
-/** The one cabinet link in a mail, at the portal the upstream is configured with (localhost:3000 in the tests). */
+/** The one cabinet link in a mail, at the portal the upstream is configured with: the portal under test. */
 function linkIn(body: string): URL {
   const links = body.match(/https?:\/\/\S+/g) ?? [];
   expect(links).toHaveLength(1);
   const url = new URL(links[0]!);
-  expect(url.origin).toBe('http://localhost:3000');
+  expect(url.origin).toBe(servers.portal.origin);
   return url;
 }
 

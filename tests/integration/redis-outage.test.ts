@@ -4,6 +4,7 @@ import { WEBINAR_TOPICS } from '../../upstream/db/seed-webinars-content';
 import { Client, DEMO_USERS, pageText } from './harness';
 import { formAlertOf, headingOf, stackTraceIn, viewerNameOf } from './page';
 import { useServers } from './servers';
+import { MAX_PENDING } from '../../bff/session/endings.server';
 
 /**
  * What a Redis outage does to a portal whose shared state is in Redis (ADR 022): Redis is stopped in the middle
@@ -106,6 +107,44 @@ describe('a Redis outage', () => {
       'Вы вышли в этом браузере, но сайт не смог подтвердить завершение сеанса на всех своих серверах.',
     );
 
+    const stolen = new Client(servers.portal.origin);
+    let body = '';
+    await eventually(async () => {
+      const replayed = await stolen.request(oneRoute, { headers: { Cookie: copied } });
+      body = await replayed.text();
+      return replayed.status !== 503;
+    });
+    expect(titles.filter((title) => body.includes(title))).toEqual([]);
+    expect(body).toContain('SingleFetchRedirect');
+  });
+
+  it('a kept logout is pushed out by no number of logouts without cookies (issue 44)', async () => {
+    const oneRoute = '/lk/master-classes.data?_routes=routes/lk/master-classes';
+    const titles = WEBINAR_TOPICS.map(([title]) => title);
+    const teacher = await signedIn();
+    const own = await (await teacher.request(oneRoute)).text();
+    expect(titles.some((title) => own.includes(title))).toBe(true);
+    const copied = await teacher.cookieHeader();
+    await redis.service!.stop();
+    const anonymous: string[] = [];
+    try {
+      const kept = await teacher.request('/logout', { form: { redirectTo: '/lk' } });
+      expect(kept.headers.get('Location')).toBe('/login?reason=logout-unconfirmed');
+      // More than the instance keeps (MAX_PENDING), a few at a time: each one ends nothing, so each is a plain
+      // sign-out, kept by no one.
+      let left = MAX_PENDING + 50;
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (left-- > 0) {
+            const response = await new Client(servers.portal.origin).request('/logout', { form: { redirectTo: '/' } });
+            anonymous.push(response.headers.get('Location') ?? String(response.status));
+          }
+        }),
+      );
+    } finally {
+      await redis.service!.start();
+    }
+    expect(new Set(anonymous)).toEqual(new Set(['/?signed-out=1']));
     const stolen = new Client(servers.portal.origin);
     let body = '';
     await eventually(async () => {

@@ -1,5 +1,7 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import {
+  listeningServer,
   startPortal,
   startReferenceUpstream,
   type Portal,
@@ -20,9 +22,12 @@ export function useServers(
 ) {
   const servers = {} as { upstream: ReferenceUpstream; portal: Portal };
   beforeAll(async () => {
-    servers.upstream = await startReferenceUpstream(options.upstream);
+    // The upstream's letters link its configured origin only (issue 44): the portal's, so its port is taken first.
+    const server = await listeningServer();
+    const { port } = server.address() as AddressInfo;
+    servers.upstream = await startReferenceUpstream({ portalOrigin: `http://localhost:${port}`, ...options.upstream });
     const portal = typeof options.portal === 'function' ? options.portal(servers.upstream) : options.portal;
-    servers.portal = await startPortal({ upstreamUrl: servers.upstream.url, ...portal });
+    servers.portal = await startPortal({ upstreamUrl: servers.upstream.url, server, ...portal });
   });
   afterAll(async () => {
     await servers.portal?.close();

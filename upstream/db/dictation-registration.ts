@@ -5,7 +5,7 @@ import type { Db } from './open';
 
 export interface Registration {
   participationId: number;
-  /** Returned once, when the registration is new: the personal link's code to mail. */
+  /** Returned once, when the registration is new: the personal link's code to mail to `mailedTo`. */
   code: string | null;
 }
 
@@ -16,7 +16,7 @@ export interface Registration {
  */
 export function registerUser(
   db: Db,
-  entry: { userId: number; eventId: number; timeLimitMs: number },
+  entry: { userId: number; eventId: number; timeLimitMs: number; mailedTo: string },
   now: number,
 ): Registration {
   return db.transaction(
@@ -41,7 +41,7 @@ export function registerUser(
       db.prepare(
         `INSERT INTO dictation_registrations (user_id, event_id, participation_id, registered_at) VALUES (?, ?, ?, ?)`,
       ).run(entry.userId, entry.eventId, participationId, now);
-      return { participationId, code: issueCode(db, participationId, now) };
+      return { participationId, code: issueCode(db, participationId, now, entry.mailedTo) };
     },
     { immediate: true },
   )();

@@ -74,12 +74,16 @@ export function findParticipation(db: Db, id: number): ParticipationRow | undefi
   return db.prepare('SELECT * FROM dictation_participations WHERE id = ?').get(id) as ParticipationRow | undefined;
 }
 
-/** The participation an invitation code opens; codes are stored as hashes only. */
+/**
+ * The participation an invitation code opens; codes are stored as hashes only. A mailed code opens it only while
+ * the participant's address is the one it was mailed to.
+ */
 export function findByCode(db: Db, code: string): ParticipationRow | undefined {
   return db
     .prepare(
       `SELECT p.* FROM dictation_invitations i JOIN dictation_participations p ON p.id = i.participation_id
-       WHERE i.code_hash = ?`,
+       WHERE i.code_hash = ?
+         AND (i.email IS NULL OR i.email = (SELECT u.email FROM users u WHERE u.id = p.user_id))`,
     )
     .get(sha256(code)) as ParticipationRow | undefined;
 }
@@ -108,14 +112,15 @@ export function createParticipation(
   return entry.id ?? Number(result.lastInsertRowid);
 }
 
-/** A new code for the participation; earlier ones keep working. Returned once, stored as its hash. */
-export function issueCode(db: Db, participationId: number, now: number): string {
+/**
+ * A new code for the participation; earlier ones keep working. Returned once, stored as its hash. `mailedTo`:
+ * the address a code to be mailed goes to, which it is bound to (`retireMailedLinks`); none for the cabinet's.
+ */
+export function issueCode(db: Db, participationId: number, now: number, mailedTo: string | null = null): string {
   const code = randomToken();
-  db.prepare('INSERT INTO dictation_invitations (code_hash, participation_id, created_at) VALUES (?, ?, ?)').run(
-    sha256(code),
-    participationId,
-    now,
-  );
+  db.prepare(
+    'INSERT INTO dictation_invitations (code_hash, participation_id, created_at, email) VALUES (?, ?, ?, ?)',
+  ).run(sha256(code), participationId, now, mailedTo);
   return code;
 }
 

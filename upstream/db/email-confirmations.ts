@@ -1,5 +1,6 @@
 import { randomToken, sha256 } from '../crypto';
 import { days, hours } from '#shared/time';
+import { retireMailedLinks } from './mailed-links';
 import type { Db } from './open';
 
 /** How long a confirmation link works: a long weekend away from the mailbox. */
@@ -67,6 +68,8 @@ export function consumeConfirmation(db: Db, token: string, now: number): Confirm
       now,
       row.userId,
     );
+    // What was mailed to the former address (a recovery code, a pass) acts for the account no more.
+    retireMailedLinks(db, row.userId, now);
     return { userId: row.userId, email: row.email, replaced: user.email, firstConfirmation };
   })();
 }

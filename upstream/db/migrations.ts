@@ -556,4 +556,18 @@ export const migrations: ReadonlyArray<Migration> = [
       CREATE INDEX email_change_requests_by_user ON email_change_requests (user_id, created_at);
     `,
   },
+  {
+    id: 19,
+    name: 'mailed codes and links bound to the address they were mailed to',
+    // A recovery code, a pass and a mailed dictation link work only while the account's address is the one they
+    // were mailed to (issue 44). Those outstanding from before are bound to the address the account has now; a
+    // dictation link from before stays unbound, as it was (the cabinet's own links are never bound).
+    sql: `
+      ALTER TABLE recovery_codes ADD COLUMN email TEXT COLLATE NOCASE;
+      ALTER TABLE passes ADD COLUMN email TEXT COLLATE NOCASE;
+      ALTER TABLE dictation_invitations ADD COLUMN email TEXT COLLATE NOCASE;
+      UPDATE recovery_codes SET email = (SELECT email FROM users WHERE users.id = recovery_codes.user_id);
+      UPDATE passes SET email = (SELECT email FROM users WHERE users.id = passes.user_id);
+    `,
+  },
 ];

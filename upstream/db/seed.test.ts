@@ -13,7 +13,7 @@ describe('schema and seed', () => {
   it('applies every migration once and records it', () => {
     const db = openDatabase(':memory:');
     expect(db.column('SELECT id FROM schema_migrations ORDER BY id')).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
     ]);
     expect(migrate(db)).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import type { Profile } from '#contract';
 import { pendingEmail } from './email-confirmations';
+import { retireMailedLinks } from './mailed-links';
 import type { Db } from './open';
 
 export type Role = Profile['role'];
@@ -90,10 +91,12 @@ export function updateProfileFields(db: Db, userId: number, fields: ProfileField
 /**
  * Replaces the address: false when another account has it (the UNIQUE index decides, so a race is safe).
  */
+/** A new sign-in address, unless another account has it; what was mailed to the old one stops working. */
 export function setEmail(db: Db, userId: number, email: string, now: number): boolean {
   const taken = db.prepare('SELECT 1 FROM users WHERE email = ? AND id <> ?').get(email, userId);
   if (taken) return false;
   db.prepare('UPDATE users SET email = ?, updated_at = ? WHERE id = ?').run(email, now, userId);
+  retireMailedLinks(db, userId, now);
   return true;
 }
 

@@ -21,7 +21,7 @@ export function mailWaitingLetters(
   for (const row of listUserParticipations(db, user.id)) {
     const event = findEvent(db, row.event_id)!;
     if (row.finished_at === null && now < event.writing_closes_at) {
-      const link = `${new URL(portalOrigin).origin}/dictation/${issueCode(db, row.id, now)}`;
+      const link = `${new URL(portalOrigin).origin}/dictation/${issueCode(db, row.id, now, user.email)}`;
       const letter = { ...invitationMessage(user.email, event, link), kind: 'invitation' as const, userId: user.id };
       if (sendMail(db, letter, now)) sent += 1;
     } else if (row.finished_at !== null && now < event.results_at) {

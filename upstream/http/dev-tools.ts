@@ -8,10 +8,8 @@ import { outboxPage, wantsPage } from './outbox-page';
 
 const passRequest = z.object({
   email: z.string().trim().toLowerCase().email(),
-  portalOrigin: z
-    .string()
-    .url()
-    .refine((url) => /^https?:$/.test(new URL(url).protocol), 'portalOrigin must be an http(s) URL'),
+  /** Accepted and not used: the link points at the configured portal origin, as every mailed link does. */
+  portalOrigin: z.string().optional(),
 });
 
 /**
@@ -34,8 +32,8 @@ export function registerDevTools(app: UpstreamApp, services: Services): void {
     if (!request.success) throw fail(400, 'validation', request.error.issues.map((i) => i.message).join('; '));
     const user = findUserByEmail(db, request.data.email);
     if (!user) throw fail(404, 'not_found', 'Пользователь не найден', 'email');
-    const pass = createPass(db, user.id, now());
-    const link = `${new URL(request.data.portalOrigin).origin}/?pass=${encodeURIComponent(pass)}`;
+    const pass = createPass(db, user, now());
+    const link = `${services.portalOrigin}/?pass=${encodeURIComponent(pass)}`;
     writeMessage(db, passMessage(user.email, link), now());
     return c.json({ pass, link });
   });

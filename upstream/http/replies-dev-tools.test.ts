@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallResult } from '#contract';
 import { listMessages } from '../db/outbox';
 import { DEMO_USERS } from '../db/seed';
-import { createTestUpstream } from '../testing';
+import { createTestUpstream, TEST_PORTAL } from '../testing';
 
 const post = (body: unknown) => ({
   method: 'POST',
@@ -53,7 +53,7 @@ describe('staff dev tools (ADR 026)', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ subject: 'Авторы ответили на ваш вопрос' });
     expect(mails[0]!.body).toContain('Разделите класс на пять команд.');
-    expect(mails[0]!.body).toContain(`http://localhost:3000/lk/author-questions#question-${question.id}`);
+    expect(mails[0]!.body).toContain(`${TEST_PORTAL}/lk/author-questions#question-${question.id}`);
   });
 
   it('reply to a support request, resolving it and mailing the reply to the account’s own address', async () => {
@@ -64,7 +64,7 @@ describe('staff dev tools (ADR 026)', () => {
     const [mail] = listMessages(up.db, DEMO_USERS.participant.email);
     expect(mail).toMatchObject({ subject: `Ответ на обращение № ${request.id}` });
     expect(mail!.body).toContain('Исправили, проверьте.');
-    expect(mail!.body).toContain(`http://localhost:3000/lk/support#request-${request.id}`);
+    expect(mail!.body).toContain(`${TEST_PORTAL}/lk/support#request-${request.id}`);
 
     const status = await up.app.request(`/__dev__/support/${request.id}`, post({ status: 'in_work' }));
     expect(await status.json()).toMatchObject({ status: 'in_work', reply: 'Исправили, проверьте.' });

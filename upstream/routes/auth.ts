@@ -21,23 +21,25 @@ export function registerAuthRoutes(calls: CallRegistrar, services: Services): vo
 
   /**
    * A new confirmation link by mail, when the mailer lets it go now: else nothing changes, the earlier
-   * link keeps working, and the wait in milliseconds is returned.
+   * link keeps working, and the wait in milliseconds is returned. Every link the upstream mails points at its
+   * configured portal origin, never at the `portalOrigin` a caller sends (issue 44).
    */
-  function mailConfirmation(user: Pick<UserRow, 'id' | 'email'>, portalOrigin: string): number {
+  function mailConfirmation(user: Pick<UserRow, 'id' | 'email'>): number {
     const wait = mailWait(db, { to: user.email, kind: 'confirmation', userId: user.id }, now());
     if (wait > 0) return wait;
     const token = createConfirmation(db, user.id, user.email, now());
-    const link = `${new URL(portalOrigin).origin}/confirm-email/${encodeURIComponent(token)}`;
+    const link = `${services.portalOrigin}/confirm-email/${encodeURIComponent(token)}`;
     sendMail(db, { ...confirmationMessage(user.email, link), kind: 'confirmation', userId: user.id }, now());
     return 0;
   }
 
   calls.open('register', async ({ body }) => {
-    const { portalOrigin, ...fields } = body;
+    // `portalOrigin` is not used: the letters link the configured origin only.
+    const { portalOrigin: _ignored, ...fields } = body;
     const passwordHash = await hashPassword(fields.password);
     const id = createUser(db, { ...fields, passwordHash, role: 'participant' }, now());
     if (id === null) throw fail(409, 'email_taken', 'Пользователь с таким адресом уже зарегистрирован', 'email');
-    mailConfirmation({ id, email: fields.email }, portalOrigin);
+    mailConfirmation({ id, email: fields.email });
     return logIn(id);
   });
 
@@ -57,14 +59,14 @@ export function registerAuthRoutes(calls: CallRegistrar, services: Services): vo
       sendMail(db, { ...changedNoticeMessage(done.replaced, done.email), kind: 'other', userId: user.id }, time);
     }
     // What waited for a confirmed address goes now.
-    if (done.firstConfirmation) mailWaitingLetters(db, user, body.portalOrigin ?? services.portalOrigin, time);
+    if (done.firstConfirmation) mailWaitingLetters(db, user, services.portalOrigin, time);
     return { confirmed: true as const };
   });
 
-  calls.authenticated('resendConfirmation', ({ session, body }) => {
+  calls.authenticated('resendConfirmation', ({ session }) => {
     const user = findUserById(db, session.userId)!;
     if (hasConfirmedEmail(user)) return { sent: false };
-    const wait = mailConfirmation(user, body.portalOrigin);
+    const wait = mailConfirmation(user);
     // Each resend waits twice as long as the one before: said with the wait, nothing is sent.
     if (wait > 0) throw fail(429, 'mail_too_soon', resendWaitMessage(wait));
     return { sent: true };

@@ -13,7 +13,7 @@ const ANNOUNCED = 5;
 const WRITING = 3;
 
 async function setup() {
-  const up = await createTestUpstream();
+  const up = await createTestUpstream({ portalOrigin: PORTAL });
   seedDictation(up.db, up.clock.time, { teacher: DEMO_USERS.teacher.email, participant: DEMO_USERS.participant.email });
   const { token } = await up.login(DEMO_USERS.participant);
   const register = (eventId: number) =>

@@ -33,12 +33,12 @@ export function registerDictationRegistrationRoute(calls: CallRegistrar, service
     const user = findUserById(db, session.userId)!;
     const registration = registerUser(
       db,
-      { userId: user.id, eventId: event.id, timeLimitMs: minutes(event.time_limit_minutes) },
+      { userId: user.id, eventId: event.id, timeLimitMs: minutes(event.time_limit_minutes), mailedTo: user.email },
       time,
     );
     // Only a confirmed address gets the personal link (ADR 110); the cabinet shows it either way.
     if (registration.code && hasConfirmedEmail(user)) {
-      const link = `${new URL(body.portalOrigin).origin}/dictation/${registration.code}`;
+      const link = `${services.portalOrigin}/dictation/${registration.code}`;
       sendMail(db, { ...invitationMessage(user.email, event, link), kind: 'invitation', userId: user.id }, time);
     }
     return { participationId: registration.participationId, alreadyRegistered: registration.code === null };

@@ -196,8 +196,11 @@ describe('confirming the address (ADR 053)', () => {
 
   it('counts a one-time sign-in link as a confirmation: it came to the address', async () => {
     const { up, profile } = await registered();
-    const user = up.db.prepare('SELECT id FROM users WHERE email = ?').get(newcomer.email) as { id: number };
-    const pass = createPass(up.db, user.id, up.clock.time);
+    const user = up.db.prepare('SELECT id, email FROM users WHERE email = ?').get(newcomer.email) as {
+      id: number;
+      email: string;
+    };
+    const pass = createPass(up.db, user, up.clock.time);
     expect((await up.call('pass', { body: { pass } })).status).toBe(200);
     expect((await profile()).emailConfirmed).toBe(true);
   });

@@ -14,7 +14,7 @@ async function setUp() {
   const up = await createTestUpstream();
   const user = findUserByEmail(up.db, 'participant@example.org');
   if (!user) throw new Error('seed is missing the participant');
-  return { up, user, pass: createPass(up.db, user.id, up.clock.time) };
+  return { up, user, pass: createPass(up.db, user, up.clock.time) };
 }
 
 describe('pass', () => {

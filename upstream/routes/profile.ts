@@ -75,7 +75,7 @@ export function registerProfileRoutes(calls: CallRegistrar, services: Services):
       }
       // The earlier links stop working: only this letter's link confirms.
       const token = createConfirmation(db, user.id, body.email, time);
-      const link = `${new URL(body.portalOrigin).origin}/confirm-email/${encodeURIComponent(token)}`;
+      const link = `${services.portalOrigin}/confirm-email/${encodeURIComponent(token)}`;
       const letter = confirmed ? newAddressMessage(body.email, link) : confirmationMessage(body.email, link);
       sendMail(db, { ...letter, kind: 'confirmation', userId: user.id }, time);
       if (confirmed) {

@@ -25,6 +25,8 @@ describe('password recovery', () => {
       body: { email: teacher.email, code, password: 'brand-new-password' },
     });
     expect(confirm.status).toBe(200);
+    // The account is named: the portal ends its sessions whatever address they signed in with (issue 44).
+    expect(confirm.envelope.result).toEqual({ id: before.id });
     expect((await up.call('profile', { token: before.token.authToken })).status).toBe(401);
     await expect(up.login(teacher)).rejects.toThrow(/invalid_credentials/);
     await up.login({ email: teacher.email, password: 'brand-new-password' });

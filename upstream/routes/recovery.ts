@@ -19,7 +19,7 @@ export function registerRecoveryRoutes(calls: CallRegistrar, services: Services)
     // and answers alike, so the wait tells nothing about the address either.
     const letter = user && { to: user.email, kind: 'recovery' as const, userId: user.id };
     if (user && letter && mailWait(db, letter, now()) === 0) {
-      const code = createRecoveryCode(db, user.id, now());
+      const code = createRecoveryCode(db, user, now());
       sendMail(db, { ...letter, ...recoveryMessage(user.email, code) }, now());
     }
     return {};
@@ -38,7 +38,8 @@ export function registerRecoveryRoutes(calls: CallRegistrar, services: Services)
       // The code came by mail: the address is the user's; what waited for it goes now.
       if (markEmailConfirmed(db, user.id, now())) mailWaitingLetters(db, user, services.portalOrigin, now());
     })();
-    return {};
+    // Whose password it was: the portal ends every session of the account, whatever address it signed in with.
+    return { id: user.id };
   });
 }
 

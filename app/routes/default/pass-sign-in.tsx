@@ -4,9 +4,11 @@ import { handleForm } from '#bff/request/forms.server';
 import { pendingPass } from '#bff/request/pending-pass.server';
 import { safeRedirect } from '#bff/request/redirect.server';
 import { requireAnonymous } from '#bff/request/require-user.server';
+import { tooManyAttemptsMessage } from '#bff/request/rate-limit.server';
 import { isUpstreamError } from '#bff/rest/errors.server';
 import { formReply } from '~/components/form/form-reply';
 import { ButtonForm } from '~/forms/button';
+import { retryAfterHeaders } from '~/components/form/retry-after-headers';
 import { ScreenIntro } from '~/components/screen-intro';
 import { screenMeta } from '~/lib/meta';
 
@@ -20,6 +22,8 @@ const copy = {
 const NOT_VALID = '/login?reason=pass';
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
+
+export const headers = retryAfterHeaders;
 
 /**
  * `/login/pass`: where a one-time pass link lands (the root loader keeps its pass in a sealed cookie). Opening it
@@ -42,18 +46,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
   };
   return handleForm(request, context, {
     guard: 'public',
-    submit: async () => {
+    submit: async (_value, { reject }) => {
       // A session got meanwhile (another tab) is kept: a pass link never replaces one.
       if (await context.session.user()) return leave('/lk');
       const waiting = await pending.read();
       if (!waiting) return leave(NOT_VALID);
+      // Counted per address on the login's budget, as a password is (issue 44): a refused pass is a failure.
+      const attempt = await context.limits.attempt('pass', context.clientAddress);
+      if (attempt.wait !== null) {
+        context.log.warn({ form: 'pass' }, 'rate limited');
+        const headers = { 'Retry-After': String(attempt.wait) };
+        return reject({ formErrors: [tooManyAttemptsMessage(attempt.wait)] }, { status: 429, headers });
+      }
       try {
         await context.session.signIn(await context.rest.auth.exchangePass(waiting.pass));
       } catch (error) {
-        if (isUpstreamError(error) && error.failure === 'rejected' && error.call === 'pass') return leave(NOT_VALID);
+        const refused = isUpstreamError(error) && error.failure === 'rejected' && error.call === 'pass';
+        await attempt.settle(refused || !isUpstreamError(error) ? 'failed' : 'unanswered');
+        if (refused) return leave(NOT_VALID);
         // The upstream did not answer, or the session could not be kept: said on the page, the pass kept for a retry.
         throw error;
       }
+      await attempt.settle('succeeded');
       // The link came to the address: the account's lock of wrong passwords is lifted here (issue 37). A sign-in
       // that worked stands whether or not this could be done.
       try {

@@ -48,9 +48,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return redirect('/password?step=confirm', { status: 303 });
       }
       const { email, code, password } = value;
-      await context.rest.auth.confirmRecovery({ email, code, password });
-      // The upstream ends the old sessions; the portal ends them too, or its caches would still answer them.
-      await context.session.endSessionsOfLogin(email);
+      const { id } = await context.rest.auth.confirmRecovery({ email, code, password });
+      // The upstream ends the old sessions; the portal ends them too, or its caches would still answer them: all
+      // of the account's, by its id when the provider names it, whatever address each signed in with.
+      await context.session.endSessionsOfRecovery(email, id ?? null);
       // The code came to the address: the lock of wrong passwords is lifted here, so the new password signs in.
       await context.limits.liftLock(context.clientAddress, email, await context.session.deviceFor(email));
       remembered.forget();

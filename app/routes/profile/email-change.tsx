@@ -55,6 +55,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     submit: async ({ email, currentPassword }) => {
       const portalOrigin = context.config.publicOrigin;
       ({ state } = await context.rest.profile.changeEmail({ email, currentPassword, portalOrigin }));
+      // The new address is this account's: a recovery by it ends this account's sessions too, even where the
+      // provider does not name the account in its answer (issue 44).
+      await context.session.linkLogin(email);
     },
     redirectTo: () => savedLocation(request, { query: { reason: state } }),
   });
