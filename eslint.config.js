@@ -117,6 +117,26 @@ export default tseslint.config(
     },
   },
   {
+    // Inside upstream/ the routes sit on top: its data access, mail, PDFs and files never import a route.
+    files: ['upstream/*/**/*.ts'],
+    ignores: ['upstream/routes/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/|#)bff/|(^|/)app/|^~/',
+              message:
+                'upstream/ imports only the contract (#contract), the neutral helpers (#shared/*) and its own files.',
+            },
+            { regex: '(^|/)routes/', message: 'Only upstream/app.ts and the routes import a route module.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['contract/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

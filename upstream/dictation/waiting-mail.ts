@@ -1,7 +1,7 @@
 import { findEvent, issueCode, listUserParticipations } from '../db/dictation';
 import { sendMail } from '../db/outbox';
 import type { Db } from '../db/open';
-import { invitationMessage } from '../routes/dictation-registration';
+import { invitationMessage } from './invitation-mail';
 import { submissionMessage } from './submission-mail';
 
 /**

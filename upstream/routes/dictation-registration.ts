@@ -1,5 +1,6 @@
-import { findEvent, type EventRow } from '../db/dictation';
+import { findEvent } from '../db/dictation';
 import { registerUser } from '../db/dictation-registration';
+import { invitationMessage } from '../dictation/invitation-mail';
 import { sendMail } from '../db/outbox';
 import { findUserById, hasConfirmedEmail } from '../db/users';
 import type { CallRegistrar } from '../http/calls';
@@ -43,16 +44,4 @@ export function registerDictationRegistrationRoute(calls: CallRegistrar, service
     }
     return { participationId: registration.participationId, alreadyRegistered: registration.code === null };
   });
-}
-
-export function invitationMessage(to: string, event: EventRow, link: string) {
-  return {
-    to,
-    subject: `Ваша ссылка на диктант: ${event.title}`,
-    body:
-      `Вы зарегистрированы на диктант «${event.title}».\n\n` +
-      `Писать можно с ${formatMoscowDateTime(event.writing_opens_at)} до ${formatMoscowDateTime(event.writing_closes_at)} по личной ссылке:\n${link}\n\n` +
-      `На текст — ${event.time_limit_minutes} мин. с нажатия «Начать диктант». Ссылка личная: не пересылайте её. ` +
-      'Та же кнопка есть в личном кабинете, в разделе «Диктанты».',
-  };
 }
