@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { haproxyConfig } from './services/haproxy';
+import { haproxyConfig, maxDiscoverySlots } from './services/haproxy';
 import { root } from './services/processes';
 
 /** The portal's ports as deploy/ sets them (PORT and METRICS_PORT). */
@@ -18,6 +18,13 @@ export const EXAMPLE_APP_HOSTS = ['10.0.1.11', '10.0.1.12', '10.0.1.13'];
 export const NAMESPACE = 'portal';
 /** At most this many instances behind the edge in Kubernetes: the autoscaler's maximum (hpa.yaml). */
 export const MAX_INSTANCES = 120;
+/** The port of the edge's `/readyz` and `/metrics` (deploy/kubernetes/edge/deployment.yaml). */
+export const EDGE_OPERATIONS_PORT = 8405;
+/** Connections one edge pod holds at once, idle keep-alive ones included (docs/capacity.md, "The edge"). */
+export const EDGE_MAXCONN = 20000;
+/** The headless Service's name the edge resolves (deploy/kubernetes/service.yaml). */
+export const DISCOVERY_FQDN = `portal.${NAMESPACE}.svc.cluster.local`;
+if (MAX_INSTANCES > maxDiscoverySlots(DISCOVERY_FQDN)) throw new Error('MAX_INSTANCES exceeds one DNS answer');
 
 const header = (how: string) =>
   [
@@ -64,12 +71,14 @@ export function kubernetesHaproxy(): string {
       tlsCertificate: '/etc/haproxy/certs/tls.pem',
       backends: [],
       discovery: {
-        fqdn: `portal.${NAMESPACE}.svc.cluster.local`,
+        fqdn: DISCOVERY_FQDN,
         slots: MAX_INSTANCES,
         port: DEPLOY_PORTS.public,
         checkPort: DEPLOY_PORTS.operations,
       },
       statsPort: 8404,
+      operationsPort: EDGE_OPERATIONS_PORT,
+      frontendMaxconn: EDGE_MAXCONN,
       adminSocket: '/tmp/haproxy-admin.sock',
       log: 'stdout format raw local0',
     })
