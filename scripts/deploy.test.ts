@@ -222,7 +222,8 @@ describe('deploy/ agrees with the code, the generator and .env.example', () => {
   it('the probe paths are the operations listener’s, for the kubelet and for the balancer', () => {
     expect(container.startupProbe.httpGet).toEqual({ path: OPERATIONS_PATHS.startup, port: 'operations' });
     expect(container.livenessProbe.httpGet).toEqual({ path: OPERATIONS_PATHS.liveness, port: 'operations' });
-    expect(container.readinessProbe.httpGet).toEqual({ path: OPERATIONS_PATHS.readiness, port: 'operations' });
+    // The kubelet's readiness leaves the upstream out (ADR 143); the balancer's includes it.
+    expect(container.readinessProbe.httpGet).toEqual({ path: OPERATIONS_PATHS.localReadiness, port: 'operations' });
     expect([READINESS_PATH, LIVENESS_PATH]).toEqual([OPERATIONS_PATHS.readiness, OPERATIONS_PATHS.liveness]);
     for (const file of Object.keys(GENERATED).filter((name) => name.endsWith('.cfg'))) {
       const config = read(file);
