@@ -19,10 +19,15 @@ export const DEPLOY_PORTS = { public: 3000, operations: 9464 } as const;
 export const EXAMPLE_APP_HOSTS = ['10.0.1.11', '10.0.1.12', '10.0.1.13'];
 /** The Kubernetes namespace the manifests go to (deploy/kubernetes/kustomization.yaml). */
 export const NAMESPACE = 'portal';
-/** At most this many instances behind the edge in Kubernetes: the autoscaler's maximum (hpa.yaml). */
-export const MAX_INSTANCES = 120;
+/**
+ * At most this many instances behind the edge in Kubernetes: the autoscaler's maximum (hpa.yaml), as many as one
+ * DNS answer holds (ADR 140); docs/capacity.md says what they serve.
+ */
+export const MAX_INSTANCES = 480;
 /** The port of the edge's `/readyz` and `/metrics` (deploy/kubernetes/edge/deployment.yaml). */
 export const EDGE_OPERATIONS_PORT = 8405;
+/** The edge's plain-HTTP port (the Service's :80): redirects to https. */
+export const EDGE_REDIRECT_PORT = 8080;
 /** Connections one edge pod holds at once, idle keep-alive ones included (docs/capacity.md, "The edge"). */
 export const EDGE_MAXCONN = 20000;
 /** The headless Service's name the edge resolves (deploy/kubernetes/service.yaml). */
@@ -81,6 +86,7 @@ export function kubernetesHaproxy(): string {
       },
       statsPort: 8404,
       operationsPort: EDGE_OPERATIONS_PORT,
+      redirectPort: EDGE_REDIRECT_PORT,
       frontendMaxconn: EDGE_MAXCONN,
       adminSocket: '/tmp/haproxy-admin.sock',
       log: 'stdout format raw local0',

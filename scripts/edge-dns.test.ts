@@ -11,6 +11,7 @@ import {
   DISCOVERY_FQDN,
   EDGE_MAXCONN,
   EDGE_OPERATIONS_PORT,
+  EDGE_REDIRECT_PORT,
   MAX_INSTANCES,
   kubernetesHaproxy,
 } from './deploy-config';
@@ -155,13 +156,14 @@ async function startDns(fqdn: string): Promise<Dns> {
 }
 
 /** Loopback addresses standing for n pods. */
-const pods = (n: number) => Array.from({ length: n }, (_, i) => `127.1.${i >> 8}.${(i & 255) + 1}`);
+const pods = (n: number) => Array.from({ length: n }, (_, i) => `127.1.${Math.floor(i / 250)}.${(i % 250) + 1}`);
 
 interface Edge {
   child: ChildProcess;
   /** The addresses the reads backend's servers have now. */
   addresses(): Promise<string[]>;
   operations: number;
+  redirect: number;
   stop(): Promise<void>;
 }
 
@@ -172,7 +174,8 @@ interface Edge {
 async function startEdge(dns: Dns, checkPort: number, edit = (config: string) => config): Promise<Edge> {
   const dir = mkdtempSync(path.join(tmpdir(), 'edge-dns-'));
   const socket = path.join(dir, 'admin.sock');
-  const [publicPort, statsPort, operations, appPort] = [
+  const [publicPort, statsPort, operations, appPort, redirect] = [
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -188,6 +191,7 @@ async function startEdge(dns: Dns, checkPort: number, edit = (config: string) =>
       .replace(/bind 0\.0\.0\.0:8443 .*/, `bind 127.0.0.1:${publicPort}`)
       .replace('bind 127.0.0.1:8404', `bind 127.0.0.1:${statsPort}`)
       .replace(`bind 0.0.0.0:${EDGE_OPERATIONS_PORT}`, `bind 127.0.0.1:${operations}`)
+      .replace(`bind 0.0.0.0:${EDGE_REDIRECT_PORT}`, `bind 127.0.0.1:${redirect}`)
       .replaceAll(`:${DEPLOY_PORTS.public} resolvers`, `:${appPort} resolvers`)
       .replaceAll(`check port ${DEPLOY_PORTS.operations}`, `check port ${checkPort}`),
   );
@@ -212,6 +216,7 @@ async function startEdge(dns: Dns, checkPort: number, edit = (config: string) =>
   return {
     child,
     operations,
+    redirect,
     async addresses() {
       // `show servers state`: be_id be_name srv_id srv_name srv_addr …
       const rows = (await command('show servers state reads')).split('\n').map((line) => line.split(' '));
@@ -275,6 +280,11 @@ describe('the Kubernetes edge finds the pods through the cluster’s DNS (haprox
     const full = dns.log.filter((entry) => entry.addresses === MAX_INSTANCES);
     expect(full.length).toBeGreaterThan(0);
     expect(full.every((entry) => !entry.truncated && entry.payload > 512)).toBe(true);
+
+    // Plain HTTP (the Service's :80) is sent to https on the host the client asked for, whatever the path.
+    const plain = await fetch(`http://127.0.0.1:${edge.redirect}/dictation/abc?x=1`, { redirect: 'manual' });
+    expect(plain.status).toBe(301);
+    expect(plain.headers.get('location')).toBe(`https://127.0.0.1:${edge.redirect}/dictation/abc?x=1`);
   }, 30_000);
 
   it('without the announced payload size the same edge keeps no pod of a truncated answer (the check can fail)', async () => {

@@ -28,12 +28,17 @@ const chart = Object.fromEntries(
     .filter((line) => /^[A-Z]/.test(line))
     .map((line) => line.split('=') as [string, string]),
 );
-const configMap = parse(read('configmap.yaml')) as Yaml;
+const settings = Object.fromEntries(
+  read('portal-config.env')
+    .split('\n')
+    .filter((line) => /^[A-Z]/.test(line))
+    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+);
 
 describe('the redis-ha chart’s names and version, from the values', () => {
   it('the sentinels the portal is given are the announce Services the chart makes', () => {
     expect(redisHaFullname(values, chart.REDIS_RELEASE!)).toBe('portal-redis');
-    expect(configMap.data.REDIS_SENTINELS).toBe(redisHaSentinels(values, chart.REDIS_RELEASE!));
+    expect(settings.REDIS_SENTINELS).toBe(redisHaSentinels(values, chart.REDIS_RELEASE!));
     // Without the override the chart calls them `<release>-redis-ha-announce-N` (the check can fail).
     expect(redisHaSentinels({ ...values, fullnameOverride: '' }, chart.REDIS_RELEASE!)).toMatch(
       /^portal-redis-redis-ha-announce-0:/,

@@ -102,6 +102,8 @@ export function haproxyConfig(options: {
    * exporter; anything else is refused. The statistics page stays on loopback.
    */
   operationsPort?: number;
+  /** A plain-HTTP port on the public frontend's address whose every request is redirected to https (301). */
+  redirectPort?: number;
   /** Connections the public frontend takes at once (default 4000); idle keep-alive ones count. */
   frontendMaxconn?: number;
   /**
@@ -239,6 +241,12 @@ export function haproxyConfig(options: {
     'frontend portal',
     `  bind ${options.host ?? '127.0.0.1'}:${options.port}${options.tlsCertificate ? ` ssl crt ${options.tlsCertificate} alpn h2,http/1.1` : ''}`,
     ...(options.unixSocket ? [`  bind unix@${options.unixSocket} mode 600`] : []),
+    ...(options.redirectPort
+      ? [
+          `  bind ${options.host ?? '127.0.0.1'}:${options.redirectPort}`,
+          '  http-request redirect scheme https code 301 unless { ssl_fc }',
+        ]
+      : []),
     // Every open connection counts, idle keep-alive ones too: a writer's page keeps one (docs/capacity.md).
     `  maxconn ${options.frontendMaxconn ?? 4000}`,
     // Whatever a client wrote in these is discarded; the portal trusts the balancer's values only (TRUST_PROXY).
