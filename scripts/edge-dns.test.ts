@@ -281,6 +281,12 @@ describe('the Kubernetes edge finds the pods through the cluster’s DNS (haprox
     expect(full.length).toBeGreaterThan(0);
     expect(full.every((entry) => !entry.truncated && entry.payload > 512)).toBe(true);
 
+    // Prometheus reads the edge on the same port (monitoring/portal.yaml); nothing else is served there.
+    const metrics = await fetch(`http://127.0.0.1:${edge.operations}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain('haproxy_backend_current_queue{proxy="reads"}');
+    expect((await fetch(`http://127.0.0.1:${edge.operations}/stats`)).status).toBe(403);
+
     // Plain HTTP (the Service's :80) is sent to https on the host the client asked for, whatever the path.
     const plain = await fetch(`http://127.0.0.1:${edge.redirect}/dictation/abc?x=1`, { redirect: 'manual' });
     expect(plain.status).toBe(301);
