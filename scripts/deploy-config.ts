@@ -5,10 +5,13 @@
  * scripts/deploy-config.test.ts does the same). `--systemd 10.0.1.11,10.0.1.12` prints the machines' configuration
  * for those app hosts instead of the example's.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { haproxyConfig } from './services/haproxy';
+import { parse, stringify } from 'yaml';
+import { haproxyConfig, maxDiscoverySlots } from './services/haproxy';
 import { root } from './services/processes';
+import { dataNodeUsers, sentinelUsers, type RedisCredentials } from './services/redis-acl';
 
 /** The portal's ports as deploy/ sets them (PORT and METRICS_PORT). */
 export const DEPLOY_PORTS = { public: 3000, operations: 9464 } as const;
@@ -16,8 +19,20 @@ export const DEPLOY_PORTS = { public: 3000, operations: 9464 } as const;
 export const EXAMPLE_APP_HOSTS = ['10.0.1.11', '10.0.1.12', '10.0.1.13'];
 /** The Kubernetes namespace the manifests go to (deploy/kubernetes/kustomization.yaml). */
 export const NAMESPACE = 'portal';
-/** At most this many instances behind the edge in Kubernetes: the autoscaler's maximum (hpa.yaml). */
-export const MAX_INSTANCES = 120;
+/**
+ * At most this many instances behind the edge in Kubernetes: the autoscaler's maximum (hpa.yaml), as many as one
+ * DNS answer holds (ADR 140); docs/capacity.md says what they serve.
+ */
+export const MAX_INSTANCES = 480;
+/** The port of the edge's `/readyz` and `/metrics` (deploy/kubernetes/edge/deployment.yaml). */
+export const EDGE_OPERATIONS_PORT = 8405;
+/** The edge's plain-HTTP port (the Service's :80): redirects to https. */
+export const EDGE_REDIRECT_PORT = 8080;
+/** Connections one edge pod holds at once, idle keep-alive ones included (docs/capacity.md, "The edge"). */
+export const EDGE_MAXCONN = 20000;
+/** The headless Service's name the edge resolves (deploy/kubernetes/service.yaml). */
+export const DISCOVERY_FQDN = `portal.${NAMESPACE}.svc.cluster.local`;
+if (MAX_INSTANCES > maxDiscoverySlots(DISCOVERY_FQDN)) throw new Error('MAX_INSTANCES exceeds one DNS answer');
 
 const header = (how: string) =>
   [
@@ -64,27 +79,125 @@ export function kubernetesHaproxy(): string {
       tlsCertificate: '/etc/haproxy/certs/tls.pem',
       backends: [],
       discovery: {
-        fqdn: `portal.${NAMESPACE}.svc.cluster.local`,
+        fqdn: DISCOVERY_FQDN,
         slots: MAX_INSTANCES,
         port: DEPLOY_PORTS.public,
         checkPort: DEPLOY_PORTS.operations,
       },
       statsPort: 8404,
+      operationsPort: EDGE_OPERATIONS_PORT,
+      redirectPort: EDGE_REDIRECT_PORT,
+      frontendMaxconn: EDGE_MAXCONN,
       adminSocket: '/tmp/haproxy-admin.sock',
       log: 'stdout format raw local0',
     })
   );
 }
 
+/** The sentinels' port in the redis-ha chart. */
+export const SENTINEL_PORT = 26379;
+
+/**
+ * The redis-ha chart's name for its objects (its `_helpers.tpl`, `redis-ha.fullname`): `fullnameOverride` if set,
+ * else the release's name when it contains the chart's, else `<release>-redis-ha`; at most 63 characters.
+ */
+export function redisHaFullname(values: { fullnameOverride?: string; nameOverride?: string }, release: string): string {
+  const trunc = (name: string) => name.slice(0, 63).replace(/-$/, '');
+  if (values.fullnameOverride) return trunc(values.fullnameOverride);
+  const name = values.nameOverride || 'redis-ha';
+  return trunc(release.includes(name) ? release : `${release}-${name}`);
+}
+
+/** The sentinels' addresses the chart's announce Services give (`<fullname>-announce-<i>`), REDIS_SENTINELS. */
+export function redisHaSentinels(
+  values: { fullnameOverride?: string; nameOverride?: string; replicas: number },
+  release: string,
+): string {
+  const fullname = redisHaFullname(values, release);
+  return Array.from({ length: values.replicas }, (_, i) => `${fullname}-announce-${i}:${SENTINEL_PORT}`).join(',');
+}
+
+const sha256 = (password: string) => createHash('sha256').update(password).digest('hex');
+/** A `user` line with its password as its SHA-256 (`#…`), as Redis takes it: no password in clear in the file. */
+const hashed = (line: string, password: string) => line.replace(` >${password} `, ` #${sha256(password)} `);
+
+/**
+ * The chart's data nodes' and sentinels' ACL files (the Secret `redis-acl`, mounted read-only, `aclfile` in
+ * redis/values.yaml), loaded at every start: the users survive every restart, whatever the chart's init copies.
+ * `default` keeps the chart's password (`auth`, `sentinel-password`: its replication, probes and sentinels log in
+ * as it) and every permission (the AOF's replay, ADR 135); the portal's user has the machines' rights on the data
+ * nodes and, on the sentinels, only where the primary is and +switch-master (ADR 136).
+ */
+export function kubernetesRedisAcl(passwords: { auth: string; sentinelAuth: string; portal: string }) {
+  const portal = { username: 'portal', password: passwords.portal };
+  const unused = { username: 'unused', password: 'unused' };
+  const credentials: RedisCredentials = { portal, replication: unused, sentinel: unused, admin: unused };
+  const portalLine = (lines: string[]) =>
+    hashed(
+      lines.find((line) => line.startsWith('user portal '))!,
+      portal.password,
+    );
+  return {
+    'users.acl': [
+      `user default on #${sha256(passwords.auth)} ~* &* +@all`,
+      portalLine(dataNodeUsers(credentials, ['portal:*'])),
+      '',
+    ].join('\n'),
+    'sentinel-users.acl': [
+      `user default on #${sha256(passwords.sentinelAuth)} ~* &* +@all`,
+      portalLine(sentinelUsers(credentials)),
+      '',
+    ].join('\n'),
+  };
+}
+
+/** The job label each monitor sets (deploy/kubernetes/monitoring/), the one docs/operations/alerts.yml selects. */
+export const MONITOR_JOBS = { portal: 'portal', edge: 'haproxy', redis: 'redis', sentinel: 'sentinel' } as const;
+
+/**
+ * The alert rules of docs/operations/alerts.yml as the Prometheus Operator takes them: one PrometheusRule, the same
+ * groups (one source of truth).
+ */
+export function prometheusRule(): string {
+  const rules = parse(readFileSync(path.join(root, 'docs/operations/alerts.yml'), 'utf8')) as { groups: unknown[] };
+  const object = {
+    apiVersion: 'monitoring.coreos.com/v1',
+    kind: 'PrometheusRule',
+    metadata: { name: 'portal', labels: { 'app.kubernetes.io/name': 'portal', 'app.kubernetes.io/part-of': 'portal' } },
+    spec: { groups: rules.groups },
+  };
+  return (
+    [
+      '# Generated by `npm run deploy:config` from docs/operations/alerts.yml (its groups, as they are). Do not edit:',
+      '# change alerts.yml. The monitors beside this file set the job labels its rules select.',
+      '',
+    ].join('\n') + stringify(object, { lineWidth: 0 })
+  );
+}
+
 export const GENERATED: Record<string, () => string> = {
   'deploy/systemd/haproxy/haproxy.cfg': () => systemdHaproxy(),
   'deploy/kubernetes/edge/haproxy.cfg': kubernetesHaproxy,
+  'deploy/kubernetes/monitoring/prometheusrule.yaml': prometheusRule,
 };
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const systemd = args.indexOf('--systemd');
-  if (systemd !== -1) {
+  const acl = args.indexOf('--redis-acl');
+  if (acl !== -1) {
+    // The Secret redis-acl's files, from the passwords in the environment (never on a command line).
+    const { REDIS_AUTH, REDIS_SENTINEL_AUTH, REDIS_PASSWORD } = process.env;
+    if (!REDIS_AUTH || !REDIS_SENTINEL_AUTH || !REDIS_PASSWORD) {
+      console.error('REDIS_AUTH, REDIS_SENTINEL_AUTH and REDIS_PASSWORD must be set');
+      process.exit(1);
+    }
+    const dir = args[acl + 1]!;
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const files = kubernetesRedisAcl({ auth: REDIS_AUTH, sentinelAuth: REDIS_SENTINEL_AUTH, portal: REDIS_PASSWORD });
+    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text, { mode: 0o600 });
+    console.log(`${Object.keys(files).join(', ')} written to ${dir}`);
+  } else if (systemd !== -1) {
     process.stdout.write(systemdHaproxy(args[systemd + 1]!.split(',')));
   } else {
     let stale = 0;

@@ -11,7 +11,10 @@
  *   failover's pages are read from; two looks missed in a row, 2 s apart, count as not answering, so a host cut off
  *   from the data hosts, whose connections stay open and silent, leaves the pool) and the upstream answering it (any
  *   HTTP answer; two looks missed in a row, 5 s apart). A dependency that never answered yet counts as not
- *   answering from its first miss. 503 with the reasons otherwise.
+ *   answering from its first miss. 503 with the reasons otherwise. The balancer asks it.
+ * - `GET /readyz/local`: the same without the upstream, for an orchestrator (Kubernetes' readiness probe): an
+ *   outage of the provider's API must not stop a rollout or a node's drain, which wait for new pods to be ready.
+ *   The balancer still routes away from an instance that alone cannot reach the upstream (ADR 143).
  *
  * A dependency lost by every instance at once fails every readiness: the balancer then sends everything to its
  * fallback backend, checked on `/livez` (scripts/services/haproxy.ts), so that the public pages keep answering as
@@ -81,11 +84,17 @@ export function createHealth(deps: HealthDependencies) {
     markShuttingDown() {
       shuttingDown = true;
     },
-    /** Why the instance should not be sent requests; empty when it should. */
-    async notReady(): Promise<NotReadyReason[]> {
+    /**
+     * Why the instance should not be sent requests; empty when it should. `upstream: false` leaves the upstream
+     * out (and does not look at it): `/readyz/local`.
+     */
+    async notReady(options: { upstream?: boolean } = {}): Promise<NotReadyReason[]> {
       if (!started) return ['starting'];
       if (shuttingDown) return ['shutting-down'];
-      const [redis, upstream] = await Promise.all([redisAnswers(), upstreamAnswers()]);
+      const [redis, upstream] = await Promise.all([
+        redisAnswers(),
+        options.upstream === false ? true : upstreamAnswers(),
+      ]);
       const reasons: NotReadyReason[] = [];
       if (!redis) reasons.push('redis');
       if (!upstream) reasons.push('upstream');

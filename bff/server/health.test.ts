@@ -94,3 +94,45 @@ describe('readiness', () => {
     expect(upstreamAnswers).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('readiness for the orchestrator (/readyz/local, ADR 143)', () => {
+  it('leaves the upstream out and never looks at it; Redis, starting and stopping still count', async () => {
+    const upstreamAnswers = vi.fn(async () => false);
+    let redis = true;
+    const health = createHealth({ redisAnswers: async () => redis, upstreamAnswers, now: () => 0 });
+    expect(await health.notReady({ upstream: false })).toEqual(['starting']);
+    health.markStarted();
+    expect(await health.notReady({ upstream: false })).toEqual([]);
+    expect(upstreamAnswers).not.toHaveBeenCalled();
+    // The balancer's readiness still names the upstream.
+    expect(await health.notReady()).toEqual(['upstream']);
+    redis = false;
+    const other = createHealth({ redisAnswers: async () => redis, upstreamAnswers, now: () => 0 });
+    other.markStarted();
+    expect(await other.notReady({ upstream: false })).toEqual(['redis']);
+    other.markShuttingDown();
+    expect(await other.notReady({ upstream: false })).toEqual(['shutting-down']);
+  });
+
+  it('is served on the operations listener: 200 with the upstream down, where /readyz answers 503', async () => {
+    const { createMetrics } = await import('../metrics.server');
+    const { OPERATIONS_PATHS, serveMetrics } = await import('./metrics-server.server');
+    const health = createHealth({ redisAnswers: async () => true, upstreamAnswers: async () => false });
+    health.markStarted();
+    const server = await serveMetrics(createMetrics(), health, { host: '127.0.0.1', port: 0 });
+    try {
+      const { port } = server.address() as { port: number };
+      const ask = async (path: string) => {
+        const response = await fetch(`http://127.0.0.1:${port}${path}`);
+        return { status: response.status, body: await response.json() };
+      };
+      expect(await ask(OPERATIONS_PATHS.localReadiness)).toEqual({ status: 200, body: { ready: true, reasons: [] } });
+      expect(await ask(OPERATIONS_PATHS.readiness)).toEqual({
+        status: 503,
+        body: { ready: false, reasons: ['upstream'] },
+      });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

@@ -8,6 +8,8 @@ export const OPERATIONS_PATHS = {
   startup: '/startupz',
   liveness: '/livez',
   readiness: '/readyz',
+  /** Readiness without the upstream, for the orchestrator (health.server.ts). */
+  localReadiness: '/readyz/local',
 } as const;
 
 /**
@@ -48,8 +50,9 @@ export function serveMetrics(
         json(res, 200, { live: true }, head);
         return;
       case OPERATIONS_PATHS.readiness:
+      case OPERATIONS_PATHS.localReadiness:
         void health
-          .notReady()
+          .notReady({ upstream: path === OPERATIONS_PATHS.readiness })
           .then((reasons) => json(res, reasons.length ? 503 : 200, { ready: reasons.length === 0, reasons }, head));
         return;
       default:

@@ -54,6 +54,18 @@ export const LIVENESS_PATH = '/livez';
  */
 const USER_TIMEOUT = 'tcp-ut 3s';
 
+/**
+ * The DNS answer size the edge announces (EDNS): haproxy 2.6's advice for UDP is at most 8192. An answer of n IPv4
+ * addresses is 12 + the question + 16 n bytes (+ 11 for EDNS's record), so it holds every slot up to
+ * `maxDiscoverySlots` (scripts/deploy.test.ts checks the Kubernetes slots fit).
+ */
+export const DNS_PAYLOAD_BYTES = 8192;
+/** The addresses one answer of `DNS_PAYLOAD_BYTES` holds for a name of `fqdn`. */
+export function maxDiscoverySlots(fqdn: string): number {
+  const question = fqdn.length + 2 + 4;
+  return Math.floor((DNS_PAYLOAD_BYTES - 12 - question - 11) / 16);
+}
+
 /** The balancer's backends: every instance is a server in each, named the same. */
 export const BACKENDS = ['reads', 'pages', 'writes', 'fallback'] as const;
 
@@ -85,6 +97,16 @@ export function haproxyConfig(options: {
    */
   discovery?: { fqdn: string; slots: number; port: number; checkPort: number };
   /**
+   * A frontend on every address for the orchestrator and Prometheus (Kubernetes): `/readyz` answers 503 while no
+   * instance is alive in the fallback (an edge that has found no instance takes no client), `/metrics` the
+   * exporter; anything else is refused. The statistics page stays on loopback.
+   */
+  operationsPort?: number;
+  /** A plain-HTTP port on the public frontend's address whose every request is redirected to https (301). */
+  redirectPort?: number;
+  /** Connections the public frontend takes at once (default 4000); idle keep-alive ones count. */
+  frontendMaxconn?: number;
+  /**
    * Where haproxy logs (`stdout format raw local0`, `/dev/log local0`); none by default. A line names the method,
    * status, timings, bytes and server, never the path nor the query: `/dictation/{code}` and the other capability
    * paths (bff/log.server.ts) and an e-mail in a query stay out of the balancer's logs by construction.
@@ -114,11 +136,28 @@ export function haproxyConfig(options: {
   const global = [
     ...(options.adminSocket ? [`  stats socket ${options.adminSocket} mode 600 level admin`] : []),
     ...(options.log ? [`  log ${options.log}`] : []),
+    // Room for the public frontend's connections and the checks', past haproxy's own default.
+    ...(options.frontendMaxconn ? [`  maxconn ${options.frontendMaxconn + 1000}`] : []),
   ];
   return [
     ...(global.length ? ['global', ...global, ''] : []),
+    // The cluster's DNS (CoreDNS) answers UDP in 512 bytes unless the question says more (EDNS), and a longer answer
+    // comes truncated: 512 bytes hold about 28 addresses, and haproxy keeps none of a truncated answer. Announcing
+    // `DNS_PAYLOAD_BYTES` makes one answer hold every slot (scripts/edge-dns.test.ts, against a server that
+    // truncates as CoreDNS does). An answer is asked for every second, so a scale-out is seen within seconds.
     ...(discovery
-      ? ['resolvers cluster', '  parse-resolv-conf', '  hold valid 10s', '  hold nx 10s', '  hold obsolete 10s', '']
+      ? [
+          'resolvers cluster',
+          '  parse-resolv-conf',
+          `  accepted_payload_size ${DNS_PAYLOAD_BYTES}`,
+          '  resolve_retries 3',
+          '  timeout resolve 1s',
+          '  timeout retry 1s',
+          '  hold valid 10s',
+          '  hold nx 10s',
+          '  hold obsolete 10s',
+          '',
+        ]
       : []),
     'defaults',
     '  mode http',
@@ -188,11 +227,28 @@ export function haproxyConfig(options: {
           '',
         ]
       : []),
+    ...(options.operationsPort
+      ? [
+          'frontend operations',
+          `  bind 0.0.0.0:${options.operationsPort}`,
+          `  http-request return status 503 content-type text/plain string "no instance" if { path ${READINESS_PATH} } { nbsrv(fallback) eq 0 }`,
+          `  http-request return status 200 content-type text/plain string "ready" if { path ${READINESS_PATH} }`,
+          '  http-request use-service prometheus-exporter if { path /metrics }',
+          '  http-request deny',
+          '',
+        ]
+      : []),
     'frontend portal',
     `  bind ${options.host ?? '127.0.0.1'}:${options.port}${options.tlsCertificate ? ` ssl crt ${options.tlsCertificate} alpn h2,http/1.1` : ''}`,
     ...(options.unixSocket ? [`  bind unix@${options.unixSocket} mode 600`] : []),
-    // A thousand writers at once, each on a connection of its own, stay far below it.
-    '  maxconn 4000',
+    ...(options.redirectPort
+      ? [
+          `  bind ${options.host ?? '127.0.0.1'}:${options.redirectPort}`,
+          '  http-request redirect scheme https code 301 unless { ssl_fc }',
+        ]
+      : []),
+    // Every open connection counts, idle keep-alive ones too: a writer's page keeps one (docs/capacity.md).
+    `  maxconn ${options.frontendMaxconn ?? 4000}`,
     // Whatever a client wrote in these is discarded; the portal trusts the balancer's values only (TRUST_PROXY).
     '  http-request del-header X-Forwarded-For',
     '  http-request del-header X-Forwarded-Proto',
