@@ -184,8 +184,7 @@ describe.skipIf(unavailable)('the deployed units on machines', () => {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     })();
-    const backs = () => lab.journal('app1', 'portal@1').split('"msg":"redis is back"').length;
-    const backsBefore = backs();
+    const linesBefore = lab.journal('app1', 'portal@1').split('\n').length - 1;
     await lab.on(old).poweroff();
     const promoted = await until('a new primary', () => {
       const named = lab.primary(rest);
@@ -194,11 +193,23 @@ describe.skipIf(unavailable)('the deployed units on machines', () => {
     await until(`${promoted} with its replica`, () =>
       lab.redisCli(promoted, ['INFO', 'replication'], 'admin').includes('min_slaves_good_slaves:1') ? true : undefined,
     );
-    // The portal lost its connection to the old primary with the machine; it writes again once it has the new one.
-    await until('the portal connected to the new primary', () => (backs() > backsBefore ? true : undefined));
+    // The portal lost its connection to the old primary with the machine, and follows each sentinel's
+    // announcement of the new one (dropping its connection if it had one): it writes again once connected after
+    // the last announcement.
+    await until('the portal connected to the new primary', () => {
+      const lines = lab.journal('app1', 'portal@1').split('\n').slice(linesBefore);
+      const last = (msg: string) => lines.findLastIndex((line) => line.includes(`"msg":"${msg}`));
+      const announced = lines.filter((line) => line.includes('"msg":"redis failover announced')).length;
+      const back = last('redis is back');
+      return announced >= rest.length && back > last('redis unavailable') && back > last('redis failover announced')
+        ? true
+        : undefined;
+    });
     report(`${old} powered off: ${promoted} promoted, the portal connected to it`);
     walking = false;
     await walker;
+    report(`the cabinet answered ${answers.length} times through the failover`);
+    expect(answers.length).toBeGreaterThan(0);
     expect(answers.filter((answer) => answer.status !== 200 || answer.name === null)).toEqual([]);
     expect(await cabinet(thief)).toEqual(refused);
     await staysSignedIn();
