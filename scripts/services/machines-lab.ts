@@ -12,7 +12,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,6 +77,12 @@ export async function startMachinesLab(options: {
 }) {
   const report = options.report ?? (() => {});
   const started = Date.now();
+  // What a killed run left: its machines (below) and its folder (consoles, sockets, passwords).
+  for (const entry of readdirSync(tmpdir(), { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name.startsWith(MACHINE_PREFIX)) {
+      rmSync(path.join(tmpdir(), entry.name), { recursive: true, force: true });
+    }
+  }
   const dir = mkdtempSync(path.join(tmpdir(), MACHINE_PREFIX));
   const machines = new Map<LabHost, Machine>();
   const servers: Server[] = [];
