@@ -106,7 +106,7 @@ describe.skipIf(unavailable)('the deployed units on machines', () => {
           '26379',
           'SENTINEL',
           'MONITOR',
-          'other',
+          'portal',
           labAddress('app1'),
           '6379',
           '2',
