@@ -44,7 +44,7 @@ const configSchema = z
     REST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     REST_RETRY_BASE_MS: z.coerce.number().int().positive().default(1_000),
     REST_RETRY_MAX_MS: z.coerce.number().int().positive().default(30_000),
-    // One budget for all the upstream work of a request, retries included: the 408 page comes by then (ADR 070).
+    // One budget for all the upstream work of a request, retries included: the 504 page comes by then (ADR 070, 130).
     REST_DEADLINE_MS: z.coerce.number().int().positive().default(15_000),
 
     SESSION_SECRET: z.string().optional(),

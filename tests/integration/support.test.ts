@@ -83,7 +83,7 @@ describe('/lk/support', () => {
       const failed = await browser.request('/lk/support', { form: { ...form.fields, topic: 'bug', message: MESSAGE } });
       expect(failed.status).toBe(400);
       const failedHtml = await failed.text();
-      expect(formAlertOf(failedHtml)).toMatch(/ошибка 503|Сервер не ответил/);
+      expect(formAlertOf(failedHtml)).toMatch(/ошибка 503|Сервис не ответил/);
       expect(pageText(failedHtml)).toContain(MESSAGE);
     } finally {
       await fresh.close();
