@@ -72,6 +72,8 @@ const participationSummary = z.object({
   event: dictationEvent,
   status: participationStatus,
   startedAt: instant.nullable(),
+  /** Once started: when this participant's time runs out (the time limit from the start, or the end of writing). */
+  deadline: instant.nullable(),
   finishedAt: instant.nullable(),
   /** Once checked: the number of errors and the grade. */
   errorsCount: z.number().int().nonnegative().nullable(),

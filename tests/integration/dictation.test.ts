@@ -303,6 +303,26 @@ describe('/dictation/{code}', () => {
 });
 
 describe('/lk/dictations', () => {
+  it('after the start, /lk and /lk/dictations name the participant’s own end time, not the event’s close', async () => {
+    const email = `own-deadline-${Date.now()}@example.org`;
+    const browser = await registered(
+      { firstName: 'Ольга', email, phone: '+7 900 555-01-45', password: 'own-deadline-password' },
+      '/lk',
+    );
+    const { code } = await invite({ email, timeLimitSeconds: 30 * 60 });
+    const startedAt = Date.now() + clock.offset;
+    await begin(browser, code);
+    // Thirty minutes from the start, to the minute the upstream's clock started it on.
+    const ends = [30, 31].map((minutes) => moscowTime(startedAt + minutes * 60_000));
+    for (const page of ['/lk/dictations', '/lk']) {
+      const text = pageText(await (await browser.request(page)).text());
+      const said = /вернуться к тексту можно до .*?(\d{2}:\d{2}) мск — тогда закончится ваше время/.exec(text);
+      expect(said, `${page}: ${text}`).not.toBeNull();
+      expect(ends, page).toContain(said![1]);
+      expect(text, page).not.toContain('пока не вышло время');
+    }
+  });
+
   it('lists the teacher’s dictations with status and score, and «Начать диктант» opens today’s', async () => {
     const teacher = await signedIn();
     const response = await teacher.request('/lk/dictations');
