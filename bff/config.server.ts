@@ -38,6 +38,8 @@ const configSchema = z
         v === 'false' || v === '0' ? false : /^\d+$/.test(v) ? Number(v) : v,
       ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** `json` for production's collectors; `short`, one readable line an entry, for a person at `npm start`. */
+    LOG_FORMAT: z.enum(['json', 'short']).default('json'),
 
     REST_API_URL: url.default('http://127.0.0.1:3001'),
     REST_API_VERSION: z.string().regex(/^\d+$/).default('1'),
@@ -287,6 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicOrigin,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     buildId: e.BUILD_ID,
     rest: {
       baseUrl: new URL(e.REST_API_URL),
