@@ -310,6 +310,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       recoveryCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}r`,
       /** A pass link's pass until «Войти» is pressed, kept out of the URL. */
       passCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}p`,
+      /** A form sent after the session ended, until its sender has signed in again (unsent-form.server.ts). */
+      unsentCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}u`,
       // Cookies are Secure even on http://localhost: browsers treat loopback as a secure context.
       secure: secureOrigin,
       idleMs: days(e.SESSION_IDLE_DAYS),

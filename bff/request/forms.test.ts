@@ -81,7 +81,8 @@ describe('handleForm, signed in', () => {
       (response: Response) => response,
     );
     expect(thrown?.status).toBe(302);
-    expect(thrown?.headers.get('Location')).toBe('/login?redirectTo=%2Fprofile%2Fsecurity');
+    // The sign-in page says why: the session ended while the page was open.
+    expect(thrown?.headers.get('Location')).toBe('/login?redirectTo=%2Fprofile%2Fsecurity&reason=session-ended');
     expect(submit).not.toHaveBeenCalled();
   });
 

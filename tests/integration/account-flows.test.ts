@@ -361,7 +361,7 @@ describe('profile edit', () => {
       .client()
       .request('/profile', { form: { firstName: 'X', lastName: 'Y', phone: '+7 (900) 000-00-00' } });
     expect(response.status).toBe(302);
-    expect(response.headers.get('Location')).toBe('/login?redirectTo=%2Fprofile');
+    expect(response.headers.get('Location')).toBe('/login?redirectTo=%2Fprofile&reason=session-ended');
     expect(await calls('updateProfile')).toBe(before);
   });
 });
