@@ -10,6 +10,7 @@ import { SiteHeader } from './site-header';
 
 const copy = {
   notFound: 'Запрашиваемая страница не существует.',
+  notFoundAt: (path: string) => `Страница не найдена: ${path}`,
   timeout: 'Проверьте подключение к интернету и обновите страницу.',
   noAnswer:
     'Сервис не отвечает. Это сбой на нашей стороне, а не в вашем подключении к интернету: обновите страницу через минуту.',
@@ -119,7 +120,10 @@ const handlers: Record<number, (error: ErrorDescription) => ReactNode> = {
       <p>{copy.notFound}</p>
       {message ? (
         <p className="error-page__detail">
-          <small>{message}</small>
+          {/* The catalogue's English words stay (docs/product.md §8), said in Russian first. */}
+          <small>
+            {copy.notFoundAt(message.replace(/^Page not found: /, ''))} (<span lang="en">{message}</span>)
+          </small>
         </p>
       ) : null}
       <Link to="/" reloadDocument className="button">

@@ -13,6 +13,7 @@ const copy = {
   spam: 'Не удалось отправить форму. Обновите страницу и попробуйте ещё раз.',
   unavailable:
     'Сервис не ответил: это сбой на нашей стороне, а не в вашем подключении. Введённое осталось в форме — отправьте её ещё раз через минуту.',
+  lockLifted: 'Или восстановите пароль по ссылке «Забыли пароль?»: это снимет блокировку сразу.',
   failed: (status: number) => `Не удалось выполнить запрос (ошибка ${status}). Попробуйте ещё раз.`,
 };
 
@@ -210,7 +211,9 @@ async function countAttempt(
  */
 function tooManyAttempts(context: AppLoadContext, form: GuardedForm, wait: number, reject: FormControls['reject']) {
   context.log.warn({ form }, 'rate limited');
-  const message = tooManyAttemptsMessage(wait);
+  // A lock of wrong passwords is lifted by a recovery by e-mail (ADR 093): the sign-in says so.
+  const message =
+    form === 'login' ? `${tooManyAttemptsMessage(wait)} ${copy.lockLifted}` : tooManyAttemptsMessage(wait);
   return reject({ formErrors: [message] }, { status: 429, headers: { 'Retry-After': String(wait) } });
 }
 

@@ -27,6 +27,10 @@ test.describe('unknown routes', () => {
     expect(response?.status()).toBe(404);
     await expectErrorScreen(page, 404, 'Запрашиваемая страница не существует.');
     await expect(page.getByRole('main')).toContainText('Page not found: /no-such-page/here');
+    // Said in Russian too, the catalogue's English beside it.
+    await expect(page.getByRole('main')).toContainText(
+      'Страница не найдена: /no-such-page/here (Page not found: /no-such-page/here)',
+    );
     // The public navigation is still offered.
     await expect(
       page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Вход' }),
