@@ -12,7 +12,7 @@ const copy = {
   cannotHear: 'Если вы не можете прослушать запись, ',
   cannotHearLink: 'напишите в поддержку',
   cannotHearRest:
-    ' (тема «Мероприятия и трансляции»): организаторы подберут другой способ участия, например диктант с сурдопереводчиком.',
+    ' (тема «Диктант»): организаторы подберут другой способ участия, например диктант с сурдопереводчиком.',
 };
 
 /** What each part of the reading is called: where the player stands, what a button plays, where it goes. */
