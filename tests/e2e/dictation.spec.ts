@@ -108,8 +108,10 @@ test.describe('with JavaScript', () => {
     await page.reload();
     await expect(textField(page)).toHaveValue(SECOND.trim());
 
-    // The other choice: the first tab, now behind, takes the server's text.
+    // The other choice: the first tab, now behind, takes the server's text. (Reloaded, its line says «сохранён»
+    // already: the new text is on the server only once it has said «Есть несохранённые изменения» and then that.)
     await textField(page).fill(FIRST);
+    await expect(page.locator('#dictation-status')).toHaveText('Есть несохранённые изменения.');
     await expect(page.locator('#dictation-status')).toHaveText(saved);
     await textField(laptop).fill(`${SECOND.trim()} Снег сошёл.`);
     await expect(status).toHaveText(/^Текст из этого поля не сохранён/);
