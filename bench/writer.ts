@@ -37,7 +37,7 @@ export async function storedText(upstreamUrl: string, code: string): Promise<str
 export interface SaveResult {
   status: number;
   outcome: string;
-  /** The portal's answer was `saved` and not stale: the text is the upstream's now. */
+  /** The portal's answer was `saved`: the text is the upstream's now (a text not kept is `conflict`, never saved). */
   saved: boolean;
 }
 
@@ -71,13 +71,12 @@ export function dictationWriter(origin: string, code: string) {
       const response = await fetch(`${origin}/dictation/${code}/text`, { method: 'POST', headers, body });
       const raw = await response.text();
       let outcome = `HTTP ${response.status}`;
-      let stale = false;
       try {
-        ({ outcome, stale = false } = JSON.parse(raw) as { outcome: string; stale?: boolean });
+        ({ outcome } = JSON.parse(raw) as { outcome: string });
       } catch {
         // not the portal's JSON: the balancer's own error page
       }
-      const saved = response.status === 200 && outcome === 'saved' && !stale;
+      const saved = response.status === 200 && outcome === 'saved';
       if (saved) writer.lastSaved = sent;
       return { status: response.status, outcome, saved };
     },

@@ -40,13 +40,15 @@ const configSchema = z
         v === 'false' || v === '0' ? false : /^\d+$/.test(v) ? Number(v) : v,
       ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** `json` for production's collectors; `short`, one readable line an entry, for a person at `npm start`. */
+    LOG_FORMAT: z.enum(['json', 'short']).default('json'),
 
     REST_API_URL: url.default('http://127.0.0.1:3001'),
     REST_API_VERSION: z.string().regex(/^\d+$/).default('1'),
     REST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     REST_RETRY_BASE_MS: z.coerce.number().int().positive().default(1_000),
     REST_RETRY_MAX_MS: z.coerce.number().int().positive().default(30_000),
-    // One budget for all the upstream work of a request, retries included: the 408 page comes by then (ADR 070).
+    // One budget for all the upstream work of a request, retries included: the 504 page comes by then (ADR 070, 130).
     REST_DEADLINE_MS: z.coerce.number().int().positive().default(15_000),
 
     SESSION_SECRET: z.string().optional(),
@@ -311,6 +313,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     publicOrigin,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     buildId: e.BUILD_ID,
     rest: {
       baseUrl: new URL(e.REST_API_URL),
@@ -331,6 +334,8 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
       recoveryCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}r`,
       /** A pass link's pass until «Войти» is pressed, kept out of the URL. */
       passCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}p`,
+      /** A form sent after the session ended, until its sender has signed in again (unsent-form.server.ts). */
+      unsentCookie: `${cookiePrefix}${e.REFRESH_COOKIE_NAME}u`,
       // Cookies are Secure even on http://localhost: browsers treat loopback as a secure context.
       secure: secureOrigin,
       idleMs: days(e.SESSION_IDLE_DAYS),

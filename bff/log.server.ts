@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
 import type { Config } from './config.server';
 
@@ -20,7 +21,12 @@ const SECRET_KEYS = [
 
 export const REDACTED = '[redacted]';
 
-export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): Logger {
+export function createLogger(
+  config: Pick<Config, 'logLevel'> & Partial<Pick<Config, 'logFormat'>>,
+  destination: pino.DestinationStream | undefined = config.logFormat === 'short'
+    ? shortLines(process.stdout)
+    : undefined,
+): Logger {
   const paths = SECRET_KEYS.map((key) => (/^\w+$/.test(key) ? key : `["${key}"]`)).flatMap((key) => [
     key,
     `*${key.startsWith('[') ? '' : '.'}${key}`,
@@ -116,4 +122,42 @@ function serializeError(error: unknown) {
     message: redactText(serialized.message ?? ''),
     stack: serialized.stack ? redactText(serialized.stack) : undefined,
   };
+}
+
+const LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+
+/**
+ * `LOG_FORMAT=short` (ADR 131): each JSON entry, already redacted, as one line a person reads at `npm start` —
+ * `12:01:02 GET /lk 200 35 мс`, `12:01:05 WARN redis not ready at start err=Error: …` — the error's message
+ * without its stack. Production keeps the JSON lines.
+ */
+export function shortLines(out: { write(line: string): unknown }): Writable {
+  return new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line) out.write(`${shortLine(line)}\n`);
+      done();
+    },
+  });
+}
+
+export function shortLine(json: string): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return json;
+  }
+  const { level, time, msg, err, ...rest } = entry;
+  const at = new Date(typeof time === 'number' ? time : Date.now()).toTimeString().slice(0, 8);
+  if (msg === 'request' && typeof rest.method === 'string') {
+    const { method, url, status, ms } = rest;
+    return `${at} ${String(method)} ${String(url)} ${String(status)} ${String(ms)} мс`;
+  }
+  const name = LEVELS[level as number] ?? String(level);
+  const fields = Object.entries(rest).map(
+    ([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`,
+  );
+  const error = err && typeof err === 'object' ? (err as { type?: string; message?: string }) : null;
+  if (error) fields.push(`err=${error.type ?? 'Error'}: ${error.message ?? ''}`);
+  return [at, name === 'info' ? null : name, String(msg ?? ''), ...fields].filter(Boolean).join(' ');
 }

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, redactText, redactUrl } from './log.server';
+import { createLogger, redactText, redactUrl, shortLine, shortLines } from './log.server';
 
 function capture() {
   const lines: string[] = [];
@@ -89,5 +89,34 @@ describe('header redaction', () => {
     const { log, lines } = capture();
     log.info({ headers: { cookie: 'vptk=c-1', 'set-cookie': ['rvptk=c-2'] } }, 'headers');
     expect(lines.join('')).not.toMatch(/c-1|c-2/);
+  });
+});
+
+describe('LOG_FORMAT=short (npm start)', () => {
+  it('a request is one short line, an entry its level, message and fields, an error its message without the stack', () => {
+    const time = new Date(2026, 11, 4, 12, 1, 2).getTime();
+    expect(
+      shortLine(JSON.stringify({ level: 30, time, msg: 'request', method: 'GET', url: '/lk', status: 200, ms: 35 })),
+    ).toBe('12:01:02 GET /lk 200 35 мс');
+    const failed = JSON.stringify({
+      level: 40,
+      time,
+      msg: 'redis not ready at start',
+      port: 6379,
+      err: {
+        type: 'Error',
+        message: 'connect ECONNREFUSED',
+        stack: 'Error: connect ECONNREFUSED\n    at x (y.js:1:1)',
+      },
+    });
+    expect(shortLine(failed)).toBe('12:01:02 WARN redis not ready at start port=6379 err=Error: connect ECONNREFUSED');
+  });
+
+  it('the logger in short lines still redacts', () => {
+    const lines: string[] = [];
+    const log = createLogger({ logLevel: 'info' }, shortLines({ write: (line: string) => lines.push(line) }));
+    log.info({ token: 'secret-token' }, 'signed in');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\d{2}:\d{2}:\d{2} signed in token=\[redacted\]\n$/);
   });
 });

@@ -71,7 +71,7 @@ export function createMetrics() {
   });
   const dictationSaves = new Counter({
     name: 'portal_dictation_saves_total',
-    help: 'Dictation texts sent to the upstream (autosave, form and finish), by outcome (saved, late, closed, unknown, failed).',
+    help: 'Dictation texts sent to the upstream (autosave, form and finish), by outcome (saved, conflict, late, closed, unknown, failed).',
     labelNames: ['outcome'],
     registers: [registry],
   });

@@ -72,6 +72,8 @@ const participationSummary = z.object({
   event: dictationEvent,
   status: participationStatus,
   startedAt: instant.nullable(),
+  /** Once started: when this participant's time runs out (the time limit from the start, or the end of writing). */
+  deadline: instant.nullable(),
   finishedAt: instant.nullable(),
   /** Once checked: the number of errors and the grade. */
   errorsCount: z.number().int().nonnegative().nullable(),
@@ -163,19 +165,23 @@ export const dictationCalls = {
   }),
   /**
    * Saves the text under its revision. Idempotent and ordered: a revision not above the stored one changes
-   * nothing (`stale` says whether the stored one is newer). After the deadline: 409 `time_over`; once finished:
-   * 410 `invitation_used`.
+   * nothing. Answers only when the stored text is the one sent (a repeated save too); a text not kept (another
+   * tab or device saved at this revision or above) is 409 `text_changed`, never an answer. After the deadline:
+   * 409 `time_over`; once finished: 410 `invitation_used`.
    */
   saveDictation: call({
     method: 'PUT',
     path: '/rest/dictation/text/',
     query: noQuery,
     body: textBody,
-    result: z.object({ revision, savedAt: instant, stale: z.boolean() }),
+    result: z.object({ revision, savedAt: instant }),
     auth: 'none',
     extension: true,
   }),
-  /** Saves the text as a save would, then submits: the code counts as used from now on. */
+  /**
+   * Saves the text as a save would, then submits: the code counts as used from now on. A text not kept is 409
+   * `text_changed` and submits nothing.
+   */
   finishDictation: call({
     method: 'POST',
     path: '/rest/dictation/finish/',

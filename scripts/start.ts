@@ -6,16 +6,38 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { buildIfStale, portalEnv, root, runPortal, runTs, startUpstreamProcess } from './services/processes';
+import { buildIfStale, portalEnv, portTaken, root, runPortal, runTs, startUpstreamProcess } from './services/processes';
 
 // A .env file beside package.json (see .env.example) is read here, for both servers.
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 const dev = process.argv.includes('--dev');
 
+// A port another program holds is said in one line, with the variable that moves it, before anything starts.
+const ports = [
+  { port: process.env.PORT || '3000', host: process.env.HOST || '127.0.0.1', name: 'PORT', what: 'портала' },
+  { port: process.env.UPSTREAM_PORT || '3001', host: '127.0.0.1', name: 'UPSTREAM_PORT', what: 'демо-сервера' },
+];
+for (const { port, host, name, what } of ports) {
+  if (await portTaken(host, Number(port))) {
+    const other = Number(port) + 2;
+    console.error(
+      `Порт ${port} (${what}) уже занят другой программой — может быть, портал уже запущен в другом окне. ` +
+        `Остановите её или выберите другой порт: ${name}=${other} npm start`,
+    );
+    process.exit(1);
+  }
+}
+
 if (!dev) buildIfStale();
 
 const { url: upstreamUrl, child: upstream } = await startUpstreamProcess(process.env.UPSTREAM_PORT || '3001');
-const env = portalEnv(upstreamUrl, !dev);
+// The log a person reads at a terminal (ADR 131): warnings and errors, one short line each; LOG_LEVEL=info adds
+// every request, LOG_FORMAT=json the production lines.
+const env = {
+  LOG_FORMAT: 'short',
+  LOG_LEVEL: 'warn',
+  ...portalEnv(upstreamUrl, !dev),
+};
 const portal = dev ? runTs('bff/server/main.server.ts', ['--dev'], env) : runPortal(env);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -2,15 +2,22 @@ import { isRouteErrorResponse, Link, useLocation } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
 import { copy as sharedCopy } from '~/lib/copy';
 import { errorDocumentTitle } from '~/lib/meta';
-import { useOptionalRootData } from '~/lib/root-data';
+import { useOptionalRootData, type ContactsData } from '~/lib/root-data';
 import { SESSION_UNCHECKED } from '#shared/session';
 import { PublicNav } from './public-nav';
-import { SiteFooter } from './site-footer';
+import { SiteFooter, telHref } from './site-footer';
 import { SiteHeader } from './site-header';
 
 const copy = {
   notFound: 'Запрашиваемая страница не существует.',
+  notFoundAt: (path: string) => `Страница не найдена: ${path}`,
   timeout: 'Проверьте подключение к интернету и обновите страницу.',
+  noAnswer:
+    'Сервис не отвечает. Это сбой на нашей стороне, а не в вашем подключении к интернету: обновите страницу через минуту.',
+  textKept:
+    'Если вы писали диктант, текст не потерян: сохранённое осталось на сервере, а набранное после — в этом браузере. Откройте диктант снова, когда сервис заработает.',
+  support: 'Если сбой не проходит, напишите нам:',
+  orCall: 'или позвоните:',
   unavailable: 'Сайт не может сейчас проверить ваш вход. Вы не вышли из кабинета: обновите страницу через минуту.',
   serverError: 'Перезагрузите страницу. Возможно, браузер отправил неверные параметры или на сайте произошёл сбой.',
   reload: 'Обновить страницу',
@@ -59,17 +66,40 @@ export interface ErrorDescription {
   status: number;
   /** The message the thrown data carries (`data({ message }, { status })`), e.g. `Page not found: /x`. */
   message?: string;
+  /** Where to write, carried by the root loader's own 504 (root.server.ts): its data is missing then. */
+  contacts?: ContactsData;
 }
 
 /** Thrown responses keep their status; anything else is a bug and shows as 500, never with its details. */
 export function describeError(error: unknown): ErrorDescription {
   if (!isRouteErrorResponse(error)) return { status: 500 };
   const data: unknown = error.data;
-  const message =
-    typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string'
-      ? data.message
-      : undefined;
-  return { status: error.status, message };
+  const field = (name: string): unknown =>
+    typeof data === 'object' && data !== null && name in data ? (data as Record<string, unknown>)[name] : undefined;
+  const message = field('message');
+  const contacts = field('contacts');
+  return {
+    status: error.status,
+    message: typeof message === 'string' ? message : undefined,
+    contacts: typeof contacts === 'object' && contacts !== null ? (contacts as ContactsData) : undefined,
+  };
+}
+
+/** The 504's way to support: the provider is silent, so only the portal's own settings name it. */
+function SupportContacts({ contacts }: { contacts: ContactsData | undefined }) {
+  if (!contacts) return null;
+  return (
+    <p>
+      {copy.support} <a href={`mailto:${contacts.email}`}>{contacts.email}</a>
+      {contacts.phone ? (
+        <>
+          {' '}
+          {copy.orCall} <a href={telHref(contacts.phone)}>{contacts.phone}</a>
+        </>
+      ) : null}
+      .
+    </p>
+  );
 }
 
 /** A full document load: after an error the client state is not to be trusted. */
@@ -90,7 +120,10 @@ const handlers: Record<number, (error: ErrorDescription) => ReactNode> = {
       <p>{copy.notFound}</p>
       {message ? (
         <p className="error-page__detail">
-          <small>{message}</small>
+          {/* The catalogue's English words stay (docs/product.md §8), said in Russian first. */}
+          <small>
+            {copy.notFoundAt(message.replace(/^Page not found: /, ''))} (<span lang="en">{message}</span>)
+          </small>
         </p>
       ) : null}
       <Link to="/" reloadDocument className="button">
@@ -103,6 +136,16 @@ const handlers: Record<number, (error: ErrorDescription) => ReactNode> = {
     <>
       <h1>{sharedCopy.errorTitle(408)}</h1>
       <p>{copy.timeout}</p>
+      <ReloadLink />
+    </>
+  ),
+  // The provider did not answer (or refused): the server's failure, said as such, never the visitor's internet.
+  504: ({ contacts }) => (
+    <>
+      <h1>{sharedCopy.errorTitle(504)}</h1>
+      <p>{copy.noAnswer}</p>
+      <p>{copy.textKept}</p>
+      <SupportContacts contacts={contacts} />
       <ReloadLink />
     </>
   ),
@@ -139,7 +182,7 @@ export function ErrorPage(error: ErrorDescription) {
     <>
       <SiteHeader productTitle={productTitle}>{root ? <PublicNav viewer={root.viewer} /> : null}</SiteHeader>
       <main id="main" tabIndex={-1} className="container main error-page">
-        {handlers[error.status]?.(error)}
+        {handlers[error.status]?.({ ...error, contacts: root?.product.contacts ?? error.contacts })}
       </main>
       {root ? <SiteFooter contacts={root.product.contacts} certificateCheck /> : null}
     </>

@@ -16,7 +16,7 @@ export function describeCount(count: number, noun: PluralForms): string {
  *
  *     <ResultsCount count={total} noun={{ one: 'сценарий', few: 'сценария', many: 'сценариев' }} />
  */
-export function ResultsCount({ count, noun }: { count: number; noun: PluralForms }) {
+export function ResultsCount({ count, noun, id }: { count: number; noun: PluralForms; id?: string }) {
   const text = describeCount(count, noun);
   const { search } = useLocation();
   const mounted = useRef(false);
@@ -29,5 +29,9 @@ export function ResultsCount({ count, noun }: { count: number; noun: PluralForms
     announce(text);
   }, [search, text]);
 
-  return <p className="results-count">{text}</p>;
+  return (
+    <p className="results-count" id={id}>
+      {text}
+    </p>
+  );
 }

@@ -7,7 +7,13 @@ import { isUpstreamError, pageStatusOf, toErrorPage, type UpstreamError } from '
  */
 
 export type SaveOutcome =
-  | { outcome: 'saved'; revision: number; savedAt: string; stale: boolean }
+  /** The server holds exactly the text sent: never said of a text it did not keep. */
+  | { outcome: 'saved'; revision: number; savedAt: string }
+  /**
+   * Another tab or device saved a different text at this revision or above, and the server kept theirs: the
+   * page shows both and the participant chooses.
+   */
+  | { outcome: 'conflict'; text: string; revision: number; savedAt: string | null }
   /** The time ran out: the text stays as last saved in time. */
   | { outcome: 'late'; text: string; savedAt: string | null }
   /** Submitted already, or not open for writing: the page, reloaded, says which. */
@@ -18,6 +24,7 @@ export type SaveOutcome =
 /** HTTP status of each outcome, for the autosave route and the page's action alike. */
 export const OUTCOME_STATUS: Record<SaveOutcome['outcome'], number> = {
   saved: 200,
+  conflict: 409,
   late: 409,
   closed: 410,
   unknown: 404,
@@ -44,7 +51,7 @@ async function save(
   try {
     if (finish) {
       const done = await context.rest.dictation.finish({ code, ...value });
-      return { outcome: 'saved', revision: done.revision, savedAt: done.finishedAt, stale: false };
+      return { outcome: 'saved', revision: done.revision, savedAt: done.finishedAt };
     }
     return { outcome: 'saved', ...(await context.rest.dictation.save({ code, ...value })) };
   } catch (error) {
@@ -57,6 +64,11 @@ async function outcomeOf(context: AppLoadContext, code: string, error: UpstreamE
   if (error.failure !== 'rejected') return { outcome: 'failed', status: pageStatusOf(error) };
   const reason = error.errors[0]?.code;
   if (error.status === 404) return { outcome: 'unknown' };
+  if (reason === 'text_changed') {
+    const session = await context.rest.dictation.open(code).catch(() => null);
+    if (!session) return { outcome: 'failed', status: 502 };
+    return { outcome: 'conflict', text: session.text, revision: session.revision, savedAt: session.savedAt };
+  }
   if (reason === 'time_over') {
     const session = await context.rest.dictation.open(code).catch(() => null);
     return { outcome: 'late', text: session?.text ?? '', savedAt: session?.savedAt ?? null };

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
-import { Form, useRevalidator } from '@remix-run/react';
+import { Form, Link, useRevalidator } from '@remix-run/react';
 import { useCallback, useRef, type FormEvent } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Countdown } from '~/components/countdown';
@@ -8,7 +8,7 @@ import { FieldMessages } from '~/components/form/field-messages';
 import { FormAlert } from '~/components/form/form-alert';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 import { formatMoscowTime } from '#shared/moscow-time';
-import { useAutosave, type SaveStatus } from '~/components/dictation/use-autosave';
+import { CONFLICT_MESSAGE, useAutosave, type Conflict, type SaveStatus } from '~/components/dictation/use-autosave';
 import { useLocalDraft } from '~/components/dictation/use-local-draft';
 
 const loadSchema = () => import('./dictation-writer.schema').then((m) => m.dictationTextSchema);
@@ -40,6 +40,11 @@ const copy = {
   late: 'Время вышло: текст, отправленный после окончания, не принят. На проверку ушёл текст, сохранённый вовремя:',
   timeUp: 'Время вышло. Диктант сдан: на проверку ушёл последний сохранённый текст.',
   results: 'Результаты появятся в личном кабинете, в разделе «Диктанты».',
+  conflict: CONFLICT_MESSAGE,
+  bothKept: 'Ваш текст остался в поле ниже, а сохранённый на сервере — здесь.',
+  theirs: (at: string | null) => (at ? `Текст на сервере (сохранён в ${formatMoscowTime(at)})` : 'Текст на сервере'),
+  keepMine: 'Сохранить текст из этого поля',
+  takeTheirs: 'Взять текст с сервера',
 };
 
 interface Props {
@@ -53,6 +58,11 @@ interface Props {
   deadline: string;
   reading: ReadingView | null;
   lastResult?: SubmissionResult<string[]> | null;
+  /**
+   * The page's form met another text on the server: `text` is this page's, `conflict` the server's, shown
+   * side by side until the participant chooses.
+   */
+  conflict?: Conflict | null;
 }
 
 /**
@@ -70,6 +80,7 @@ export function DictationWriter({
   deadline,
   reading,
   lastResult,
+  conflict = null,
 }: Props) {
   const hydrated = useHydrated();
   const [form, fields] = useSchemaForm(loadSchema, {
@@ -86,6 +97,7 @@ export function DictationWriter({
     revision,
     text,
     savedAt,
+    conflict,
     onClosed,
   });
   const draft = useLocalDraft({ participationId, fieldId: fields.text.id, text, revision, save: autosave.save });
@@ -102,7 +114,7 @@ export function DictationWriter({
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (submitter?.value === 'save') {
       event.preventDefault();
-      void autosave.save();
+      void (status.kind === 'conflict' ? autosave.keepMine() : autosave.save());
       return;
     }
     if (submitter?.value === 'finish') {
@@ -141,6 +153,31 @@ export function DictationWriter({
         <FormAlert form={form} unlinked={['revision']} rules={false} labels={{ text: copy.label }} />
         <input {...getInputProps(fields.revision, { type: 'hidden' })} key={fields.revision.key} ref={revisionField} />
         <input type="hidden" name="confirmed" defaultValue="" ref={confirmedField} />
+        {status.kind === 'conflict' ? (
+          <div className="card dictation-writer__offer" role="group" aria-labelledby="dictation-conflict">
+            <p id="dictation-conflict">{copy.bothKept}</p>
+            <div className="field">
+              <label htmlFor="dictation-theirs">{copy.theirs(status.theirs.savedAt)}</label>
+              <textarea id="dictation-theirs" rows={6} readOnly value={status.theirs.text} />
+            </div>
+            <div className="form-actions">
+              {/* Without JavaScript: the form's own «Сохранить» at the server's revision plus one, and a reload. */}
+              <button type="submit" name="intent" value="save" className="button">
+                {copy.keepMine}
+              </button>
+              <Link
+                to="."
+                className="button button--quiet"
+                onClick={(event) => {
+                  event.preventDefault();
+                  autosave.takeTheirs();
+                }}
+              >
+                {copy.takeTheirs}
+              </Link>
+            </div>
+          </div>
+        ) : null}
         <div className="field">
           <label htmlFor={fields.text.id}>{copy.label}</label>
           <textarea
@@ -205,9 +242,11 @@ function StatusLine({ status, byButton }: { status: SaveStatus; byButton: boolea
             : copy.offlinePageOnly
           : status.kind === 'invalid'
             ? status.message
-            : status.kind === 'late'
-              ? copy.late
-              : copy.timeUp;
+            : status.kind === 'conflict'
+              ? copy.conflict
+              : status.kind === 'late'
+                ? copy.late
+                : copy.timeUp;
   return (
     <p id="dictation-status" className="dictation-writer__status" data-state={status.kind}>
       {text}

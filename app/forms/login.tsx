@@ -21,11 +21,15 @@ const copy = {
 export function LoginForm({
   lastResult,
   redirectTo,
+  email,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
   redirectTo: string;
+  /** The address a password recovery just used, filled in («Пароль изменён»). */
+  email?: string | null;
 }) {
-  const [form, fields] = useSchemaForm(loadSchema, { lastResult });
+  const [form, fields] = useSchemaForm(loadSchema, { lastResult, defaultValue: email ? { email } : undefined });
+  const back = redirectTo ? `?${new URLSearchParams({ redirectTo })}` : '';
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <HoneypotFields />
@@ -35,12 +39,10 @@ export function LoginForm({
       <Field field={fields.password} label={copy.password} type="password" autoComplete="current-password" />
       <SubmitButton label={copy.submit} />
       <p className="form-links">
-        <Link to="/password">{copy.forgot}</Link>
+        {/* The recovery brings its user back where the sign-in was to lead (the dictation, say). */}
+        <Link to={`/password${back}`}>{copy.forgot}</Link>
         <span>
-          {copy.noAccount}{' '}
-          <Link to={redirectTo ? `/registration?${new URLSearchParams({ redirectTo })}` : '/registration'}>
-            {copy.register}
-          </Link>
+          {copy.noAccount} <Link to={`/registration${back}`}>{copy.register}</Link>
         </span>
       </p>
     </Form>

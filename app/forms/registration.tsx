@@ -27,7 +27,7 @@ const copy = {
   passwordConfirm: 'Повторите пароль',
   /** The consent box's name in the error summary. */
   consent: 'Согласие на обработку персональных данных',
-  consentStart: 'Я согласен на ',
+  consentStart: 'Даю согласие на ',
   consentLink: 'обработку персональных данных',
   consentMiddle: ' на условиях ',
   privacyLink: 'Политики обработки персональных данных',

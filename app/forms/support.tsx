@@ -27,13 +27,20 @@ export function SupportForm({
   topics,
   email,
   lastResult,
+  defaultValue,
 }: {
   topics: Array<{ value: string; label: string }>;
   /** The profile's address, where the reply goes. */
   email: string;
   lastResult?: SubmissionResult<string[]> | null;
+  /** What was typed before the session ended, back after signing in (bff/request/unsent-form.server.ts). */
+  defaultValue?: { topic?: string; message?: string } | null;
 }) {
-  const [form, fields] = useSchemaForm(loadSchema, { id: 'support', lastResult });
+  const [form, fields] = useSchemaForm(loadSchema, {
+    id: 'support',
+    lastResult,
+    defaultValue: defaultValue ?? undefined,
+  });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <FormAlert form={form} labels={copy} />

@@ -6,11 +6,14 @@ import { isUpstreamError, pageStatusOf, type UpstreamError } from '../rest/error
 import { passesHoneypot } from './honeypot.server';
 import { tooManyAttemptsMessage, type Attempt, type AttemptOutcome, type GuardedForm } from './rate-limit.server';
 import { requireForm } from './require-form.server';
-import { requireUser } from './require-user.server';
+import { loginUrlFor } from './redirect.server';
+import { unsentForm } from './unsent-form.server';
 
 const copy = {
   spam: 'Не удалось отправить форму. Обновите страницу и попробуйте ещё раз.',
-  unavailable: 'Сервер не ответил. Проверьте подключение к интернету и отправьте форму ещё раз.',
+  unavailable:
+    'Сервис не ответил: это сбой на нашей стороне, а не в вашем подключении. Введённое осталось в форме — отправьте её ещё раз через минуту.',
+  lockLifted: 'Или восстановите пароль по ссылке «Забыли пароль?»: это снимет блокировку сразу.',
   failed: (status: number) => `Не удалось выполнить запрос (ошибка ${status}). Попробуйте ещё раз.`,
 };
 
@@ -61,6 +64,11 @@ export interface FormOptions<Schema extends Schemas, Result> {
    */
   guard: 'public' | 'signed-in';
   /**
+   * A signed-in form whose page gives its text back after a new sign-in (`unsentForm(…).take` in its loader): sent
+   * after the session ended, the form is kept and the sign-in page says it will come back.
+   */
+  keepUnsent?: boolean;
+  /**
    * The form's schema; where a route has several forms, one per `intent` (the field the form or its pressed button
    * sends), and the value is a discriminated union on `intent`. None: a form of a button alone.
    */
@@ -101,7 +109,7 @@ export async function handleForm<Schema extends Schemas = typeof BUTTON_ONLY, Re
   context: AppLoadContext,
   options: FormOptions<Schema, Result>,
 ) {
-  const user = options.guard === 'signed-in' ? await requireUser(request, context) : null;
+  const user = options.guard === 'signed-in' ? await signedInOrKept(request, context, !!options.keepUnsent) : null;
   const formData = await requireForm(request);
   const refused = options.check?.();
   if (refused) return refused;
@@ -203,7 +211,9 @@ async function countAttempt(
  */
 function tooManyAttempts(context: AppLoadContext, form: GuardedForm, wait: number, reject: FormControls['reject']) {
   context.log.warn({ form }, 'rate limited');
-  const message = tooManyAttemptsMessage(wait);
+  // A lock of wrong passwords is lifted by a recovery by e-mail (ADR 093): the sign-in says so.
+  const message =
+    form === 'login' ? `${tooManyAttemptsMessage(wait)} ${copy.lockLifted}` : tooManyAttemptsMessage(wait);
   return reject({ formErrors: [message] }, { status: 429, headers: { 'Retry-After': String(wait) } });
 }
 
@@ -237,4 +247,23 @@ export function upstreamErrors(error: unknown, fieldNames: Record<string, string
     else formErrors.push(message);
   }
   return { fieldErrors, formErrors };
+}
+
+/**
+ * The signed-in user; a form sent after the session ended is kept (unsent-form.server.ts) and its sender sent
+ * to sign in, told why and whether the text comes back, then back to the page the form was on.
+ */
+const SIGNED_IN_PAGES = /^\/(lk|profile)(\/|$)/;
+
+async function signedInOrKept(request: Request, context: AppLoadContext, keep: boolean): Promise<{ id: number }> {
+  const user = await context.session.user();
+  if (user) return user;
+  const form = keep ? await request.formData().catch(() => null) : null;
+  const back = new URL(request.url);
+  back.searchParams.delete('index');
+  const kept = form ? await unsentForm(context).remember(back.pathname, form) : false;
+  // The cabinet's and the profile's forms are shown only to a signed-in user: a guest sending one had a session
+  // that ended. Elsewhere (the dictation's «Зарегистрироваться») a guest is simply asked to sign in.
+  const ended = kept || SIGNED_IN_PAGES.test(back.pathname);
+  throw redirect(loginUrlFor(back, kept ? 'form-kept' : ended ? 'session-ended' : undefined));
 }

@@ -28,7 +28,7 @@ describe('upstreamErrors', () => {
 
   it('turns an upstream that failed or did not answer into a form-level message', () => {
     expect(upstreamErrors(new UpstreamError('unavailable', 'login', null)).formErrors).toEqual([
-      'Сервер не ответил. Проверьте подключение к интернету и отправьте форму ещё раз.',
+      'Сервис не ответил: это сбой на нашей стороне, а не в вашем подключении. Введённое осталось в форме — отправьте её ещё раз через минуту.',
     ]);
     expect(upstreamErrors(new UpstreamError('status', 'login', 503)).formErrors).toEqual([
       'Не удалось выполнить запрос (ошибка 503). Попробуйте ещё раз.',
@@ -81,7 +81,8 @@ describe('handleForm, signed in', () => {
       (response: Response) => response,
     );
     expect(thrown?.status).toBe(302);
-    expect(thrown?.headers.get('Location')).toBe('/login?redirectTo=%2Fprofile%2Fsecurity');
+    // The sign-in page says why: the session ended while the page was open.
+    expect(thrown?.headers.get('Location')).toBe('/login?redirectTo=%2Fprofile%2Fsecurity&reason=session-ended');
     expect(submit).not.toHaveBeenCalled();
   });
 

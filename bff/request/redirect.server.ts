@@ -38,8 +38,10 @@ export function ownPath(url: URL, search: URLSearchParams = url.searchParams): s
   return `/${url.pathname.replace(/^\/+/, '')}${query ? `?${query}` : ''}`;
 }
 
-/** The login URL that brings the user back to `url` afterwards. */
-export function loginUrlFor(url: URL): string {
+/** The login URL that brings the user back to `url` afterwards; `reason` says why on the sign-in page. */
+export function loginUrlFor(url: URL, reason?: string): string {
   const back = url.pathname + url.search;
-  return back === '/' ? '/login' : `/login?${new URLSearchParams({ redirectTo: back })}`;
+  const query = new URLSearchParams(back === '/' ? {} : { redirectTo: back });
+  if (reason) query.set('reason', reason);
+  return query.size ? `/login?${query}` : '/login';
 }

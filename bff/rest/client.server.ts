@@ -79,7 +79,7 @@ export function createUpstreamClient(deps: {
         retryable ? 'upstream call failed, retrying' : 'upstream call failed',
       );
       if (!retryable) throw outcome;
-      // The deadline may pass during the backoff: the failure seen so far is the answer (a timeout: the 408 page).
+      // The deadline may pass during the backoff: the failure seen so far is the answer (a timeout: the 504 page).
       await sleep(backoffDelay(retry, attempt, outcome.retryAfter), input.signal).catch(() => {
         throw outcome;
       });

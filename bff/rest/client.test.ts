@@ -158,11 +158,11 @@ describe('envelope and error mapping', () => {
     expect(logLines[0]).not.toContain('secret.person');
   });
 
-  it('maps a network failure to 408 and never puts the URL or token in the message', async () => {
+  it('maps a network failure to 504 (the provider’s, not the browser’s) and never puts the URL or token in the message', async () => {
     const { send } = setup([new TypeError('fetch failed'), new TypeError('x'), new TypeError('x'), new TypeError('x')]);
     const error = await failure(send('logout', { token: 'secret-token', query: { debug: 'Y' } }));
     expect(error.failure).toBe('unavailable');
-    expect(pageStatusOf(error)).toBe(408);
+    expect(pageStatusOf(error)).toBe(504);
     expect(error.message).not.toContain('secret-token');
     expect(error.message).not.toContain('http');
   });
@@ -261,7 +261,7 @@ describe('the request’s deadline (ADR 070)', () => {
     const error = await failure(send('profile', { token: 't', signal: AbortSignal.timeout(250) }));
     const elapsed = performance.now() - started;
     expect(error.failure).toBe('unavailable');
-    expect(pageStatusOf(error)).toBe(408);
+    expect(pageStatusOf(error)).toBe(504);
     expect(attempts()).toBe(2);
     expect(elapsed).toBeGreaterThanOrEqual(240);
     expect(elapsed).toBeLessThan(400);

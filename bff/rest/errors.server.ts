@@ -35,11 +35,15 @@ export function isUpstreamError(error: unknown): error is UpstreamError {
   return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[BRAND] === true;
 }
 
-/** docs/product.md §8, "newer helper": no status → 408; any other status → the error page with that status. */
+/**
+ * docs/product.md §8, "newer helper": any status → the error page with that status. No status from the provider
+ * (it did not answer in time, or refused or dropped the connection) is the server's failure, not the browser's:
+ * 504, «Сервис не отвечает» (ADR 130); the catalogue's 408 stays for a browser that lost its connection.
+ */
 export function pageStatusOf(error: UpstreamError): number {
   switch (error.failure) {
     case 'unavailable':
-      return 408;
+      return 504;
     case 'malformed':
       return 500;
     default:

@@ -98,7 +98,7 @@ export function createSessionCall(deps: {
       : (own: AbortSignal) => withSession(name, input, own);
     const { value, hit } = cache.read(key, load, deps.signal);
     const waited = value.catch((error: unknown) => {
-      // This request's own deadline passed, or its visitor went away: the 408 page, for this request only.
+      // This request's own deadline passed, or its visitor went away: the 504 page, for this request only.
       throw isUpstreamError(error) || !deps.signal?.aborted ? error : new UpstreamError('unavailable', name, null);
     });
     // Whether another visitor made the same shared read a moment ago is theirs to know, not this one's (issue 25).

@@ -159,7 +159,7 @@ describe('the read cache behind context.rest', () => {
     expect(Date.now() - started).toBeLessThan(300);
   });
 
-  it('a shared read outlives a waiter who gives up: the others get the answer, the one who left its 408 (issue 25, 4)', async () => {
+  it('a shared read outlives a waiter who gives up: the others get the answer, the one who left its 504 (issue 25, 4)', async () => {
     const started: AbortSignal[] = [];
     const send = slowBanners(100, started);
     const cache = createReadCache();
@@ -172,7 +172,7 @@ describe('the read cache behind context.rest', () => {
     const waited = visitor(2, staying.signal)('bannersList', {}, { cache: 'shared' });
     setTimeout(() => leaving.abort(), 20);
 
-    await expect(gaveUp).rejects.toMatchObject({ init: { status: 408 } });
+    await expect(gaveUp).rejects.toMatchObject({ init: { status: 504 } });
     await expect(waited).resolves.toEqual({ items: [] });
     expect(send).toHaveBeenCalledTimes(1);
     // The upstream call ran under a signal of its own, not under either visitor's.
@@ -195,7 +195,7 @@ describe('the read cache behind context.rest', () => {
     });
     const left = read('bannersList', {}, { cache: 'shared' });
     setTimeout(() => gone.abort(), 10);
-    await expect(left).rejects.toMatchObject({ init: { status: 408 } });
+    await expect(left).rejects.toMatchObject({ init: { status: 504 } });
     expect(signals[0]!.aborted).toBe(true);
     const next = createSessionCall({ send, session: sessionOf(2, state), cache, timings: createTimings() });
     await expect(next('bannersList', {}, { cache: 'shared' })).resolves.toEqual({ items: [] });

@@ -75,14 +75,7 @@ export function createPortalApp(options: PortalServerOptions) {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   const requests = requestLog(log);
-  app.use(
-    httpMetrics(metrics, currentBuild),
-    requests,
-    nonce,
-    securityHeaders(config),
-    gatewayTimeoutOnTheWire,
-    wholeOnTheWire,
-  );
+  app.use(httpMetrics(metrics, currentBuild), requests, nonce, securityHeaders(config), wholeOnTheWire);
 
   app.use(oneAddress(config.publicOrigin), originCheck(config.publicOrigin), bodyLimit);
   // Brotli's default window is 4 MB, allocated afresh for every response: a page is far smaller, and a 256 KB
@@ -221,19 +214,6 @@ export function createPortalApp(options: PortalServerOptions) {
     /** The requests under way, redacted: what a line about the whole process names. */
     openRequests: requests.open,
   };
-}
-
-/**
- * The «Ошибка 408» page (no answer from the upstream) goes out with HTTP 504. A 408 status tells the browser
- * that its idle keep-alive connection was closed, and Chromium then silently resends the request (up to twice):
- * during an outage each page load waited two or three times the upstream timeout and multiplied the upstream
- * calls. The screen is unaffected: Remix carries the route error's own status in the document and in `.data`.
- */
-function gatewayTimeoutOnTheWire(_req: Request, res: Response, next: express.NextFunction) {
-  onHeaders(res, () => {
-    if (res.statusCode === 408) res.statusCode = 504;
-  });
-  next();
 }
 
 /** The files under `dir` as URL paths (`/robots.txt`), leaving out the folder `except`. */

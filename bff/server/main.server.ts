@@ -58,6 +58,13 @@ async function main() {
     console.log(`Портал запущен: ${config.publicOrigin.replace(/:\d+$/, '')}:${port}`);
   });
   server.keepAliveTimeout = seconds(65);
+  // A port another program holds: one line that names it and PORT, not an unhandled 'error' and its stack.
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE') throw error;
+    log.fatal({ host: config.host, port: config.port }, 'port in use');
+    console.error(`Порт ${config.port} уже занят другой программой: остановите её или выберите другой порт в PORT.`);
+    process.exit(1);
+  });
 
   const shutdown = gracefulShutdown(server, {
     graceMs: config.shutdownGraceMs,

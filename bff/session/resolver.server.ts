@@ -67,7 +67,7 @@ export function createResolver(deps: {
         (reused) => reused.token.authToken === refusedAuthToken,
       );
     } catch (error) {
-      // 401 or a rejection is definitive; no status or a 5xx is not, and surfaces as the 408/5xx page.
+      // 401 or a rejection is definitive; no status or a 5xx is not, and surfaces as the 504/5xx page.
       if (isUpstreamError(error) && (error.failure === 'unauthorized' || error.failure === 'rejected')) {
         log.info({ failure: error.failure }, 'refresh refused; signing out');
         return null;

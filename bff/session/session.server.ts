@@ -70,7 +70,7 @@ export function createSessionStore(deps: {
 
     const holds = (held: string | null) => (refreshToken = held);
     const resolution = resolver.forRequest({ writer, signal, holds });
-    // An upstream that cannot refresh or exchange right now is the page's 408/5xx, not a signed-out user; nor is
+    // An upstream that cannot refresh or exchange right now is the page's 504/5xx, not a signed-out user; nor is
     // a shared state that cannot say whether the session stands: 503, the cookies kept for when it can.
     const current = () =>
       (session ??= resolution.resolve().catch((error: unknown) => {

@@ -90,7 +90,7 @@ describe('request session', () => {
     const session = store(async () => {
       throw new UpstreamError('unavailable', 'refresh', null);
     }).forRequest({ cookieHeader: cookieHeader([refreshCookie]) });
-    await expect(session.user()).rejects.toMatchObject({ init: { status: 408 } });
+    await expect(session.user()).rejects.toMatchObject({ init: { status: 504 } });
     expect(session.setCookieHeaders()).toEqual([]);
   });
 

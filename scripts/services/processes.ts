@@ -5,6 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -135,6 +136,15 @@ export async function waitForOk(url: string, child: ChildProcess, what: string, 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${what} did not answer on ${url}`);
+}
+
+/** Whether another program listens on `host:port` already: a listen there fails with EADDRINUSE. */
+export function portTaken(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'EADDRINUSE'));
+    probe.listen(port, host, () => probe.close(() => resolve(false)));
+  });
 }
 
 /** Sends `signal` and waits for the exit; SIGKILL after `graceMs`. */

@@ -98,11 +98,11 @@ test.describe('error pages', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
-  test('408 has no serious accessibility violations', async ({ page }) => {
+  test('504 has no serious accessibility violations', async ({ page }) => {
     await login(page, DEMO.teacher);
     await addFault({ path: PROFILE_CALL, drop: true, times: ATTEMPTS_PER_GET });
     await page.goto('/lk');
-    await expect(heading(page)).toHaveText('Ошибка 408');
+    await expect(heading(page)).toHaveText('Ошибка 504');
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });

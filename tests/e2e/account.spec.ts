@@ -16,7 +16,7 @@ function registrationForm(page: Page) {
     phone: page.getByLabel('Телефон'),
     password: page.getByLabel('Пароль', { exact: true }),
     passwordConfirm: page.getByLabel('Повторите пароль'),
-    consent: page.getByLabel('Я согласен на обработку персональных данных'),
+    consent: page.getByLabel('Даю согласие на обработку персональных данных'),
     submit: page.getByRole('button', { name: 'Зарегистрироваться' }),
   };
 }

@@ -135,6 +135,46 @@ for (const width of [390, 1280]) {
   });
 }
 
+test.describe('a 320 px phone', () => {
+  test.use({ viewport: { width: 320, height: 568 } });
+
+  test('with the keyboard up, the bar leaves most of the screen to the box, and no label wraps or overlaps', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await startWriting(page);
+    const play = parts(page).getByRole('button', { name: /^(Прослушать|Повторить)/ });
+    if (javaScriptEnabled) {
+      await waitForHydration(parts(page));
+      // One line, the short name shown, the full one its accessible name.
+      expect(await play.innerText()).toBe('▶ Целиком');
+      await expect(play).toHaveAccessibleName('Прослушать чтение целиком');
+      expect((await play.boundingBox())!.height).toBeLessThanOrEqual(48);
+    }
+    await field(page).fill(Array.from({ length: 30 }, (_, line) => `${line + 1}. Строка текста.`).join('\n'));
+    // The keyboard up: about 330 px of a 568 px screen are left.
+    const typing = 330;
+    await page.setViewportSize({ width: 320, height: typing });
+    await field(page).press('Control+End');
+    await field(page).pressSequentially(' Ещё.');
+    const bar = (await page.locator('.dictation-writer__bar').boundingBox())!;
+    const box = (await field(page).boundingBox())!;
+    // The bar took about 240 px of it; now well under half, and never over the box.
+    expect(bar.height).toBeLessThanOrEqual(140);
+    expect(bar.y + bar.height).toBeLessThanOrEqual(box.y + 1);
+    expect(typing - (bar.y + bar.height)).toBeGreaterThanOrEqual(170);
+    await expectInView(page.locator('.countdown'), typing);
+    if (javaScriptEnabled) {
+      await expectInView(play, typing);
+      expect((await play.boundingBox())!.height).toBeLessThanOrEqual(40);
+      // The part's name is said to a screen reader, not drawn over the box.
+      await expect(parts(page).locator('.reading-player__position')).toHaveText('Чтение целиком');
+      const position = (await parts(page).locator('.reading-player__position').boundingBox())!;
+      expect(position.height).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
 test('the page speaks of saving as it works, never of JavaScript, and says when the time ends', async ({
   page,
   javaScriptEnabled,

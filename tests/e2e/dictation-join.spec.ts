@@ -147,7 +147,7 @@ test('a brand-new account goes from the front page to the writing form in five a
   await page.getByLabel('Телефон').fill('9001234567');
   await page.getByLabel('Пароль', { exact: true }).fill(user.password);
   await page.getByLabel('Повторите пароль').fill(user.password);
-  await page.getByLabel('Я согласен на обработку персональных данных').check();
+  await page.getByLabel('Даю согласие на обработку персональных данных').check();
   await act.click(page.getByRole('button', { name: 'Зарегистрироваться' }));
   await expect(page).toHaveURL(/\/dictation$/);
   await act.click(page.getByRole('article', { name: EVENT }).getByRole('button', { name: 'Начать диктант' }));

@@ -82,6 +82,44 @@ test.describe('with JavaScript', () => {
     const card = page.getByRole('listitem').filter({ hasText: EVENT }).filter({ hasText: 'Сдан, на проверке' });
     await expect(card).toHaveCount(1);
   });
+  test('two tabs sending the same revision: the second is never shown as saved, and offers both texts', async ({
+    page,
+    context,
+  }, testInfo) => {
+    await login(page, await invitedParticipant(testInfo));
+    await openFromCabinet(page, true);
+    // The same link open in a second tab (the laptop beside the phone), loaded at the same revision.
+    const laptop = await context.newPage();
+    await laptop.goto(page.url());
+    await expect(textField(laptop)).toBeEditable();
+    const saved = /^Текст сохранён на сервере в \d{2}:\d{2} мск$/;
+
+    await textField(page).fill(FIRST);
+    await expect(page.locator('#dictation-status')).toHaveText(saved);
+    await textField(laptop).fill(SECOND.trim());
+    const status = laptop.locator('#dictation-status');
+    await expect(status).toHaveText(/^Текст из этого поля не сохранён: в другой вкладке или на другом устройстве/);
+    await expect(laptop.getByLabel(/^Текст на сервере/)).toHaveValue(FIRST);
+    await expect(textField(laptop)).toHaveValue(SECOND.trim());
+    // Saving waits for the choice: the next autosave tick leaves the first tab's text on the server.
+    await laptop.getByRole('button', { name: 'Сохранить текст из этого поля' }).click();
+    await expect(status).toHaveText(saved);
+    await expect(laptop.getByLabel(/^Текст на сервере/)).toHaveCount(0);
+    await page.reload();
+    await expect(textField(page)).toHaveValue(SECOND.trim());
+
+    // The other choice: the first tab, now behind, takes the server's text. (Reloaded, its line says «сохранён»
+    // already: the new text is on the server only once it has said «Есть несохранённые изменения» and then that.)
+    await textField(page).fill(FIRST);
+    await expect(page.locator('#dictation-status')).toHaveText('Есть несохранённые изменения.');
+    await expect(page.locator('#dictation-status')).toHaveText(saved);
+    await textField(laptop).fill(`${SECOND.trim()} Снег сошёл.`);
+    await expect(status).toHaveText(/^Текст из этого поля не сохранён/);
+    await laptop.getByRole('link', { name: 'Взять текст с сервера' }).click();
+    await expect(textField(laptop)).toHaveValue(FIRST);
+    await expect(status).toHaveText(saved);
+  });
+
   test('the writing form hydrates without errors and checks the text on blur', async ({ page }, testInfo) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));

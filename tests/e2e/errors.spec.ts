@@ -27,6 +27,10 @@ test.describe('unknown routes', () => {
     expect(response?.status()).toBe(404);
     await expectErrorScreen(page, 404, 'Запрашиваемая страница не существует.');
     await expect(page.getByRole('main')).toContainText('Page not found: /no-such-page/here');
+    // Said in Russian too, the catalogue's English beside it.
+    await expect(page.getByRole('main')).toContainText(
+      'Страница не найдена: /no-such-page/here (Page not found: /no-such-page/here)',
+    );
     // The public navigation is still offered.
     await expect(
       page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Вход' }),
@@ -78,12 +82,15 @@ test.describe('upstream faults', () => {
     await expect(page.getByRole('banner')).toContainText(DEMO.teacher.name);
   });
 
-  test('a dropped connection shows «Ошибка 408»', async ({ page }) => {
+  test('the provider dropping the connection shows «Ошибка 504», not the visitor’s internet', async ({ page }) => {
     await login(page, DEMO.teacher);
     await addFault({ path: PROFILE_CALL, drop: true, times: ATTEMPTS_PER_GET });
     const before = (await upstreamStats()).profile!;
-    await page.goto('/lk/master-classes');
-    await expectErrorScreen(page, 408, 'Проверьте подключение к интернету и обновите страницу.');
+    const response = await page.goto('/lk/master-classes');
+    expect(response?.status()).toBe(504);
+    await expectErrorScreen(page, 504, 'Сервис не отвечает. Это сбой на нашей стороне');
+    await expect(page.getByRole('main')).not.toContainText('Проверьте подключение к интернету');
+    await expect(page.getByRole('main').getByRole('link', { name: /@/ })).toBeVisible();
     // One page load, one series of retries: the browser did not silently send the page request again.
     expect((await upstreamStats()).profile! - before).toBe(ATTEMPTS_PER_GET);
 
@@ -93,12 +100,13 @@ test.describe('upstream faults', () => {
     await expect(page.getByRole('banner')).toContainText(DEMO.teacher.name);
   });
 
-  test('an upstream slower than REST_TIMEOUT_MS shows «Ошибка 408»', async ({ page }) => {
+  test('an upstream slower than REST_TIMEOUT_MS shows «Ошибка 504»', async ({ page }) => {
     await login(page, DEMO.teacher);
     // 2.5 s against the configured 2 s timeout, on every attempt of one page load.
     await addFault({ path: PROFILE_CALL, latencyMs: 2_500, times: ATTEMPTS_PER_GET });
     await page.goto('/profile');
-    await expectErrorScreen(page, 408, 'Проверьте подключение к интернету и обновите страницу.');
+    await expectErrorScreen(page, 504, 'Сервис не отвечает.');
+    await expect(page.getByRole('main')).toContainText('Если вы писали диктант, текст не потерян');
 
     await page.getByRole('link', { name: 'Обновить страницу' }).click();
     await expect(heading(page)).toHaveText('Профиль');

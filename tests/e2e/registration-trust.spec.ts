@@ -17,7 +17,7 @@ function registrationForm(page: Page) {
     phone: page.getByLabel('Телефон'),
     password: page.getByLabel('Пароль', { exact: true }),
     passwordConfirm: page.getByLabel('Повторите пароль'),
-    consent: page.getByLabel('Я согласен на обработку персональных данных'),
+    consent: page.getByLabel('Даю согласие на обработку персональных данных'),
     submit: page.getByRole('button', { name: 'Зарегистрироваться' }),
   };
 }
@@ -164,7 +164,7 @@ test('a taken address offers «Войти» and «Восстановить па�
 
 test('the consent box links the consent text and the privacy policy', async ({ page, javaScriptEnabled }) => {
   await openRegistration(page, javaScriptEnabled);
-  const label = page.locator('label').filter({ hasText: 'Я согласен на' });
+  const label = page.locator('label').filter({ hasText: 'Даю согласие на' });
   for (const [name, title, words] of [
     ['обработку персональных данных', 'Согласие на обработку персональных данных', 'Отозвать согласие можно'],
     ['Политики обработки персональных данных', 'Политика обработки персональных данных', 'Права пользователя'],

@@ -62,9 +62,30 @@ test('the list pages through the thousand scenarios and keeps the filters', asyn
   await expect(page.getByLabel('Класс или аудитория')).toHaveValue('parents');
   const pages = page.getByRole('navigation', { name: 'Страницы' });
   await pages.getByRole('link', { name: 'Вперёд' }).click();
-  await expect(page).toHaveURL(/audience=parents&page=2$/);
+  await expect(page).toHaveURL(/audience=parents&page=2#results$/);
   await expect(pages.getByRole('link', { name: 'Страница 2' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByLabel('Класс или аудитория')).toHaveValue('parents');
+});
+
+test('on a phone, «Показать» and «Вперёд» open at the results, not at the filters', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, DEMO.teacher);
+  await page.goto('/lk/scenarios');
+  const count = page.locator('#results');
+  await page.getByLabel('Класс или аудитория').selectOption('parents');
+  await page.getByRole('button', { name: 'Показать' }).click();
+  await expect(page).toHaveURL(/[?&]audience=parents.*#results$/);
+  // The count stands at the top of the first screen, the first result right below it.
+  await expect(count).toHaveText(/^Найдено: /);
+  await expect(count).toBeInViewport();
+  await expect(page.locator('.scenario-card').first()).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Показать' })).not.toBeInViewport();
+
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: 'Вперёд' }).click();
+  await expect(page).toHaveURL(/page=2#results$/);
+  await expect(count).toBeInViewport();
+  await expect(page.locator('.scenario-card').first()).toBeInViewport();
 });
 
 test('an unknown scenario is the 404 page', async ({ page }) => {

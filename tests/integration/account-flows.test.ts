@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallName } from '#contract';
-import { DEMO_USERS, readForms, startPortal, type Client, type Portal } from './harness';
+import { DEMO_USERS, pageText, readForms, startPortal, type Client, type Portal } from './harness';
 import { useServers } from './servers';
 import { fieldErrorOf, formAlertOf, headingOf, viewerNameOf } from './page';
 
@@ -137,6 +137,10 @@ describe('password recovery', () => {
     expect(locked!.status).toBe(429);
     const lockedPage = await locked!.text();
     expect(formAlertOf(lockedPage)).toContain('Слишком много попыток. Повторите через 15 минут.');
+    // The way out now, since a recovery lifts the lock.
+    expect(formAlertOf(lockedPage)).toContain(
+      'Или восстановите пароль по ссылке «Забыли пароль?»: это снимет блокировку сразу.',
+    );
     // Nothing to correct: the lock is not put under «Исправьте ошибки».
     expect(lockedPage).not.toContain('Исправьте ошибки');
 
@@ -173,6 +177,33 @@ describe('password recovery', () => {
     const signedIn = await owner.submit('/login', { email: fields.email, password: fields.password });
     expect(signedIn.status).toBe(303);
     expect(signedIn.headers.get('Location')).toBe('/lk');
+  });
+
+  it('«Забыли пароль?» from the dictation’s sign-in leads back to it, the address filled in after «Пароль изменён»', async () => {
+    const { fields } = await register();
+    const browser = servers.portal.client();
+    const login = await (await browser.request('/login?redirectTo=%2Fdictation')).text();
+    // Come from «Написать диктант»: the sign-in says what it is for.
+    expect(pageText(login)).toContain('Войдите, чтобы написать диктант: после входа вы вернётесь к нему.');
+    expect(login).toContain('href="/password?redirectTo=%2Fdictation"');
+
+    const sent = await browser.submit('/password?redirectTo=%2Fdictation', { email: fields.email });
+    expect(sent.headers.get('Location')).toBe('/password?step=confirm&redirectTo=%2Fdictation');
+    const newPassword = 'recovered-for-dictation-4';
+    const confirmed = await browser.submit('/password?step=confirm&redirectTo=%2Fdictation', {
+      code: await codeFor(fields.email),
+      password: newPassword,
+      passwordConfirm: newPassword,
+    });
+    expect(confirmed.headers.get('Location')).toBe('/login?reason=password-changed&redirectTo=%2Fdictation');
+    const again = await (await browser.request(confirmed.headers.get('Location')!)).text();
+    expect(pageText(again)).toContain('Пароль изменён. Войдите с новым паролем.');
+    const form = readForms(again).find((one) => 'password' in one.fields)!;
+    expect(form.fields).toMatchObject({ email: fields.email, redirectTo: '/dictation' });
+    const signedIn = await browser.request(form.action ?? '/login?reason=password-changed&redirectTo=%2Fdictation', {
+      form: { ...form.fields, password: newPassword },
+    });
+    expect(signedIn.headers.get('Location')).toBe('/dictation');
   });
 
   it('the code from the letter sets a new password; the old one stops working, old sessions end', async () => {
@@ -361,7 +392,7 @@ describe('profile edit', () => {
       .client()
       .request('/profile', { form: { firstName: 'X', lastName: 'Y', phone: '+7 (900) 000-00-00' } });
     expect(response.status).toBe(302);
-    expect(response.headers.get('Location')).toBe('/login?redirectTo=%2Fprofile');
+    expect(response.headers.get('Location')).toBe('/login?redirectTo=%2Fprofile&reason=session-ended');
     expect(await calls('updateProfile')).toBe(before);
   });
 });

@@ -51,7 +51,7 @@ const markers: [marker: string, origin: string][] = [
   // the rate limits on the server.
   ['Повторите через', 'the wait of bff/request/rate-limit.server.ts'],
   ['Не удалось отправить форму', 'bff/request/forms.server.ts'],
-  ['Сервер не ответил', 'bff/request/forms.server.ts'],
+  ['Сервис не ответил: это сбой', 'bff/request/forms.server.ts'],
   ['process.env', 'server configuration'],
 ];
 

@@ -8,7 +8,7 @@ import { headingOf, stackTraceIn } from './page';
 
 /**
  * ADR 070, docs/architecture.md §5: a page has one deadline for its upstream work. Against an upstream that never
- * answers, retries stop when the deadline comes, and the 408 page is there by then — not after four timeouts
+ * answers, retries stop when the deadline comes, and the 504 page is there by then — not after four timeouts
  * and the backoff between them.
  */
 
@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 describe('one deadline per page', () => {
-  it('a read that never answers → the 408 page at the deadline, with no retry after it', async () => {
+  it('a read that never answers → the 504 page at the deadline, with no retry after it', async () => {
     const client = new Client(portal.origin);
     const { url } = await client.login(mockUser.email, 'any-password');
     expect(url).toBe(`${portal.origin}/lk`);
@@ -59,7 +59,7 @@ describe('one deadline per page', () => {
     const elapsed = performance.now() - started;
 
     expect(response.status).toBe(504);
-    expect(headingOf(html)).toBe('Ошибка 408');
+    expect(headingOf(html)).toBe('Ошибка 504');
     expect(stackTraceIn(html)).toBeNull();
     expect(elapsed).toBeGreaterThanOrEqual(DEADLINE_MS - 50);
     expect(elapsed).toBeLessThan(WITHOUT_DEADLINE_MS - 600);

@@ -129,6 +129,48 @@ describe('/dictation/{code}', () => {
     expect(servers.portal.logLines.join('\n')).not.toContain(code);
   });
 
+  it('two tabs sending the same revision: the second is never «saved», and the page offers both texts', async () => {
+    const { code } = await invite();
+    const guest = servers.portal.client();
+    await begin(guest, code);
+    // The phone and the laptop both loaded revision 0 and both send revision 1.
+    const phone = await guest.request(`/dictation/${code}/text`, {
+      form: { text: 'Весной в наш город', revision: '1' },
+    });
+    expect(await phone.json()).toMatchObject({ outcome: 'saved', revision: 1 });
+    const laptop = await guest.request(`/dictation/${code}/text`, {
+      form: { text: 'Весной в нашу школу', revision: '1' },
+    });
+    expect(laptop.status).toBe(409);
+    expect(await laptop.json()).toMatchObject({ outcome: 'conflict', text: 'Весной в наш город', revision: 1 });
+
+    // Without JavaScript: «Сохранить» at the same revision shows both texts and offers to keep this one.
+    const form = await guest.request(`/dictation/${code}`, {
+      form: { intent: 'save', text: 'Весной в нашу школу', revision: '1' },
+    });
+    expect(form.status).toBe(409);
+    const html = await form.text();
+    const text = pageText(html);
+    expect(text).not.toContain('Текст сохранён на сервере');
+    expect(text).toContain(
+      'Текст из этого поля не сохранён: в другой вкладке или на другом устройстве сохранён другой.',
+    );
+    const fields = readForms(html).find((one) => 'text' in one.fields)?.fields;
+    // This page's text stays in the field, under the server's revision plus one: «Сохранить» now keeps it.
+    expect(fields).toMatchObject({ text: 'Весной в нашу школу', revision: '2' });
+    expect(html).toContain('Весной в наш город</textarea>');
+    const kept = await guest.request(`/dictation/${code}`, { form: { ...fields, intent: 'save' } });
+    expect(kept.status).toBe(303);
+    expect((await writingForm(guest, code)).fields).toMatchObject({ text: 'Весной в нашу школу', revision: '3' });
+
+    // «Завершить диктант» with a text not kept hands in nothing.
+    const finish = await guest.request(`/dictation/${code}`, {
+      form: { intent: 'finish', confirmed: '1', text: 'Весной', revision: '2' },
+    });
+    expect(finish.status).toBe(409);
+    expect((await writingForm(guest, code)).fields).toMatchObject({ text: 'Весной в нашу школу' });
+  });
+
   it('saves by the autosave route in revision order: an older save arriving late changes nothing', async () => {
     const { code } = await invite();
     const guest = servers.portal.client();
@@ -137,13 +179,11 @@ describe('/dictation/{code}', () => {
       const response = await guest.request(`/dictation/${code}/text`, { form: { text, revision: String(revision) } });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     };
-    expect(await save('Весной в наш город', 3)).toMatchObject({
-      status: 200,
-      body: { outcome: 'saved', stale: false },
-    });
-    expect(await save('Весной', 2)).toMatchObject({
-      status: 200,
-      body: { outcome: 'saved', revision: 3, stale: true },
+    expect(await save('Весной в наш город', 3)).toMatchObject({ status: 200, body: { outcome: 'saved', revision: 3 } });
+    // Not kept, so never «saved»: the answer carries the text the server holds.
+    expect(await save('Весной', 2)).toEqual({
+      status: 409,
+      body: { outcome: 'conflict', text: 'Весной в наш город', revision: 3, savedAt: expect.any(String) },
     });
     expect((await writingForm(guest, code)).fields).toMatchObject({ text: 'Весной в наш город', revision: '4' });
     // Whole, in one write: a browser asks for compression, and a compressed or chunked answer left an instance in
@@ -263,6 +303,26 @@ describe('/dictation/{code}', () => {
 });
 
 describe('/lk/dictations', () => {
+  it('after the start, /lk and /lk/dictations name the participant’s own end time, not the event’s close', async () => {
+    const email = `own-deadline-${Date.now()}@example.org`;
+    const browser = await registered(
+      { firstName: 'Ольга', email, phone: '+7 900 555-01-45', password: 'own-deadline-password' },
+      '/lk',
+    );
+    const { code } = await invite({ email, timeLimitSeconds: 30 * 60 });
+    const startedAt = Date.now() + clock.offset;
+    await begin(browser, code);
+    // Thirty minutes from the start, to the minute the upstream's clock started it on.
+    const ends = [30, 31].map((minutes) => moscowTime(startedAt + minutes * 60_000));
+    for (const page of ['/lk/dictations', '/lk']) {
+      const text = pageText(await (await browser.request(page)).text());
+      const said = /вернуться к тексту можно до .*?(\d{2}:\d{2}) мск — тогда закончится ваше время/.exec(text);
+      expect(said, `${page}: ${text}`).not.toBeNull();
+      expect(ends, page).toContain(said![1]);
+      expect(text, page).not.toContain('пока не вышло время');
+    }
+  });
+
   it('lists the teacher’s dictations with status and score, and «Начать диктант» opens today’s', async () => {
     const teacher = await signedIn();
     const response = await teacher.request('/lk/dictations');

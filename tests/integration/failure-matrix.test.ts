@@ -24,8 +24,8 @@ const FAULTS = {
   404: { rule: { status: 404 }, page: 404 },
   500: { rule: { status: 500 }, page: 500 },
   503: { rule: { status: 503 }, page: 503 },
-  'dropped connection': { rule: { drop: true }, page: 408 },
-  timeout: { rule: { latencyMs: TIMEOUT_MS * 5 }, page: 408 },
+  'dropped connection': { rule: { drop: true }, page: 504 },
+  timeout: { rule: { latencyMs: TIMEOUT_MS * 5 }, page: 504 },
   'not JSON': { rule: { malformed: true }, page: 500 },
 } as const;
 type FaultName = keyof typeof FAULTS;
@@ -189,7 +189,7 @@ function wrongAnswer(
   // A file, a recording, a calendar or a PDF is no page: a short answer, 502 for an upstream that failed, 504 for
   // one that did not answer (bff/rest/files.server.ts), or the failure's own status.
   if (!answer.html && answer.status >= 400) {
-    const fitting = [page === 408 ? 504 : 502, page === 408 || page === 'redirect' ? null : page];
+    const fitting = [page === 504 ? 504 : 502, page === 'redirect' ? null : page];
     return fitting.includes(answer.status) ? null : `HTTP ${answer.status} for a resource, not ${fitting.join(' or ')}`;
   }
   if (page === 'redirect') {
@@ -199,12 +199,10 @@ function wrongAnswer(
     if (path === '/' && answer.status === 500 && answer.heading === 'Ошибка 500') return null;
     return `HTTP ${answer.status} ${answer.location ?? answer.heading ?? ''}, not a redirect to /`;
   }
-  // The 408 screen travels as HTTP 504 (bff/server/app.server.ts).
-  const status = page === 408 ? 504 : page;
-  if (answer.status !== status)
-    return `HTTP ${answer.status} ${answer.location ?? answer.heading ?? ''}, not ${status}`;
+  // No answer from the provider is the server's failure: «Ошибка 504» (ADR 130).
+  if (answer.status !== page) return `HTTP ${answer.status} ${answer.location ?? answer.heading ?? ''}, not ${page}`;
   if (answer.title !== `${PRODUCT} | Ошибка ${page}`) return `titled «${answer.title}»`;
-  if ([404, 408, 500].includes(page) && answer.heading !== `Ошибка ${page}`) return `headed «${answer.heading}»`;
+  if ([404, 500, 504].includes(page) && answer.heading !== `Ошибка ${page}`) return `headed «${answer.heading}»`;
   return null;
 }
 

@@ -1,8 +1,10 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
 import { promisify } from 'node:util';
 import { readdirSync, readFileSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { portTaken } from '../../scripts/services/processes';
 
 /**
  * The README's first run (issue 37 point 12, ADR 097): `npm start` builds a stale portal in two lines and no
@@ -55,4 +57,68 @@ describe('the first run', () => {
     expect(readme).toMatch(/\*\*Stop\*\* it with Ctrl-C/);
     expect(readme).toContain('rm -rf data');
   });
+});
+
+/** A port nobody listens on now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** `npm start` as a developer runs it, on ports of its own and a throwaway database; its output collected. */
+function npmStart(env: Record<string, string>) {
+  const child = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...process.env, UPSTREAM_DB: ':memory:', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = { stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk: Buffer) => (output.stdout += String(chunk)));
+  child.stderr.on('data', (chunk: Buffer) => (output.stderr += String(chunk)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output, exited };
+}
+
+describe('npm start, stopped and refused (issue 45, point 8)', () => {
+  it('SIGTERM to the npm start process stops the portal and the upstream; the log between is short lines', async () => {
+    const [port, upstreamPort] = [await freePort(), await freePort()];
+    const run = npmStart({ PORT: String(port), UPSTREAM_PORT: String(upstreamPort) });
+    await new Promise<void>((resolve, reject) => {
+      run.child.stdout.on('data', () => run.output.stdout.includes('Портал запущен') && resolve());
+      void run.exited.then(() => reject(new Error(`npm start exited: ${run.output.stdout}${run.output.stderr}`)));
+    });
+    // A few pages, as a person would open them: nothing of them fills the terminal.
+    for (const page of ['/', '/login', '/dictation']) await (await fetch(`http://127.0.0.1:${port}${page}`)).text();
+    expect(await portTaken('127.0.0.1', port)).toBe(true);
+    expect(await portTaken('127.0.0.1', upstreamPort)).toBe(true);
+
+    run.child.kill('SIGTERM');
+    await run.exited;
+    // Both servers are gone with it, their ports free: nothing was left running.
+    await expect.poll(() => portTaken('127.0.0.1', port), { timeout: 30_000 }).toBe(false);
+    await expect.poll(() => portTaken('127.0.0.1', upstreamPort), { timeout: 30_000 }).toBe(false);
+    expect(run.output.stdout).toContain(`Портал запущен: http://localhost:${port}`);
+    expect(run.output.stdout).not.toContain('{"level"');
+    expect(run.output.stderr).not.toContain('{"level"');
+  }, 120_000);
+
+  it('a taken port is said in Russian, with the variable that moves it, and no stack', async () => {
+    const holder: Server = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const taken = (holder.address() as { port: number }).port;
+    try {
+      const run = npmStart({ PORT: String(taken), UPSTREAM_PORT: String(await freePort()) });
+      expect(await run.exited).not.toBe(0);
+      const said = run.output.stdout + run.output.stderr;
+      expect(said).toContain(`Порт ${taken} (портала) уже занят другой программой`);
+      expect(said).toMatch(/PORT=\d+ npm start/);
+      expect(said).not.toContain('EADDRINUSE');
+      expect(said).not.toMatch(/^\s+at /m);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  }, 60_000);
 });

@@ -45,6 +45,38 @@ describe('/lk/support', () => {
     expect(text).not.toContain('Не приходит письмо с кодом восстановления');
   });
 
+  it('a request sent after the session ended keeps its text without JavaScript: sign in, and it is back', async () => {
+    const browser = await signedIn(DEMO_USERS.participant);
+    const form = supportForm(await (await browser.request('/lk/support')).text());
+    // The session ends while the page stays open (signed out elsewhere, or timed out).
+    await browser.logout();
+    const sent = await browser.request(form.action ?? '/lk/support', {
+      form: { ...form.fields, topic: 'bug', message: MESSAGE },
+    });
+    expect(sent.status).toBe(302);
+    const location = sent.headers.get('Location')!;
+    expect(location).toBe('/login?redirectTo=%2Flk%2Fsupport&reason=form-kept');
+    // The note holds the text sealed: nothing of it in the URL or readable in the cookie.
+    expect(sent.headers.getSetCookie().join()).not.toContain('Мастер');
+    const login = pageText(await (await browser.request(location)).text());
+    expect(login).toContain(
+      'Сеанс завершился, пока вы заполняли форму. Войдите снова — введённый текст вернётся в форму',
+    );
+
+    const { url, response } = await browser.login(
+      DEMO_USERS.participant.email,
+      DEMO_USERS.participant.password,
+      '/lk/support',
+    );
+    expect(new URL(url).pathname).toBe('/lk/support');
+    const html = await response.text();
+    expect(html).toContain(`${MESSAGE}</textarea>`);
+    expect(pageText(html)).toContain('Текст обращения, отправленного до входа, возвращён в форму');
+    // Once: the next visit starts with an empty form.
+    expect(html).toMatch(/<option value="bug" selected="">/);
+    expect(await (await browser.request('/lk/support')).text()).not.toContain(`${MESSAGE}</textarea>`);
+  });
+
   it('refuses bad input by the field, keeping what was typed, and sends nothing upstream', async () => {
     const browser = await signedIn(DEMO_USERS.participant);
     await servers.upstream.resetStats();
@@ -83,7 +115,7 @@ describe('/lk/support', () => {
       const failed = await browser.request('/lk/support', { form: { ...form.fields, topic: 'bug', message: MESSAGE } });
       expect(failed.status).toBe(400);
       const failedHtml = await failed.text();
-      expect(formAlertOf(failedHtml)).toMatch(/ошибка 503|Сервер не ответил/);
+      expect(formAlertOf(failedHtml)).toMatch(/ошибка 503|Сервис не ответил/);
       expect(pageText(failedHtml)).toContain(MESSAGE);
     } finally {
       await fresh.close();

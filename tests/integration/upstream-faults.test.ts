@@ -15,10 +15,12 @@ import { formAlertOf, headingOf, stackTraceIn, titleOf, viewerNameOf } from './p
 const PRODUCT = 'Образовательный портал';
 const TIMEOUT_MS = 300;
 const RETRY_BASE_MS = 10;
-const UNAVAILABLE = 'Сервер не ответил. Проверьте подключение к интернету и отправьте форму ещё раз.';
+const UNAVAILABLE =
+  'Сервис не ответил: это сбой на нашей стороне, а не в вашем подключении. Введённое осталось в форме — отправьте её ещё раз через минуту.';
 const catalogue = {
   404: 'Запрашиваемая страница не существует.',
   408: 'Проверьте подключение к интернету и обновите страницу.',
+  504: 'Сервис не отвечает. Это сбой на нашей стороне, а не в вашем подключении к интернету',
   500: 'Перезагрузите страницу.',
 };
 
@@ -116,7 +118,7 @@ describe('a signed-in page when the profile call fails', () => {
     expect(status).toBe(418);
     expect(titleOf(html)).toBe(`${PRODUCT} | Ошибка 418`);
     expect(mainOf(html)?.trim()).toBe('');
-    for (const text of [...Object.values(catalogue), 'Ошибка 404', 'Ошибка 408', 'Ошибка 500']) {
+    for (const text of [...Object.values(catalogue), 'Ошибка 404', 'Ошибка 408', 'Ошибка 500', 'Ошибка 504']) {
       expect(html).not.toContain(text);
     }
   });
@@ -177,18 +179,19 @@ describe('a signed-in page when the profile call fails', () => {
     expect(viewerNameOf(await later.text())).toBe('Мария Петрова');
   });
 
-  it('a timeout → the 408 page, after retries', async () => {
+  it('a timeout → the 504 page («the service does not answer»), after retries', async () => {
     const client = await signedInClient();
     const arrivals = breakCall('profile', async () => {
       await delay(TIMEOUT_MS * 5);
       return ok('profile', mockUser);
     });
     const { status, html } = await load(client);
-    // The 408 screen travels as HTTP 504: Chromium silently resends requests answered with 408.
+    // The provider's silence is the server's fault: never the catalogue's 408 about the visitor's internet.
     expect(status).toBe(504);
-    expect(headingOf(html)).toBe('Ошибка 408');
-    expect(html).toContain(catalogue[408]);
-    expect(titleOf(html)).toBe(`${PRODUCT} | Ошибка 408`);
+    expect(headingOf(html)).toBe('Ошибка 504');
+    expect(html).toContain(catalogue[504]);
+    expect(html).not.toContain(catalogue[408]);
+    expect(titleOf(html)).toBe(`${PRODUCT} | Ошибка 504`);
     expect(arrivals).toHaveLength(4);
   });
 
@@ -336,14 +339,15 @@ describe('an upstream nobody listens on (connection refused, no MSW handler invo
     await unreachable?.close();
   });
 
-  it('a signed-in page → 408', async () => {
+  it('a signed-in page → 504, with where to write though the root loader failed', async () => {
     // The session cookies of the mocked portal are valid here too: same secret, same names.
     const cookie = await (await signedInClient()).cookieHeader();
     const response = await unreachable.client().request('/profile', { headers: { Cookie: cookie } });
     const html = await response.text();
     expect(response.status).toBe(504);
-    expect(headingOf(html)).toBe('Ошибка 408');
-    expect(titleOf(html)).toBe(`${PRODUCT} | Ошибка 408`);
+    expect(headingOf(html)).toBe('Ошибка 504');
+    expect(titleOf(html)).toBe(`${PRODUCT} | Ошибка 504`);
+    expect(html).toContain('href="mailto:');
     expect(stackTraceIn(html)).toBeNull();
     expect((await fetch(`${unreachable.origin}/robots.txt`)).status).toBe(200);
     // A public page that needs no upstream (/week shows the program from the upstream).

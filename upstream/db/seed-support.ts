@@ -9,6 +9,7 @@ import { findUserByEmail } from './users';
  */
 
 export const SUPPORT_TOPICS = [
+  { slug: 'dictation', title: 'Диктант' },
   { slug: 'account', title: 'Вход и учётная запись' },
   { slug: 'certificate', title: 'Сертификаты' },
   { slug: 'materials', title: 'Материалы и файлы' },

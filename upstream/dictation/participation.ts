@@ -91,6 +91,7 @@ export function toSummary(row: ParticipationRow, event: EventRow, now: number): 
     event: toEvent(event, now),
     status,
     startedAt: iso(row.started_at),
+    deadline: iso(deadlineOf(row, event)),
     finishedAt: iso(finishedAt(row, event, now)),
     errorsCount: errors,
     grade: errors === null ? null : gradeFor(errors),

@@ -75,10 +75,38 @@ describe('a dictation opened by its invitation code', () => {
     const { invite, open, start, save } = await setup();
     const code = invite();
     await start(code);
-    expect((await save(code, 'Весной в наш город', 2)).envelope.result).toMatchObject({ revision: 2, stale: false });
-    expect((await save(code, 'Весной', 1)).envelope.result).toMatchObject({ revision: 2, stale: true });
-    expect((await save(code, 'Весной в наш город', 2)).envelope.result).toMatchObject({ revision: 2, stale: false });
+    expect(await save(code, 'Весной в наш город', 2)).toMatchObject({
+      status: 200,
+      envelope: { result: { revision: 2 } },
+    });
+    const older = await save(code, 'Весной', 1);
+    expect(older.status).toBe(409);
+    expect(older.envelope.errors).toEqual([expect.objectContaining({ code: 'text_changed', field: 'text' })]);
+    expect(await save(code, 'Весной в наш город', 2)).toMatchObject({
+      status: 200,
+      envelope: { result: { revision: 2 } },
+    });
     expect(await open(code)).toMatchObject({ text: 'Весной в наш город', revision: 2 });
+  });
+
+  it('never answers «saved» for a text it did not keep: two tabs sending the same revision', async () => {
+    const { up, invite, open, start, save } = await setup();
+    const code = invite();
+    await start(code);
+    await save(code, 'Весной', 1);
+    // The phone and the laptop both loaded revision 1 and both send revision 2.
+    expect((await save(code, 'Весной в наш город', 2)).status).toBe(200);
+    const laptop = await save(code, 'Весной в нашу школу', 2);
+    expect(laptop.status).toBe(409);
+    expect(laptop.envelope.result).toBeNull();
+    expect(laptop.envelope.errors).toEqual([expect.objectContaining({ code: 'text_changed', field: 'text' })]);
+    // Finishing with the text not kept submits nothing: the first tab's text is not handed in under its name.
+    const finish = await up.call('finishDictation', { body: { code, text: 'Весной в нашу школу', revision: 2 } });
+    expect(finish.status).toBe(409);
+    expect(await open(code)).toMatchObject({ status: 'writing', text: 'Весной в наш город', revision: 2 });
+    // Chosen again above the stored revision, the laptop's text is kept.
+    expect((await save(code, 'Весной в нашу школу', 3)).status).toBe(200);
+    expect(await open(code)).toMatchObject({ text: 'Весной в нашу школу', revision: 3 });
   });
 
   it('refuses a text after the time limit (a moment’s grace for the last save) and keeps the last one', async () => {

@@ -67,23 +67,36 @@ export function registerDictationRoutes(calls: CallRegistrar, services: Services
     return toSession(started, event, time, readingOf(services, started, event, time));
   });
 
+  /**
+   * Stores the text, and answers as saved only if the stored text is the one sent: a save at a revision another
+   * tab or device already used (or passed) keeps theirs and is refused with 409 \`text_changed\`, never «saved».
+   */
+  const keepText = (row: ParticipationRow, body: { text: string; revision: number }, time: number) => {
+    const stored = saveText(db, row.id, body.text, body.revision, time);
+    if (stored.text !== body.text) {
+      throw fail(
+        409,
+        'text_changed',
+        'Текст изменён в другой вкладке или на другом устройстве: на сервере сохранён другой текст.',
+        'text',
+      );
+    }
+    return stored;
+  };
+
   calls.open('saveDictation', ({ body }) => {
     const time = now();
     const { row } = byCode(body.code);
     requireWritable(row, time);
-    const stored = saveText(db, row.id, body.text, body.revision, time);
-    return {
-      revision: stored.revision,
-      savedAt: new Date(stored.saved_at!).toISOString(),
-      stale: stored.revision > body.revision,
-    };
+    const stored = keepText(row, body, time);
+    return { revision: stored.revision, savedAt: new Date(stored.saved_at!).toISOString() };
   });
 
   calls.open('finishDictation', ({ body }) => {
     const time = now();
     const { row } = byCode(body.code);
     requireWritable(row, time);
-    saveText(db, row.id, body.text, body.revision, time);
+    keepText(row, body, time);
     const finished = finishParticipation(db, row.id, time);
     // The receipt goes to the account's address once it is confirmed (ADR 110); a dictation written without an
     // account has none to mail.

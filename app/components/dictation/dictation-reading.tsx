@@ -12,20 +12,27 @@ const copy = {
   cannotHear: 'Если вы не можете прослушать запись, ',
   cannotHearLink: 'напишите в поддержку',
   cannotHearRest:
-    ' (тема «Мероприятия и трансляции»): организаторы подберут другой способ участия, например диктант с сурдопереводчиком.',
+    ' (тема «Диктант»): организаторы подберут другой способ участия, например диктант с сурдопереводчиком.',
 };
 
 /** What each part of the reading is called: where the player stands, what a button plays, where it goes. */
 const parts = {
-  opening: { position: 'Чтение целиком', play: 'Прослушать чтение целиком', goTo: 'К чтению целиком' },
+  opening: {
+    position: 'Чтение целиком',
+    play: 'Прослушать чтение целиком',
+    short: 'Целиком',
+    goTo: 'К чтению целиком',
+  },
   closing: {
     position: 'Чтение для проверки',
     play: 'Прослушать чтение для проверки',
+    short: 'Для проверки',
     goTo: 'К чтению для проверки',
   },
   fragment: {
     position: (n: number, total: number) => `Фрагмент ${n} из ${total}`,
     play: (n: number) => `Повторить фрагмент ${n}`,
+    short: (n: number) => `Фрагмент ${n}`,
     previous: 'Предыдущий фрагмент',
     next: 'Следующий фрагмент',
   },
@@ -67,6 +74,8 @@ export function partAt(list: Part[], time: number): number {
 const positionOf = (part: Part, total: number) =>
   part.kind === 'fragment' ? parts.fragment.position(part.n, total) : parts[part.kind].position;
 const playLabel = (part: Part) => (part.kind === 'fragment' ? parts.fragment.play(part.n) : parts[part.kind].play);
+/** On a narrow or short screen the button shows a short name; its accessible name stays the full one. */
+const shortLabel = (part: Part) => (part.kind === 'fragment' ? parts.fragment.short(part.n) : parts[part.kind].short);
 const goToLabel = (part: Part, direction: 'previous' | 'next') =>
   part.kind === 'fragment' ? parts.fragment[direction] : parts[part.kind].goTo;
 
@@ -147,8 +156,17 @@ export function ReadingPlayer({ reading }: { reading: ReadingView | null }) {
           >
             <span aria-hidden="true">‹</span>
           </button>
-          <button type="button" className="button reading-player__play" onClick={() => play(current)}>
-            {playLabel(part)}
+          <button
+            type="button"
+            className="button reading-player__play"
+            aria-label={playLabel(part)}
+            onClick={() => play(current)}
+          >
+            <span className="reading-player__long">{playLabel(part)}</span>
+            <span className="reading-player__short">
+              <span aria-hidden="true">▶ </span>
+              {shortLabel(part)}
+            </span>
           </button>
           <button
             type="button"

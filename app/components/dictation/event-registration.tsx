@@ -27,8 +27,7 @@ const copy = {
     `Присоединиться можно и сейчас. На текст — ${limit} с нажатия «Начать диктант», приём текстов — до ${closes}. Письмо со ссылкой на диктант придёт, как только вы подтвердите адрес почты по ссылке из первого письма. Ссылка есть и в личном кабинете.`,
   ready: (limit: string, closes: string) =>
     `Вы участвуете. На текст — ${limit} с нажатия «Начать диктант», приём текстов — до ${closes}.`,
-  started: (closes: string) =>
-    `Вы начали диктант: вернуться к тексту можно, пока не вышло время (приём текстов — до ${closes}).`,
+  started: (ends: string) => `Вы начали диктант: вернуться к тексту можно до ${ends} — тогда закончится ваше время.`,
   done: (results: string) => `Вы уже сдали этот диктант. Результаты — ${results}, в личном кабинете.`,
 };
 
@@ -113,7 +112,9 @@ export function EventRegistration({
     return (
       <>
         <p className="dictation-registration" data-state="registered">
-          {own.status === 'writing' ? copy.started(closes) : copy.ready(limit, closes)}
+          {own.status === 'writing'
+            ? copy.started(formatMoscowDateTime(own.deadline ?? event.writingClosesAt))
+            : copy.ready(limit, closes)}
         </p>
         <StartDictationForm id={own.id} started={own.status === 'writing'} />
       </>

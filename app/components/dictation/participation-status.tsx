@@ -28,7 +28,7 @@ export function describeParticipation(item: Participation): string {
         ? `Можно начинать: на текст — ${plural(event.timeLimitMinutes, copy.minutes)} с нажатия «Начать диктант», до ${formatMoscowDateTime(event.writingClosesAt)}.`
         : `Вы зарегистрированы. Диктант откроется ${formatMoscowDateTime(event.writingOpensAt)}.`;
     case 'writing':
-      return `Диктант начат ${formatMoscowDateTime(item.startedAt!)}: вернуться к тексту можно, пока не вышло время.`;
+      return `Диктант начат ${formatMoscowDateTime(item.startedAt!)}: вернуться к тексту можно до ${formatMoscowDateTime(item.deadline ?? event.writingClosesAt)} — тогда закончится ваше время.`;
     case 'submitted':
       return sentence(`Сдан ${formatMoscowDateTime(item.finishedAt!)}. Результаты — ${formatDate(event.resultsAt)}`);
     case 'checked':

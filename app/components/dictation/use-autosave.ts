@@ -8,6 +8,10 @@ import { createSaveQueue } from './save-queue';
 /** How often a changed text is saved while the participant writes (ADR 018). */
 export const AUTOSAVE_EVERY = seconds(5);
 
+/** Said when the server kept another tab's or device's text instead of this one (and never «сохранён»). */
+export const CONFLICT_MESSAGE =
+  'Текст из этого поля не сохранён: в другой вкладке или на другом устройстве сохранён другой. Выберите, какой оставить.';
+
 const copy = {
   saved: (at: string) => `Текст сохранён на сервере в ${formatMoscowTime(at)}`,
   offline: 'Нет связи: текст сохранён в этом браузере и будет отправлен, когда связь восстановится.',
@@ -15,11 +19,20 @@ const copy = {
   back: 'Связь восстановлена, текст сохранён на сервере.',
   late: 'Время вышло: текст после окончания времени не принимается. На проверку ушёл последний текст, сохранённый вовремя.',
   timeUp: 'Время вышло. Диктант сдан: на проверку ушёл последний сохранённый текст.',
+  conflict: CONFLICT_MESSAGE,
 };
+
+/** The text the server kept instead of this page's. */
+export interface Conflict {
+  text: string;
+  revision: number;
+  savedAt: string | null;
+}
 
 /** What the autosave route answers (app/dictation/writing.server.ts). */
 type Outcome =
-  | { outcome: 'saved'; revision: number; savedAt: string; stale: boolean }
+  | { outcome: 'saved'; revision: number; savedAt: string }
+  | ({ outcome: 'conflict' } & Conflict)
   | { outcome: 'late'; text: string; savedAt: string | null }
   | { outcome: 'closed' | 'unknown' }
   | { outcome: 'invalid'; message: string }
@@ -31,6 +44,8 @@ export type SaveStatus =
   | { kind: 'changed' }
   | { kind: 'offline'; local: boolean }
   | { kind: 'invalid'; message: string }
+  /** The server kept another text: saving waits until the participant chooses. */
+  | { kind: 'conflict'; theirs: Conflict }
   | { kind: 'late' | 'timeUp'; text: string; savedAt: string | null };
 
 interface Options {
@@ -41,6 +56,8 @@ interface Options {
   revision: number;
   text: string;
   savedAt: string | null;
+  /** The page's own form met another text on the server (without the autosave: on «Завершить диктант»). */
+  conflict?: Conflict | null;
   /** The page can no longer take the text (submitted elsewhere, or the link stopped working). */
   onClosed: () => void;
 }
@@ -55,8 +72,12 @@ interface Options {
  */
 export function useAutosave(options: Options) {
   const { url, fieldId, participationId, onClosed } = options;
-  const [status, setStatus] = useState<SaveStatus>({ kind: 'saved', savedAt: options.savedAt });
+  const [status, setStatus] = useState<SaveStatus>(
+    options.conflict ? { kind: 'conflict', theirs: options.conflict } : { kind: 'saved', savedAt: options.savedAt },
+  );
   const state = useRef({
+    /** Another text is on the server: nothing is sent until the participant chooses (keepMine / takeTheirs). */
+    conflict: options.conflict ?? null,
     revision: options.revision,
     /** The revision the server confirmed holding: a kept draft was typed over it. */
     confirmed: options.revision,
@@ -82,27 +103,33 @@ export function useAutosave(options: Options) {
   const send = useCallback(async () => {
     const input = field();
     const current = state.current;
-    if (!input || current.over || input.value === current.savedText) return;
+    if (!input || current.over || current.conflict || input.value === current.savedText) return;
     const text = input.value;
     const body = new URLSearchParams({ text, revision: String(nextRevision()) });
     try {
       const response = await fetch(url, { method: 'POST', body, headers: { Accept: 'application/json' } });
       const result = (await response.json()) as Outcome;
       if (result.outcome === 'saved') {
-        // Another tab saved a newer revision: this tab's text goes under a newer one still at the next tick.
-        if (result.stale) current.revision = Math.max(current.revision, result.revision);
-        else {
-          current.savedText = text;
-          current.confirmed = result.revision;
-          // Kept locally only until the server holds the same text; typed further meanwhile, it stays.
-          if (readDraft(participationId)?.text === text) dropDraft(participationId);
-        }
+        current.revision = Math.max(current.revision, result.revision);
+        current.savedText = text;
+        current.confirmed = result.revision;
+        // Kept locally only until the server holds the same text; typed further meanwhile, it stays.
+        if (readDraft(participationId)?.text === text) dropDraft(participationId);
         current.savedAt = result.savedAt;
         if (!current.spoke || current.offline) announce(current.offline ? copy.back : copy.saved(result.savedAt));
         current.spoke = true;
         current.offline = false;
         // Typed on while the save was on its way: that part is not on the server yet.
         setStatus(input.value === current.savedText ? { kind: 'saved', savedAt: result.savedAt } : { kind: 'changed' });
+      } else if (result.outcome === 'conflict') {
+        // Another tab or device saved a different text: theirs stays on the server, this one in the field and in
+        // this browser, and nothing more is sent until the participant chooses.
+        const { text: theirText, revision, savedAt } = result;
+        current.conflict = { text: theirText, revision, savedAt };
+        current.revision = Math.max(current.revision, revision);
+        current.offline = false;
+        announce(copy.conflict);
+        setStatus({ kind: 'conflict', theirs: current.conflict });
       } else if (result.outcome === 'late') {
         current.over = true;
         input.value = result.text;
@@ -134,13 +161,41 @@ export function useAutosave(options: Options) {
   const [request] = useState(() => createSaveQueue(() => sendRef.current()));
   const save = useCallback(() => request(), [request]);
 
+  /** «Сохранить текст из этого поля»: this page's text goes in over the other one, under a newer revision. */
+  const keepMine = useCallback(async () => {
+    const current = state.current;
+    if (!current.conflict) return save();
+    current.revision = Math.max(current.revision, current.conflict.revision);
+    current.confirmed = current.conflict.revision;
+    current.savedText = current.conflict.text;
+    current.conflict = null;
+    setStatus({ kind: 'changed' });
+    await save();
+  }, [save]);
+
+  /** «Взять текст с сервера»: the field takes the text the server holds, and this page's is let go. */
+  const takeTheirs = useCallback(() => {
+    const current = state.current;
+    const input = field();
+    if (!current.conflict || !input) return;
+    const { text, revision, savedAt } = current.conflict;
+    input.value = text;
+    current.revision = Math.max(current.revision, revision);
+    current.confirmed = revision;
+    current.savedText = text;
+    current.savedAt = savedAt;
+    current.conflict = null;
+    dropDraft(participationId);
+    setStatus({ kind: 'saved', savedAt });
+  }, [field, participationId]);
+
   /** Every change goes to this browser's storage at once: a crash or a closed tab then loses nothing. */
   const keepLocally = useCallback(() => {
     const input = field();
     if (!input || state.current.over) return;
     state.current.local = writeDraft(participationId, { text: input.value, baseRevision: state.current.confirmed });
     // The line above the field stops saying «сохранён» the moment the text differs from what the server holds.
-    if (!state.current.offline) {
+    if (!state.current.offline && !state.current.conflict) {
       const changed = input.value !== state.current.savedText;
       setStatus((now) =>
         now.kind === 'saved' && changed
@@ -171,7 +226,7 @@ export function useAutosave(options: Options) {
     const beacon = () => {
       const input = field();
       const current = state.current;
-      if (!input || current.over || input.value === current.savedText) return;
+      if (!input || current.over || current.conflict || input.value === current.savedText) return;
       navigator.sendBeacon(url, new URLSearchParams({ text: input.value, revision: String(nextRevision()) }));
     };
     const onHide = () => document.visibilityState === 'hidden' && beacon();
@@ -190,5 +245,5 @@ export function useAutosave(options: Options) {
     };
   }, [save, field, url, nextRevision, keepLocally]);
 
-  return { status, save, expire, nextRevision };
+  return { status, save, expire, nextRevision, keepMine, takeTheirs };
 }

@@ -152,6 +152,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         case 'saved':
           if (finishing && !confirmed) return data({ confirm: { text, revision: outcome.revision } });
           return redirect(savedLocation(request, { anchor: 'dictation-status' }), 303);
+        case 'conflict': {
+          // Another tab or device saved a different text: the page shows both, this one still in the field.
+          const { revision: theirs, savedAt } = outcome;
+          return data(
+            { conflict: { mine: text, theirs: { text: outcome.text, revision: theirs, savedAt } } },
+            { status: 409 },
+          );
+        }
         case 'late':
           return data({ late: { text: outcome.text, savedAt: outcome.savedAt } }, { status: 409 });
         case 'failed':
@@ -205,6 +213,7 @@ export default function DictationWritingScreen() {
   }
   if (view.view === 'writing') {
     const confirm = actionData && 'confirm' in actionData ? actionData.confirm : null;
+    const conflict = actionData && 'conflict' in actionData ? actionData.conflict : null;
     return (
       <section className="dictation-page">
         <ScreenIntro title={event.title} />
@@ -212,10 +221,13 @@ export default function DictationWritingScreen() {
           <ConfirmFinish text={confirm.text} revision={confirm.revision} />
         ) : (
           <DictationWriter
+            // A conflict is a fresh start of the form: this page's text in the field, over the server's revision.
+            key={conflict ? `conflict-${conflict.theirs.revision}` : 'writer'}
             code={view.code}
-            text={view.text}
-            revision={view.revision}
-            savedAt={view.savedAt}
+            text={conflict ? conflict.mine : view.text}
+            revision={conflict ? conflict.theirs.revision : view.revision}
+            savedAt={conflict ? conflict.theirs.savedAt : view.savedAt}
+            conflict={conflict?.theirs ?? null}
             remainingMs={view.remainingMs}
             deadline={view.deadline}
             participationId={view.participationId}

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { handleForm } from '#bff/request/forms.server';
 import { requireAnonymous } from '#bff/request/require-user.server';
 import { recoveryEmail } from '#bff/request/recovery-email.server';
+import { safeRedirect } from '#bff/request/redirect.server';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
 import { FormNotice } from '~/components/form/form-alert';
@@ -34,6 +35,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
 /** One action for both steps; the hidden `intent` field says which form was sent (the first step when none). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const remembered = recoveryEmail(context);
+  // Where the sign-in was to lead before «Забыли пароль?» (the dictation, say): kept through both steps.
+  const target = new URL(request.url).searchParams.get('redirectTo');
+  const back = target ? `&${new URLSearchParams({ redirectTo: safeRedirect(target) })}` : '';
   return handleForm(request, context, {
     guard: 'public',
     schema: { request: requestSchema, confirm: confirmSchema },
@@ -45,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (value.intent === 'request') {
         await context.rest.auth.sendRecoveryCode({ email: value.email });
         await remembered.remember(value.email);
-        return redirect('/password?step=confirm', { status: 303 });
+        return redirect(`/password?step=confirm${back}`, { status: 303 });
       }
       const { email, code, password } = value;
       const { id } = await context.rest.auth.confirmRecovery({ email, code, password });
@@ -54,8 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await context.session.endSessionsOfRecovery(email, id ?? null);
       // The code came to the address: the lock of wrong passwords is lifted here, so the new password signs in.
       await context.limits.liftLock(context.clientAddress, email, await context.session.deviceFor(email));
-      remembered.forget();
-      return redirect('/login?reason=password-changed', { status: 303 });
+      // The address stays remembered a little longer: the sign-in fills it in, then forgets it.
+      return redirect(`/login?reason=password-changed${back}`, { status: 303 });
     },
   });
 }

@@ -37,6 +37,9 @@ const copy = {
   },
 };
 
+/** Where the filters' form and the pages lead: the count above the list. */
+const RESULTS = '/lk/scenarios#results';
+
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -78,7 +81,11 @@ export default function ScenariosScreen() {
   return (
     <>
       <ScreenIntro title={copy.title} lead={copy.lead} />
-      <Form method="get" className="scenario-filters" id="filters" ref={form}>
+      {/*
+        «Показать» and the pages lead to the results (#results), with or without JavaScript: on a phone the filters
+        fill the first screen, and the count and the list are what was asked for.
+      */}
+      <Form method="get" action={RESULTS} className="scenario-filters" id="filters" ref={form}>
         <div className="field scenario-filters__search">
           <label htmlFor="scenarios-q">{copy.search}</label>
           <input id="scenarios-q" type="search" name="q" defaultValue={filters.q ?? ''} maxLength={200} />
@@ -107,7 +114,7 @@ export default function ScenariosScreen() {
         </div>
       </Form>
 
-      <ResultsCount count={list.total} noun={copy.found} />
+      <ResultsCount id="results" count={list.total} noun={copy.found} />
       {list.total === 0 ? (
         <EmptyState action={<Link to="/lk/scenarios">{copy.reset}</Link>}>{copy.empty}</EmptyState>
       ) : null}
@@ -132,7 +139,7 @@ export default function ScenariosScreen() {
           </li>
         ))}
       </ol>
-      <Pagination page={list.page} pages={pages} hrefOf={(page) => withQuery(filters, { page })} />
+      <Pagination page={list.page} pages={pages} hrefOf={(page) => `${withQuery(filters, { page })}#results`} />
       {/* A long list on a phone: the filters stay one tap away from its end. */}
       {list.items.length > 0 ? (
         <p className="to-filters">

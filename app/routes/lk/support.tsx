@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { handleForm } from '#bff/request/forms.server';
 import { requireUser } from '#bff/request/require-user.server';
+import { unsentForm } from '#bff/request/unsent-form.server';
 import type { SupportRequest } from '#contract';
 import { deferredForm } from '~/components/form/deferred-form';
 import { formReply } from '~/components/form/form-reply';
@@ -27,6 +28,7 @@ const SupportReplyForm = deferredForm(() => import('~/forms/support-reply').then
 
 const copy = {
   title: 'Поддержка',
+  restored: 'Текст обращения, отправленного до входа, возвращён в форму: проверьте его и отправьте.',
   lead: 'Что-то не работает или непонятно? Напишите нам здесь или свяжитесь любым удобным способом.',
   contactsTitle: 'Контакты',
   email: 'Электронная почта',
@@ -62,7 +64,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.rest.profile.get(),
   ]);
   await markShownAsSeen(request, context, 'support', requests);
+  // A request sent after the session ended comes back into the form once its sender has signed in again.
+  const kept = await unsentForm(context).take('/lk/support');
+  const restored = kept && (kept.intent ?? 'send') === 'send' ? { topic: kept.topic, message: kept.message } : null;
   return {
+    restored,
     topics: topics.map((topic) => ({ value: topic.slug, label: topic.title })),
     requests,
     canSend,
@@ -76,6 +82,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(request, context, {
     guard: 'signed-in',
+    keepUnsent: true,
     schema: { send: supportSchema, reply: supportReplySchema },
     defaultIntent: 'send',
     submit: async (value) => {
@@ -91,7 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** `/lk/support`: the contacts from configuration, a request form and the user's requests. */
 export default function SupportScreen() {
-  const { topics, requests, canSend, openLimit, email, sent } = useLoaderData<typeof loader>();
+  const { topics, requests, canSend, openLimit, email, sent, restored } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const rejected = formReply(actionData, { intents: ['send'] });
   return (
@@ -99,12 +106,19 @@ export default function SupportScreen() {
       <ScreenIntro title={copy.title} lead={copy.lead} />
       <Contacts />
       {sent && !rejected ? <FormNotice id={SAVED_NOTICE}>{copy.sent}</FormNotice> : null}
+      {restored ? <FormNotice>{copy.restored}</FormNotice> : null}
       <section aria-labelledby="support-form-title" className="request-form">
         <h2 id="support-form-title">{copy.formTitle}</h2>
         {/* A refused send keeps its form, with the reason and what was typed. */}
         {canSend || rejected ? (
           // A new form once a request is added: what was sent is not left in the fields.
-          <SupportForm key={requests.length} topics={topics} email={email} lastResult={rejected} />
+          <SupportForm
+            key={requests.length}
+            topics={topics}
+            email={email}
+            lastResult={rejected}
+            defaultValue={restored}
+          />
         ) : (
           <p>{copy.tooMany(openLimit)}</p>
         )}
