@@ -137,13 +137,26 @@ export async function handleForm<Schema extends Schemas = typeof BUTTON_ONLY, Re
     const errors = upstreamErrors(error, options.fieldNames);
     return reject(errors, { status: options.errorStatus?.(error as UpstreamError) ?? 400 });
   }
-  await limited?.attempt.settle('succeeded');
+  // The upstream said yes: what the limits record of it afterwards must not turn the success into a 500.
+  await afterSuccess(context, () => limited?.attempt.settle('succeeded'));
   await limited?.succeeded();
   // What the call returned (the upstream's answer) is no answer to the browser: only a Response (a redirect) is.
   if (options.redirectTo !== undefined && !(result instanceof Response)) {
     return redirect(typeof options.redirectTo === 'string' ? options.redirectTo : options.redirectTo(), 303);
   }
   return result;
+}
+
+/**
+ * A record the limits keep after a success (the attempt settled, earlier failures forgiven): with the shared state
+ * away it is lost, and logged; the user's success stands (the failures stay counted until they expire).
+ */
+async function afterSuccess(context: AppLoadContext, record: () => Promise<unknown> | undefined): Promise<void> {
+  try {
+    await record();
+  } catch (error) {
+    context.log.warn({ err: { message: (error as Error).message } }, 'the limits did not record a success');
+  }
 }
 
 /** An option given as is or as a function of the form's value. */
@@ -177,7 +190,7 @@ async function countAttempt(
     const account = `user-${user.id}`;
     const attempt = await context.limits.attempt(form, context.clientAddress, account);
     const succeeded = async () => {
-      if (forgive) await context.limits.forgive(form, context.clientAddress, account);
+      if (forgive) await afterSuccess(context, () => context.limits.forgive(form, context.clientAddress, account));
     };
     return { form, attempt, succeeded };
   }
@@ -196,7 +209,7 @@ async function countAttempt(
   };
   const succeeded = async () => {
     if (forgive) {
-      await context.limits.forgive(form, context.clientAddress, email, device);
+      await afterSuccess(context, () => context.limits.forgive(form, context.clientAddress, email, device));
       await context.session.trustDevice(email);
     }
     // A form that signed someone in says whose the e-mail is: a later recovery by it ends their sessions.

@@ -236,6 +236,25 @@ describe('handleForm, public', () => {
     expect(other.session.trustDevice).toHaveBeenCalledWith('c@d.ru');
   });
 
+  it('a success stands when the limits cannot record it (the shared state went away after the upstream said yes)', async () => {
+    const context = publicContext();
+    const away = new Error('Connection is closed.');
+    vi.spyOn(context.limits, 'forgive').mockRejectedValue(away);
+    vi.spyOn(context.limits, 'attempt').mockResolvedValue({ wait: null, settle: () => Promise.reject(away) });
+    const ok = vi.fn(async () => new Response(null, { status: 303 }));
+    const response = await handleForm(postTo('/login', { email: 'e@f.ru', password: 'right' }), context, {
+      guard: 'public',
+      schema,
+      limit: 'login',
+      submit: ok,
+      forgive: true,
+    });
+    expect((response as Response).status).toBe(303);
+    // What follows the limits' record is still done: the device trusted, the login linked for a later recovery.
+    expect(context.session.trustDevice).toHaveBeenCalledWith('e@f.ru');
+    expect(context.session.linkLogin).toHaveBeenCalledWith('e@f.ru');
+  });
+
   it('without a limit: no honeypot, no counting, and `check` answers before the form is parsed', async () => {
     vi.mocked(passesHoneypot).mockReturnValue(false);
     const submit = vi.fn(async () => new Response(null, { status: 204 }));
