@@ -484,9 +484,16 @@ function followFailovers(client: Redis, connection: Extract<RedisConnection, { k
     watcher.on('error', () => {}); // a sentinel away: the others announce, and this one is tried again
     watcher.subscribe('+switch-master').catch(() => {});
     watcher.on('message', (_channel: string, message: string) => {
-      if (message.split(' ')[0] !== connection.name) return;
+      // `<name> <old host> <old port> <new host> <new port>`, once from every sentinel.
+      const [name, , , host, port] = message.split(' ');
+      if (name !== connection.name) return;
+      if (!(client.status === 'ready' || client.status === 'connect')) return;
+      // The announcements after the first find the client on the new primary already: one reconnection, not one
+      // a sentinel (each left the instance without Redis for a moment: a sign-in refused as «Слишком много попыток»).
+      const socket = (client as unknown as { stream?: { remoteAddress?: string; remotePort?: number } }).stream;
+      if (socket?.remoteAddress === host && String(socket?.remotePort) === port) return;
       log.warn('redis failover announced; following the new primary');
-      if (client.status === 'ready' || client.status === 'connect') client.disconnect(true);
+      client.disconnect(true);
     });
     return watcher;
   });
