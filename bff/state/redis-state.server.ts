@@ -467,7 +467,11 @@ function connect(connection: RedisConnection, role: 'master' | 'slave' = 'master
  * when the announcement came while the client was still reconnecting to the lost primary, it left the client
  * closed for good (ioredis 5.11, found by tests/integration/redis-failover.test.ts). Returns its closer.
  */
-function followFailovers(client: Redis, connection: Extract<RedisConnection, { kind: 'sentinel' }>, log: Logger) {
+export function followFailovers(
+  client: Redis,
+  connection: Extract<RedisConnection, { kind: 'sentinel' }>,
+  log: Logger,
+) {
   const watchers = connection.sentinels.map(({ host, port }) => {
     const watcher = new Redis({
       host,
