@@ -126,8 +126,7 @@ export async function handleForm<Schema extends Schemas = typeof BUTTON_ONLY, Re
   const forgive = (decide(forgiving, value) as boolean | undefined) ?? !!user;
   const limited = form ? await countAttempt(context, formData, { form, forgive, email: parsed.email, user }) : null;
   if (limited === 'spam') return reject({ formErrors: [copy.spam] });
-  if (limited && limited.attempt.wait !== null)
-    return tooManyAttempts(context, limited.form, limited.attempt.wait, reject);
+  if (limited && limited.attempt.wait !== null) return tooManyAttempts(context, limited.form, limited.attempt, reject);
 
   let result: Result;
   try {
@@ -202,6 +201,7 @@ async function countAttempt(
   // A failure gives the browser the id it was counted by: its next failures add up.
   const attempt: Attempt = {
     wait: counted.wait,
+    loginLocked: counted.loginLocked,
     async settle(outcome) {
       await counted.settle(outcome);
       if (outcome === 'failed' && !browser.kept) await context.session.keepBrowser(browser.id);
@@ -222,11 +222,16 @@ async function countAttempt(
  * A throttled attempt at a guarded form: HTTP 429 with Retry-After and the Russian message on the form (JS on or
  * off), what was typed kept.
  */
-function tooManyAttempts(context: AppLoadContext, form: GuardedForm, wait: number, reject: FormControls['reject']) {
+function tooManyAttempts(
+  context: AppLoadContext,
+  form: GuardedForm,
+  { wait, loginLocked }: Attempt,
+  reject: FormControls['reject'],
+) {
   context.log.warn({ form }, 'rate limited');
-  // A lock of wrong passwords is lifted by a recovery by e-mail (ADR 093): the sign-in says so.
-  const message =
-    form === 'login' ? `${tooManyAttemptsMessage(wait)} ${copy.lockLifted}` : tooManyAttemptsMessage(wait);
+  // A lock of the login's wrong passwords is lifted by a recovery by e-mail (ADR 093): the sign-in says so. An
+  // address's budget (a spray, a school) or an outage is not: no way out is promised there.
+  const message = tooManyAttemptsMessage(wait!) + (form === 'login' && loginLocked ? ` ${copy.lockLifted}` : '');
   return reject({ formErrors: [message] }, { status: 429, headers: { 'Retry-After': String(wait) } });
 }
 

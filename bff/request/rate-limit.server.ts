@@ -36,6 +36,11 @@ export type AttemptOutcome = 'succeeded' | 'failed' | 'unanswered';
 export interface Attempt {
   /** null when allowed, or the seconds to wait before the next one. */
   wait: number | null;
+  /**
+   * Refused by the login's own budget of wrong passwords (not the address's, not an outage): a recovery by e-mail
+   * lifts that lock (ADR 093), and the sign-in says so.
+   */
+  loginLocked?: boolean;
   /** Tells the limits how an allowed attempt went (nothing to do for a refused one); never throws. */
   settle(outcome: AttemptOutcome): Promise<void>;
 }
@@ -182,7 +187,7 @@ export function createAuthLimits(
   }
 
   const nothingToSettle = async () => {};
-  const refused = (wait: number): Attempt => ({ wait, settle: nothingToSettle });
+  const refused = (wait: number, loginLocked = false): Attempt => ({ wait, loginLocked, settle: nothingToSettle });
   const allowed = (settle: Attempt['settle']): Attempt => ({ wait: null, settle });
 
   return {
@@ -208,15 +213,19 @@ export function createAuthLimits(
         if (taken.registrations && points.registrations > 0)
           await registrationsByAddress.giveBack(addressKey, taken.registrations);
       };
+      /** Whose budget is being taken: a refusal by the login's own lanes is a lock a recovery lifts. */
+      let lane: 'address' | 'login' = 'login';
       try {
         const trusted = login ? await trustedKey(form, address, login, device) : null;
         if (trusted) {
           await byTrustedClient.consume(trusted);
           return allowed(nothingToSettle);
         }
+        lane = 'address';
         taken.failures = await failuresByAddress.take(addressKey, (await held(form, browser)) ? heldCap : perAddress);
         if (form === 'registration') taken.registrations = await registrationsByAddress.take(addressKey);
         if (login) {
+          lane = 'login';
           await byLoginHere.consume(knownKey(form, login, net));
           await byLogin.consume(hashed(loginName(form, login)));
         }
@@ -233,7 +242,7 @@ export function createAuthLimits(
           metrics?.rateLimitRefusal(form, 'limit');
           // Refused before the upstream was asked: neither a failure nor a registration.
           await giveBack({ failures: 1, registrations: 1 }).catch(() => {});
-          return refused(Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)));
+          return refused(Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)), lane === 'login');
         }
         // An attempt nobody could count is refused: otherwise an outage would lift every limit at once.
         metrics?.rateLimitRefusal(form, 'unavailable');

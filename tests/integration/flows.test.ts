@@ -384,7 +384,10 @@ describe('the rate limit (AUTH_RATE_LIMIT_PER_LOGIN=3)', () => {
     const html = await fourth.text();
     expect(fourth.status).toBe(429);
     expect(Number(fourth.headers.get('Retry-After'))).toBeGreaterThan(0);
-    expect(formAlertOf(html)).toBe('Слишком много попыток. Повторите через 15 минут.');
+    // The login's own lock: a recovery lifts it, and the sign-in says so.
+    expect(formAlertOf(html)).toBe(
+      'Слишком много попыток. Повторите через 15 минут. Или восстановите пароль по ссылке «Забыли пароль?»: это снимет блокировку сразу.',
+    );
     expect(html).not.toContain('\u0000');
     expect(await calls('login')).toBe(before);
     expect(await browser.cookieNames()).toEqual([]);
