@@ -104,6 +104,7 @@ export function kubernetesHaproxy(stack?: { self: string; all: string[] }): stri
             .map((name) => ({
               name,
               address: `ipv4@${EDGE_RELAY_SERVICE}.${stackNamespace(name)}.svc.cluster.local`,
+              port: EDGE_RELAY_PORT,
               checkPort: EDGE_OPERATIONS_PORT,
             })),
         },

@@ -124,8 +124,11 @@ export function haproxyConfig(options: {
     self: string;
     cookie: string;
     relayPort: number;
-    /** The other stacks' edges: an address that reaches one ready edge pod of each (a Service), its check port. */
-    peers: { name: string; address: string; checkPort: number }[];
+    /**
+     * The other stacks' edges: an address that reaches a ready edge pod of each (a Service), their relay port and
+     * operations port (`/readyz`).
+     */
+    peers: { name: string; address: string; port: number; checkPort: number }[];
   };
 }): string {
   const sessionCookies = options.sessionCookies ?? SESSION_COOKIES;
@@ -367,7 +370,7 @@ export function haproxyConfig(options: {
       '  retry-on conn-failure',
       // Longer than the other edge's queue and server timeouts together: its answer, not ours, says how it ended.
       '  timeout server 80s',
-      `  server edge ${peer.address}:${stacks.relayPort}${discovery ? ' resolvers cluster init-addr none' : ''} check port ${peer.checkPort} maxconn ${options.frontendMaxconn ?? 4000}`,
+      `  server edge ${peer.address}:${peer.port}${discovery ? ' resolvers cluster init-addr none' : ''} check port ${peer.checkPort} maxconn ${options.frontendMaxconn ?? 4000}`,
       '',
     ]) ?? []),
   ].join('\n');
