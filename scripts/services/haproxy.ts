@@ -286,9 +286,6 @@ export function haproxyConfig(options: {
     // by the cache altogether (Vary could not tell sessions apart).
     `  acl shared_page url -m str ${SHARED_PAGE_PATHS.join(' ')}`,
     ...sessionCookies.map((name) => `  acl session_cookie req.cook_cnt(${name}) gt 0`),
-    // Every instance not ready at once is a dependency lost by all (Redis, the upstream), not an instance gone:
-    // the fallback, checked on liveness, keeps the public pages answering and signed-in pages refusing clearly,
-    // where an empty pool would answer 503 to everyone.
     ...(stacks
       ? [
           // The stack a browser belongs to keeps its session's state (ended sessions, limits, the refresh lock
@@ -305,6 +302,9 @@ export function haproxyConfig(options: {
       : []),
     ...(stacks?.peers.map((peer) => `  use_backend stack_${peer.name} if { var(txn.relay) -m str ${peer.name} }`) ??
       []),
+    // Every instance not ready at once is a dependency lost by all (Redis, the upstream), not an instance gone:
+    // the fallback, checked on liveness, keeps the public pages answering and signed-in pages refusing clearly,
+    // where an empty pool would answer 503 to everyone.
     '  use_backend fallback if { nbsrv(reads) eq 0 }',
     '  use_backend pages if METH_GET shared_page !session_cookie',
     '  use_backend pages if METH_HEAD shared_page !session_cookie',
