@@ -114,9 +114,27 @@ export function haproxyConfig(options: {
   log?: string;
   /** A certificate (PEM with its key) for TLS on the public bind; plain HTTP without one (local runs). */
   tlsCertificate?: string;
+  /**
+   * One stack of several (ADR 139): a browser belongs to the stack whose name its cookie `cookie` carries, set
+   * by the stack that first served it. A request naming another stack is relayed to that stack's edge (its
+   * `relayPort`, plain HTTP, the forwarding headers as this edge wrote them) while that edge is ready; anything
+   * else is served here and the answer names this stack.
+   */
+  stacks?: {
+    self: string;
+    cookie: string;
+    relayPort: number;
+    /**
+     * The other stacks' edges: an address that reaches a ready edge pod of each (a Service), their relay port and
+     * operations port (`/readyz`).
+     */
+    peers: { name: string; address: string; port: number; checkPort: number }[];
+  };
 }): string {
   const sessionCookies = options.sessionCookies ?? SESSION_COOKIES;
-  const { discovery } = options;
+  const { discovery, stacks } = options;
+  // A relayed request's forwarding headers are the relaying edge's, kept as they are.
+  const unlessRelayed = stacks ? ` unless { dst_port ${stacks.relayPort} }` : '';
   const servers = (track: boolean) =>
     discovery
       ? [
@@ -241,23 +259,24 @@ export function haproxyConfig(options: {
     'frontend portal',
     `  bind ${options.host ?? '127.0.0.1'}:${options.port}${options.tlsCertificate ? ` ssl crt ${options.tlsCertificate} alpn h2,http/1.1` : ''}`,
     ...(options.unixSocket ? [`  bind unix@${options.unixSocket} mode 600`] : []),
+    ...(stacks ? [`  bind ${options.host ?? '127.0.0.1'}:${stacks.relayPort}`] : []),
     ...(options.redirectPort
       ? [
           `  bind ${options.host ?? '127.0.0.1'}:${options.redirectPort}`,
-          '  http-request redirect scheme https code 301 unless { ssl_fc }',
+          `  http-request redirect scheme https code 301 unless { ssl_fc }${stacks ? ` || { dst_port ${stacks.relayPort} }` : ''}`,
         ]
       : []),
     // Every open connection counts, idle keep-alive ones too: a writer's page keeps one (docs/capacity.md).
     `  maxconn ${options.frontendMaxconn ?? 4000}`,
     // Whatever a client wrote in these is discarded; the portal trusts the balancer's values only (TRUST_PROXY).
-    '  http-request del-header X-Forwarded-For',
-    '  http-request del-header X-Forwarded-Proto',
-    '  http-request del-header X-Forwarded-Host',
-    '  http-request del-header Forwarded',
-    '  option forwardfor',
+    `  http-request del-header X-Forwarded-For${unlessRelayed}`,
+    `  http-request del-header X-Forwarded-Proto${unlessRelayed}`,
+    `  http-request del-header X-Forwarded-Host${unlessRelayed}`,
+    `  http-request del-header Forwarded${unlessRelayed}`,
+    stacks ? '  option forwardfor if-none' : '  option forwardfor',
     '  http-request set-header X-Forwarded-Proto https if { ssl_fc }',
-    '  http-request set-header X-Forwarded-Proto http if !{ ssl_fc }',
-    '  http-request set-header X-Forwarded-Host %[req.hdr(host)]',
+    `  http-request set-header X-Forwarded-Proto http if !{ ssl_fc }${stacks ? ` !{ dst_port ${stacks.relayPort} }` : ''}`,
+    `  http-request set-header X-Forwarded-Host %[req.hdr(host)]${unlessRelayed}`,
     // A request that names no encoding takes what it is given, by the letter of HTTP, and the caches' `process-vary`
     // reads it so: it would get a stored brotli copy that a client without brotli cannot read (issue 36). Naming
     // `identity` for it makes it match only an uncompressed copy, and the instance answers it uncompressed.
@@ -267,6 +286,22 @@ export function haproxyConfig(options: {
     // by the cache altogether (Vary could not tell sessions apart).
     `  acl shared_page url -m str ${SHARED_PAGE_PATHS.join(' ')}`,
     ...sessionCookies.map((name) => `  acl session_cookie req.cook_cnt(${name}) gt 0`),
+    ...(stacks
+      ? [
+          // The stack a browser belongs to keeps its session's state (ended sessions, limits, the refresh lock
+          // in that stack's Redis): its requests go there, through that stack's edge, while it is ready. Once
+          // relayed, a request is served where it arrives (no second hop).
+          `  http-request set-var(txn.stack) req.cook(${stacks.cookie})`,
+          ...stacks.peers.map(
+            (peer) =>
+              `  http-request set-var(txn.relay) str(${peer.name}) if { var(txn.stack) -m str ${peer.name} } { nbsrv(stack_${peer.name}) gt 0 } !{ dst_port ${stacks.relayPort} }`,
+          ),
+          // Served here: the browser belongs here from now on (a stack gone or unknown is replaced by this one).
+          `  http-after-response add-header Set-Cookie "${stacks.cookie}=${stacks.self}; Path=/; Max-Age=2592000; Secure; HttpOnly; SameSite=Lax" if !{ var(txn.relay) -m found } !{ var(txn.stack) -m str ${stacks.self} }`,
+        ]
+      : []),
+    ...(stacks?.peers.map((peer) => `  use_backend stack_${peer.name} if { var(txn.relay) -m str ${peer.name} }`) ??
+      []),
     // Every instance not ready at once is a dependency lost by all (Redis, the upstream), not an instance gone:
     // the fallback, checked on liveness, keeps the public pages answering and signed-in pages refusing clearly,
     // where an empty pool would answer 503 to everyone.
@@ -327,6 +362,17 @@ export function haproxyConfig(options: {
     '  retry-on conn-failure',
     ...servers(false),
     '',
+    // Another stack's edges: the request is theirs to serve (their own queue, retries and instances). Only a
+    // request that never reached them is sent again; an edge that is not ready (no instance alive) takes none.
+    ...(stacks?.peers.flatMap((peer) => [
+      `backend stack_${peer.name}`,
+      ...readiness,
+      '  retry-on conn-failure',
+      // Longer than the other edge's queue and server timeouts together: its answer, not ours, says how it ended.
+      '  timeout server 80s',
+      `  server edge ${peer.address}:${peer.port}${discovery ? ' resolvers cluster init-addr none' : ''} check port ${peer.checkPort} maxconn ${options.frontendMaxconn ?? 4000}`,
+      '',
+    ]) ?? []),
   ].join('\n');
 }
 
