@@ -137,7 +137,7 @@ describe('one-time pass links (docs/product.md §4.1)', () => {
     expect(viewerNameOf(await (await teacher.request('/lk')).text())).toBe(TEACHER);
     // Still good for the person it was meant for.
     const participant = servers.portal.client();
-    expect((await usePassLink(participant, `/?pass=${pass}`)).headers.get('Location')).toBe('/');
+    expect((await usePassLink(participant, `/?pass=${pass}`)).headers.get('Location')).toBe('/lk');
     expect(await calls('pass')).toBe(before + 1);
   });
 });
@@ -385,7 +385,9 @@ describe('the rate limit (AUTH_RATE_LIMIT_PER_LOGIN=3)', () => {
     const html = await fourth.text();
     expect(fourth.status).toBe(429);
     expect(Number(fourth.headers.get('Retry-After'))).toBeGreaterThan(0);
-    expect(formAlertOf(html)).toBe('Слишком много попыток. Повторите через 15 минут.');
+    expect(formAlertOf(html)).toBe(
+      'Слишком много попыток. Повторите через 15 минут. Или восстановите пароль по ссылке «Забыли пароль?»: это снимет блокировку сразу.',
+    );
     expect(html).not.toContain('\u0000');
     expect(await calls('login')).toBe(before);
     expect(await browser.cookieNames()).toEqual([]);
