@@ -39,7 +39,7 @@ async function followLink(page: Page, link: string, javaScriptEnabled: boolean, 
   if (javaScriptEnabled) await waitForHydration(confirm);
   await confirm.click();
   if (changed) {
-    await expect(page).toHaveURL(/\/email-confirmed\?changed=1$/);
+    await expect(page).toHaveURL(/\/email-confirmed\?reason=changed$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Адрес для входа изменён');
   } else {
     await expect(page).toHaveURL(/\/email-confirmed$/);

@@ -54,7 +54,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         throw error;
       }
       // A change's link: the page says the sign-in address is now this one.
-      return redirect(changed ? `${CONFIRMED}?changed=1` : CONFIRMED, 303);
+      return redirect(changed ? `${CONFIRMED}?reason=changed` : CONFIRMED, 303);
     },
   });
 }

@@ -18,11 +18,14 @@ const copy = {
 };
 
 export const meta: MetaFunction = ({ matches, location }) =>
-  screenMeta(matches, new URLSearchParams(location.search).has('changed') ? copy.changedTitle : copy.title);
+  screenMeta(
+    matches,
+    new URLSearchParams(location.search).get('reason') === 'changed' ? copy.changedTitle : copy.title,
+  );
 
 /**
- * Where «Подтвердить адрес» lands after the address was confirmed; `?changed=1` after a change's link, when the
- * sign-in address is now the confirmed one. Next: the cabinet or «Войти», and the dictation, which most come for.
+ * Where «Подтвердить адрес» lands after the address was confirmed; `?reason=changed` after a change's link, when
+ * the sign-in address is now the confirmed one. Next: the cabinet or «Войти», and the dictation most come for.
  */
 export default function EmailConfirmedScreen() {
   const { viewer } = useRootData();
@@ -36,7 +39,7 @@ export default function EmailConfirmedScreen() {
       </section>
     );
   }
-  const changed = search.has('changed');
+  const changed = search.get('reason') === 'changed';
   return (
     <section className="auth-screen">
       <ScreenIntro
