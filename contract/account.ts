@@ -91,7 +91,8 @@ export const accountCalls = {
     query: noQuery,
     // `portalOrigin`: where the links of letters that waited for the first confirmed address point (ADR 110).
     body: z.object({ token: confirmationToken, portalOrigin: portalOrigin.optional() }),
-    result: z.object({ confirmed: z.literal(true) }),
+    // `changed`: the link was a change's (ADR 063), so the sign-in address is now the confirmed one.
+    result: z.object({ confirmed: z.literal(true), changed: z.boolean().optional() }),
     auth: 'none',
     extension: true,
   }),

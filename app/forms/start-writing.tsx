@@ -51,7 +51,8 @@ export function StartWriting({
             <audio
               className="dictation-start__sound"
               controls
-              preload="none"
+              // A few seconds: its length is loaded with the page, so the player never reads «0:00 / 0:00».
+              preload="metadata"
               src={soundCheck}
               aria-label={copy.soundPlayer}
             >

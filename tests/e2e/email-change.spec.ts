@@ -32,13 +32,19 @@ async function mailedLink(email: string, subject: string): Promise<string> {
   return link;
 }
 
-async function followLink(page: Page, link: string, javaScriptEnabled: boolean) {
+/** Follows a confirmation link; `changed`: it was a confirmed address's change, so the sign-in address changes. */
+async function followLink(page: Page, link: string, javaScriptEnabled: boolean, changed = false) {
   await page.goto(link);
   const confirm = page.getByRole('button', { name: 'Подтвердить адрес' });
   if (javaScriptEnabled) await waitForHydration(confirm);
   await confirm.click();
-  await expect(page).toHaveURL(/\/email-confirmed$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Адрес подтверждён');
+  if (changed) {
+    await expect(page).toHaveURL(/\/email-confirmed\?reason=changed$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Адрес для входа изменён');
+  } else {
+    await expect(page).toHaveURL(/\/email-confirmed$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Адрес подтверждён');
+  }
 }
 
 const noSideScroll = (page: Page) =>
@@ -74,6 +80,8 @@ for (const width of [390, 1280]) {
       await form.submit.click();
       await expect(page).toHaveURL(/\/profile\/email\/change\?saved=1&reason=replaced#saved$/);
       await expect(page.getByRole('status').filter({ hasText: `Адрес изменён на ${corrected}.` })).toBeVisible();
+      // Changed at once, so saved.
+      await expect(page.getByRole('button', { name: 'Сохранено' })).toBeVisible();
       expect(await noSideScroll(page)).toBe(true);
       await expect(form.password).toHaveValue('');
 
@@ -101,6 +109,11 @@ for (const width of [390, 1280]) {
       await expect(
         page.getByRole('status').filter({ hasText: `Письмо со ссылкой отправлено на ${moved}.` }),
       ).toContainText(`До тех пор входите с адресом ${user.email}.`);
+      // Nothing has changed yet: no «Сохранено», and the address in force is «Текущий», as the password is.
+      await expect(page.getByRole('button', { name: 'Сохранено' })).toHaveCount(0);
+      await expect(form.submit).toBeVisible();
+      await expect(page.getByRole('term').filter({ hasText: 'Текущий адрес' })).toBeVisible();
+      await expect(page.getByText('Нынешний')).toHaveCount(0);
       expect(await noSideScroll(page)).toBe(true);
 
       // The old address hears of it, without the new one in full.
@@ -115,7 +128,13 @@ for (const width of [390, 1280]) {
       await logout(page);
       await login(page, user);
 
-      await followLink(page, await mailedLink(moved, 'Подтвердите новый адрес электронной почты'), javaScriptEnabled);
+      await followLink(
+        page,
+        await mailedLink(moved, 'Подтвердите новый адрес электронной почты'),
+        javaScriptEnabled,
+        true,
+      );
+      await expect(page.getByRole('main')).toContainText(`Теперь входите на портал с адресом ${moved}`);
       await page.goto('/profile');
       await expect(page.getByText(`Новый адрес ${moved}`)).toHaveCount(0);
       await expect(page.getByRole('definition').filter({ hasText: moved })).toBeVisible();

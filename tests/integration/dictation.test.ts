@@ -59,7 +59,7 @@ describe('/dictation', () => {
     );
     expect(text).toContain('Анонс Регистрация откроется');
     expect(text).toMatch(/Итоги подведены Результаты опубликованы \d{1,2} [а-я]+ \d{4} г\./);
-    expect(text).toContain('Текст: Текст подготовлен методическим советом диктанта, «Осенний лес».');
+    expect(text).toContain('Текст: «Лесная тропа», автор — методический совет диктанта.');
     expect(text).toContain('Войти и перейти к диктантам');
   });
 });
@@ -393,6 +393,8 @@ describe('/lk/dictations/{id}', () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(headingOf(html)).toBe('Осенний диктант «Лесная тропа»');
+    // The text's credit names this event's text, as its title does (issue 45).
+    expect(pageText(html)).toContain('Текст диктанта: «Лесная тропа», автор — методический совет диктанта.');
     expect(html.replace(/<!-- -->/g, '')).toMatch(
       /<mark class="review-error"><span class="visually-hidden">Ошибка: написано <\/span><del>заросшый<\/del><span class="visually-hidden">, правильно <\/span><ins>заросший<\/ins><\/mark>/,
     );

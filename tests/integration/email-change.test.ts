@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageText, type Client } from './harness';
+import { headingOf } from './page';
 import { useServers } from './servers';
 
 /**
@@ -76,8 +77,19 @@ describe('changing the address (ADR 063)', () => {
     expect(pageText(await (await browser.request('/profile')).text())).toContain(
       `Новый адрес ${moved} ждёт подтверждения по ссылке из письма.`,
     );
+    // Nothing has changed yet: the form's button is not «Сохранено», and the notice says what will happen.
+    const waiting = await (await browser.request(`${PAGE}?saved=1&reason=pending`)).text();
+    expect(waiting).not.toContain('Сохранено');
+    expect(pageText(waiting)).toContain(`Письмо со ссылкой отправлено на ${moved}. Адрес для входа сменится`);
+    expect(pageText(waiting)).toContain('Текущий адрес');
     const link = await mailedLink(moved, NEW_SUBJECT);
-    expect((await servers.portal.client().submit(link, {}, CONFIRM)).status).toBe(303);
+    const confirmed = await browser.submit(link, {}, CONFIRM);
+    expect(confirmed.status).toBe(303);
+    // The page it lands on says the sign-in address changed, and to which.
+    expect(confirmed.headers.get('Location')).toBe('/email-confirmed?reason=changed');
+    const landed = await (await browser.request('/email-confirmed?reason=changed')).text();
+    expect(headingOf(landed)).toBe('Адрес для входа изменён');
+    expect(pageText(landed)).toContain(`Теперь входите на портал с адресом ${moved}`);
     expect(await signsIn(moved)).toBe(true);
     expect(await signsIn(email)).toBe(false);
     // The link works once.

@@ -81,7 +81,15 @@ describe('the confirmation link', () => {
     const confirmed = await browser.submit(link, {}, CONFIRM);
     expect(confirmed.status).toBe(303);
     expect(confirmed.headers.get('Location')).toBe('/email-confirmed');
-    expect(headingOf(await (await browser.request('/email-confirmed')).text())).toBe('Адрес подтверждён');
+    const landed = await (await browser.request('/email-confirmed')).text();
+    expect(headingOf(landed)).toBe('Адрес подтверждён');
+    // What comes next: the cabinet for the signed-in, «Войти» for anyone else, and the dictation for both.
+    const main = landed.slice(landed.indexOf('<main'));
+    expect(main).toContain('href="/lk">Перейти в личный кабинет</a>');
+    expect(main).toContain('href="/dictation">Диктант: регистрация и написание</a>');
+    const elsewhere = (await (await servers.portal.client().request('/email-confirmed')).text()).split('<main')[1]!;
+    expect(elsewhere).toContain('href="/login">Войти</a>');
+    expect(elsewhere).toContain('href="/dictation">Диктант: регистрация и написание</a>');
     expect(await confirmCalls()).toBe(before + 1);
     expect(await text(browser, '/lk')).not.toContain(REMINDER);
     expect(await text(browser, '/profile')).not.toContain(REMINDER);

@@ -62,7 +62,8 @@ describe('one-time pass links (docs/product.md §4.1)', () => {
     expect(await browser.cookieNames()).not.toContain('__Host-vptk');
     const signedIn = await browser.submit('/login/pass', {});
     expect(signedIn.status).toBe(303);
-    expect(signedIn.headers.get('Location')).toBe('/');
+    // A link to the front page signs in to the cabinet (issue 45): where a signed-in user expects to be.
+    expect(signedIn.headers.get('Location')).toBe('/lk');
     expect(await calls('pass')).toBe(before + 1);
     expect((await browser.cookieNames()).sort()).toEqual(['__Host-rvptk', '__Host-vptk']);
     expect(viewerNameOf(await (await browser.request('/lk')).text())).toBe(PARTICIPANT);
@@ -73,7 +74,7 @@ describe('one-time pass links (docs/product.md §4.1)', () => {
     expect(link.startsWith(`${servers.portal.origin}/?pass=`)).toBe(true);
     const browser = servers.portal.client();
     const signedIn = await usePassLink(browser, link);
-    expect(signedIn.headers.get('Location')).toBe('/');
+    expect(signedIn.headers.get('Location')).toBe('/lk');
     expect((await browser.cookieNames()).sort()).toEqual(['__Host-rvptk', '__Host-vptk']);
     const home = await browser.request('/');
     expect(home.status).toBe(200);
@@ -96,7 +97,7 @@ describe('one-time pass links (docs/product.md §4.1)', () => {
 
   it('a pass used once → /login?reason=pass, which says why', async () => {
     const { pass } = await servers.upstream.issuePass(DEMO_USERS.participant.email, servers.portal.origin);
-    expect((await usePassLink(servers.portal.client(), `/?pass=${pass}`)).headers.get('Location')).toBe('/');
+    expect((await usePassLink(servers.portal.client(), `/?pass=${pass}`)).headers.get('Location')).toBe('/lk');
     const again = servers.portal.client();
     const response = await usePassLink(again, `/lk?pass=${pass}`);
     expect(response.status).toBe(303);
@@ -136,7 +137,7 @@ describe('one-time pass links (docs/product.md §4.1)', () => {
     expect(viewerNameOf(await (await teacher.request('/lk')).text())).toBe(TEACHER);
     // Still good for the person it was meant for.
     const participant = servers.portal.client();
-    expect((await usePassLink(participant, `/?pass=${pass}`)).headers.get('Location')).toBe('/');
+    expect((await usePassLink(participant, `/?pass=${pass}`)).headers.get('Location')).toBe('/lk');
     expect(await calls('pass')).toBe(before + 1);
   });
 });

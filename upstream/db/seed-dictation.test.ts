@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { moscowDate } from '#shared/moscow-time';
+import { moscowDate, moscowMidnight } from '#shared/moscow-time';
 import { dictationEventState } from '#contract';
 import { days } from '#shared/time';
 import { findEvent, listEvents, toEvent } from './dictation';
 import { openDatabase } from './open';
 import { seedDemoContent } from './seed';
-import { CURRENT_EVENT_ID } from './seed-dictation';
+import { DICTATION_EVENTS } from './seed-dictation-content';
+import { CURRENT_EVENT_ID, springWritingOffset } from './seed-dictation';
 
 const NOW = Date.UTC(2026, 10, 23, 9);
 const openCount = (db: ReturnType<typeof openDatabase>) =>
@@ -24,6 +25,33 @@ describe('dictation seed', () => {
     expect(moscowDate(findEvent(db, CURRENT_EVENT_ID)!.writing_opens_at)).toBe(moscowDate(later));
     const states = listEvents(db).map((row) => dictationEventState(toEvent(row, later), later));
     expect(states).toEqual(['announced', 'registration', 'writing', 'closed', 'results', 'results']);
+  });
+
+  it('writes «Весенний диктант» in spring, a month ahead or more, whatever the day of the year', async () => {
+    for (let day = 0; day < 366; day += 1) {
+      const today = moscowMidnight(NOW + days(day));
+      const offset = springWritingOffset(today);
+      expect(offset, moscowDate(today)).toBeGreaterThanOrEqual(30);
+      expect(['03', '04', '05'], moscowDate(today)).toContain(moscowDate(today + days(offset)).slice(5, 7));
+    }
+    const spring = DICTATION_EVENTS.find((event) => event.title.startsWith('Весенний'))!;
+    // In each season the spring event is open for registration, and the announced one comes after it.
+    for (const day of [0, 91, 182, 273]) {
+      const now = NOW + days(day);
+      const db = openDatabase(':memory:');
+      await seedDemoContent(db, now);
+      expect(['03', '04', '05']).toContain(moscowDate(findEvent(db, spring.id)!.writing_opens_at).slice(5, 7));
+      const states = listEvents(db).map((row) => dictationEventState(toEvent(row, now), now));
+      expect(states, moscowDate(now)).toEqual(['announced', 'registration', 'writing', 'closed', 'results', 'results']);
+    }
+  });
+
+  it('credits each text by the name its event gives it, as the results show it under the title', () => {
+    for (const event of DICTATION_EVENTS) {
+      const named = /«(.+)»/.exec(event.title)?.[1];
+      if (named) expect(event.source).toContain(`«${named}»`);
+      expect(event.source).not.toMatch(/^Текст/);
+    }
   });
 
   it('gives each demo user one dictation to write, and a fresh one only once it is finished', async () => {

@@ -1,4 +1,4 @@
-import { moscowMidnight } from '#shared/moscow-time';
+import { moscowDate, moscowMidnight } from '#shared/moscow-time';
 import { days, hours, minutes } from '#shared/time';
 import { createParticipation, upsertEvent } from './dictation';
 import { recordRegistration } from './dictation-registration';
@@ -8,21 +8,48 @@ import { findUserByEmail } from './users';
 
 /**
  * The dictation's demo: six events around today — two with published results, one being checked, the
- * one whose writing is open today, one open for registration and one announced — re-anchored on every start, and
- * the demo users' dictations in them. What a user writes is never touched.
+ * one whose writing is open today, one open for registration (the spring one, written in spring) and one announced
+ * after it — re-anchored on every start, and the demo users' dictations in them. What a user writes is never touched.
  */
 
+type Schedule = [number, number, number, number];
+
 /** Days from today: registration, writing opens, writing closes, results (event id → schedule). */
-const SCHEDULE: Record<number, [number, number, number, number]> = {
+const SCHEDULE: Record<number, Schedule> = {
   1: [-430, -400, -398, -385],
   2: [-80, -60, -58, -45],
   3: [-20, 0, 3, 10],
-  4: [-2, 30, 31, 40],
-  5: [60, 90, 91, 100],
   6: [-30, -5, -3, 4],
 };
 /** The event whose writing is open today. */
 export const CURRENT_EVENT_ID = 3;
+/** The spring event, open for registration: written in spring (its name says so), and the announced one after it. */
+const SPRING_EVENT_ID = 4;
+const ANNOUNCED_EVENT_ID = 5;
+/** The spring event is written no sooner than this many days from today. */
+const SPRING_AT_LEAST = 30;
+
+/**
+ * The days from `today` (a Moscow midnight) to the spring event's writing: SPRING_AT_LEAST days ahead when that
+ * day falls in spring (March to May in Moscow), else the next 1 April.
+ */
+export function springWritingOffset(today: number): number {
+  const earliest = today + days(SPRING_AT_LEAST);
+  const [year, month] = moscowDate(earliest).split('-').map(Number) as [number, number];
+  if (month >= 3 && month <= 5) return SPRING_AT_LEAST;
+  const april = moscowMidnight(Date.parse(`${month > 5 ? year + 1 : year}-04-01T12:00:00+03:00`));
+  return Math.round((april - today) / days(1));
+}
+
+/** Each event's days from today: the fixed ones, the spring event in spring, the announced one after it. */
+function scheduleOf(today: number): Record<number, Schedule> {
+  const spring = springWritingOffset(today);
+  return {
+    ...SCHEDULE,
+    [SPRING_EVENT_ID]: [-2, spring, spring + 1, spring + 10],
+    [ANNOUNCED_EVENT_ID]: [spring + 30, spring + 60, spring + 61, spring + 70],
+  };
+}
 
 /**
  * The demo users' dictations written in past events, and the teacher's registration for the next one, in this
@@ -39,9 +66,10 @@ const BEING_CHECKED = { user: 'teacher', eventId: 6 } as const;
 export function seedDictation(db: Db, now: number, emails: { teacher: string; participant: string }): void {
   const today = moscowMidnight(now);
   const at = (offsetDays: number) => today + days(offsetDays);
+  const schedule = scheduleOf(today);
   db.transaction(() => {
     for (const event of DICTATION_EVENTS) {
-      const [registration, opens, closes, results] = SCHEDULE[event.id]!;
+      const [registration, opens, closes, results] = schedule[event.id]!;
       upsertEvent(db, {
         id: event.id,
         title: event.title,
@@ -79,7 +107,7 @@ export function seedDictation(db: Db, now: number, emails: { teacher: string; pa
       const id = participationOf(entry.user, entry.eventId);
       if (id === null) return;
       // Ten in the morning of the writing day, forty minutes on the text: moved with the event's dates.
-      const started = at(SCHEDULE[entry.eventId]![1]) + hours(10);
+      const started = at(schedule[entry.eventId]![1]) + hours(10);
       const text = (WRITTEN_TEXTS[entry.user] as Record<number, string>)[entry.eventId]!;
       written.run(started, text, started + minutes(38), started + minutes(40), id);
     };

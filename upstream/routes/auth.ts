@@ -60,7 +60,7 @@ export function registerAuthRoutes(calls: CallRegistrar, services: Services): vo
     }
     // What waited for a confirmed address goes now.
     if (done.firstConfirmation) mailWaitingLetters(db, user, services.portalOrigin, time);
-    return { confirmed: true as const };
+    return { confirmed: true as const, changed: done.replaced !== null };
   });
 
   calls.authenticated('resendConfirmation', ({ session }) => {

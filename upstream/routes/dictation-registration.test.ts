@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { CallResult } from '#contract';
 import { listMessages } from '../db/outbox';
 import { DEMO_USERS } from '../db/seed';
+import { findEvent } from '../db/dictation';
 import { seedDictation } from '../db/seed-dictation';
 import { createTestUpstream } from '../testing';
 import { days } from '#shared/time';
 
 const PORTAL = 'https://portal.example.org';
-/** The seed's event open for registration (writing in 30 days), the announced one, and today's. */
+/** The seed's event open for registration (written in spring, a month ahead or more), the announced one, and today's. */
 const REGISTRATION = 4;
 const ANNOUNCED = 5;
 const WRITING = 3;
@@ -54,7 +55,7 @@ describe('registering for a dictation', () => {
     const code = /\/dictation\/([\w-]{43})/.exec(listMessages(up.db, DEMO_USERS.participant.email)[0]!.body)![1]!;
     const early = await up.call('startDictation', { body: { code } });
     expect(early.envelope.errors[0]).toMatchObject({ code: 'not_started' });
-    up.clock.advance(days(30) + 1);
+    up.clock.time = findEvent(up.db, REGISTRATION)!.writing_opens_at + 1;
     const started = await up.call('startDictation', { body: { code } });
     expect(started.envelope.result).toMatchObject({ status: 'writing' });
   });
@@ -67,7 +68,7 @@ describe('registering for a dictation', () => {
       code: 'registration_not_open',
       message: expect.stringMatching(/^Регистрация откроется \d+ [а-я]+ \d{4} г\. в \d\d:\d\d мск\.$/),
     });
-    up.clock.advance(days(31));
+    up.clock.time = findEvent(up.db, REGISTRATION)!.writing_closes_at + 1;
     const { token } = await up.login(DEMO_USERS.participant);
     const body = { eventId: REGISTRATION, portalOrigin: PORTAL };
     const closed = await up.call('registerForDictation', { token: token.authToken, body });

@@ -92,7 +92,10 @@ describe('changing the address (ADR 063)', () => {
     expect(await signsIn('new@example.org')).toBe(false);
 
     const link = linkIn('new@example.org');
-    expect((await confirm(link)).status).toBe(200);
+    const confirmed = await confirm(link);
+    expect(confirmed.status).toBe(200);
+    // The portal says the sign-in address changed.
+    expect(confirmed.envelope.result).toEqual({ confirmed: true, changed: true });
     expect(await profile()).toMatchObject({ email: 'new@example.org', emailConfirmed: true, pendingEmail: null });
     expect(await signsIn('new@example.org')).toBe(true);
     expect(await signsIn(person.email)).toBe(false);

@@ -54,7 +54,7 @@ describe('confirming the address (ADR 053)', () => {
     const token = up.confirmationToken(newcomer.email);
     const first = await confirm(token);
     expect(first.status).toBe(200);
-    expect(first.envelope.result).toEqual({ confirmed: true });
+    expect(first.envelope.result).toEqual({ confirmed: true, changed: false });
     expect((await profile()).emailConfirmed).toBe(true);
     const again = await confirm(token);
     expect(again.status).toBe(400);

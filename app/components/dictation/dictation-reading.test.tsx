@@ -22,7 +22,15 @@ describe('the reading as the server renders it', () => {
     expect(html).not.toContain('<track');
     // The part buttons come with the script: without it they would do nothing.
     expect(html).not.toContain('Повторить фрагмент');
-    const notes = render(<ReadingNotes available />);
+    const notes = render(<ReadingNotes reading={READING} />);
+    // The player loads nothing until played (its clock reads 0:00): the notes say how long the recording is.
+    expect(notes).toContain('Запись длится 1 минуту 36 секунд. Сначала текст читается целиком');
+    expect(render(<ReadingNotes reading={{ closing: { start: 200, end: 299.2 } }} />)).toContain(
+      'Запись длится 5 минут. Сначала',
+    );
+    expect(render(<ReadingNotes reading={{ closing: { start: 10, end: 42 } }} />)).toContain(
+      'Запись длится 42 секунды. Сначала',
+    );
     expect(notes).toContain('Если вы не можете прослушать запись, ');
     expect(notes).toContain('href="/lk/support">напишите в поддержку</a>');
   });
@@ -31,7 +39,7 @@ describe('the reading as the server renders it', () => {
     const html = render(<ReadingPlayer reading={null} />);
     expect(html).not.toContain('<audio');
     expect(html).toContain('Запись чтения сейчас недоступна.');
-    expect(render(<ReadingNotes available={false} />)).toContain('напишите в поддержку');
+    expect(render(<ReadingNotes reading={null} />)).toContain('напишите в поддержку');
   });
 });
 

@@ -1,9 +1,17 @@
 import { useRef, useState } from 'react';
 import { Link } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { plural } from '#shared/plural';
 
 const copy = {
   title: 'Чтение диктанта',
+  length: (minutes: number, seconds: number) =>
+    `Запись длится ${[
+      minutes ? plural(minutes, { one: 'минуту', few: 'минуты', many: 'минут' }) : '',
+      seconds ? plural(seconds, { one: 'секунду', few: 'секунды', many: 'секунд' }) : '',
+    ]
+      .filter(Boolean)
+      .join(' ')}.`,
   lead: 'Сначала текст читается целиком, затем по фрагментам — каждый дважды, с паузой, чтобы записать, — и в конце ещё раз целиком. Плеер — над полем для текста, рядом с таймером.',
   player: 'Запись чтения диктанта',
   noAudio: 'Ваш браузер не воспроизводит аудио. Откройте диктант в другом браузере.',
@@ -186,12 +194,22 @@ export function ReadingPlayer({ reading }: { reading: ReadingView | null }) {
   );
 }
 
-/** Below the writing: how the dictation is read, and the way to another form of taking part. */
-export function ReadingNotes({ available }: { available: boolean }) {
+/** How long the recording is, from its parts: the closing reading ends it. */
+export function readingLength(reading: Pick<ReadingView, 'closing'>): number {
+  return Math.ceil(reading.closing.end);
+}
+
+/**
+ * Below the writing: how long the recording is and how the dictation is read, and the way to another form of
+ * taking part. The length is said here, from the reading's parts: the player loads nothing until it plays
+ * (ADR 043), so until then its own clock reads 0:00.
+ */
+export function ReadingNotes({ reading }: { reading: Pick<ReadingView, 'closing'> | null }) {
+  const length = reading ? readingLength(reading) : 0;
   return (
     <section className="card dictation-reading" aria-labelledby="dictation-reading-title">
       <h2 id="dictation-reading-title">{copy.title}</h2>
-      <p>{available ? copy.lead : copy.unavailable}</p>
+      <p>{reading ? `${copy.length(Math.floor(length / 60), length % 60)} ${copy.lead}` : copy.unavailable}</p>
       <p>
         {copy.cannotHear}
         <Link to="/lk/support">{copy.cannotHearLink}</Link>

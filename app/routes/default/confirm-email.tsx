@@ -46,13 +46,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     submit: async (_value, { reject }) => {
       const token = params.token ?? '';
       if (!TOKEN.test(token)) return reject({ formErrors: [INVALID] });
+      let changed: boolean | undefined;
       try {
-        await context.rest.auth.confirmEmail(token, context.config.publicOrigin);
+        ({ changed } = await context.rest.auth.confirmEmail(token, context.config.publicOrigin));
       } catch (error) {
         if (isUpstreamError(error) && error.failure === 'rejected') return reject({ formErrors: [INVALID] });
         throw error;
       }
-      return redirect(CONFIRMED, 303);
+      // A change's link: the page says the sign-in address is now this one.
+      return redirect(changed ? `${CONFIRMED}?reason=changed` : CONFIRMED, 303);
     },
   });
 }

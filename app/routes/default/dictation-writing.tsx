@@ -236,7 +236,7 @@ export default function DictationWritingScreen() {
           />
         )}
         {/* The player is in the writing form's bar; how the reading goes and the way to support, below it. */}
-        {confirm ? null : <ReadingNotes available={view.reading !== null} />}
+        {confirm ? null : <ReadingNotes reading={view.reading} />}
         {confirm ? null : <p>{copy.writingLead(plural(event.timeLimitMinutes, copy.minutes))}</p>}
       </section>
     );

@@ -20,6 +20,8 @@ const copy = {
 
 /** Where a pass that is missing, expired, used or refused ends: the login page says why (docs/product.md §4.1). */
 const NOT_VALID = '/login?reason=pass';
+/** Where a pass signs in to when its link named no other page. */
+const SIGNED_IN = '/lk';
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title);
 
@@ -36,7 +38,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return null;
 }
 
-/** «Войти»: the pass for a session, then the page the link named; a refused pass is "link not valid". */
+/** «Войти»: the pass for a session, then the page the link named or the cabinet; a refused pass is "link not valid". */
 export async function action({ request, context }: ActionFunctionArgs) {
   const pending = pendingPass(context);
   /** Every way out but a retry forgets the pass. */
@@ -48,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     guard: 'public',
     submit: async (_value, { reject }) => {
       // A session got meanwhile (another tab) is kept: a pass link never replaces one.
-      if (await context.session.user()) return leave('/lk');
+      if (await context.session.user()) return leave(SIGNED_IN);
       const waiting = await pending.read();
       if (!waiting) return leave(NOT_VALID);
       // Counted per address on the login's budget, as a password is (issue 44): a refused pass is a failure.
@@ -77,7 +79,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       } catch (error) {
         context.log.warn({ err: { message: (error as Error)?.message } }, 'pass sign-in: the login lock not lifted');
       }
-      return leave(safeRedirect(waiting.to, '/'));
+      // A link to the portal's front page lands in the cabinet, where a signed-in user expects to be (the front
+      // page would not say they are signed in); a link to another page lands there.
+      const to = safeRedirect(waiting.to, SIGNED_IN);
+      return leave(to === '/' ? SIGNED_IN : to);
     },
   });
 }

@@ -19,13 +19,13 @@ const copy = {
   leadUnconfirmed:
     'Ваш адрес ещё не подтверждён, поэтому его можно просто исправить: письмо со ссылкой для подтверждения придёт на новый адрес, а прежний будет забыт.',
   leadConfirmed:
-    'Новый адрес заработает, когда вы откроете ссылку из письма, которое придёт на него. До тех пор вход и письма — на нынешний адрес; на него мы сообщим о запросе.',
-  current: 'Нынешний адрес',
+    'Новый адрес заработает, когда вы откроете ссылку из письма, которое придёт на него. До тех пор вход и письма — на текущий адрес; на него мы сообщим о запросе.',
+  current: 'Текущий адрес',
   pending: 'Ждёт подтверждения',
   replaced: (email: string) =>
     `Адрес изменён на ${email}. Письмо со ссылкой для подтверждения отправлено на него: откройте ссылку и нажмите «Подтвердить адрес».`,
   pendingNotice: (email: string, current: string) =>
-    `Письмо со ссылкой отправлено на ${email}. Адрес сменится, когда вы откроете ссылку и нажмёте «Подтвердить адрес»; ссылка действует 72 часа. До тех пор входите с адресом ${current}.`,
+    `Письмо со ссылкой отправлено на ${email}. Адрес для входа сменится, когда вы откроете ссылку и нажмёте «Подтвердить адрес»; ссылка действует 72 часа. До тех пор входите с адресом ${current}.`,
   back: 'Вернуться в профиль',
 };
 
@@ -69,8 +69,10 @@ export default function EmailChangeScreen() {
   const { key } = useLocation();
   const [search] = useSearchParams();
   const lastResult = formReply(useActionData<typeof action>());
+  // A change waiting for its link has changed nothing yet: the notice says what happens, the button no «Сохранено».
+  const pending = search.get('reason') === 'pending';
   const notice =
-    search.get('reason') === 'pending' && pendingEmail
+    pending && pendingEmail
       ? copy.pendingNotice(pendingEmail, email)
       : search.get('reason') === 'replaced'
         ? copy.replaced(email)
@@ -81,7 +83,7 @@ export default function EmailChangeScreen() {
       <Facts items={[[copy.current, email], ...(pendingEmail ? [[copy.pending, pendingEmail] as const] : [])]} />
       {saved && notice ? <FormNotice id={SAVED_NOTICE}>{notice}</FormNotice> : null}
       {/* A new form after every save: the password is not left in its field. */}
-      <EmailChangeForm key={key} lastResult={lastResult} saved={saved} onInput={onInput} />
+      <EmailChangeForm key={key} lastResult={lastResult} saved={saved && !pending} onInput={onInput} />
       <p>
         <Link to="/profile">{copy.back}</Link>
       </p>
