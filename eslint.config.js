@@ -11,6 +11,12 @@ const appToBff = {
   allowTypeImports: true,
 };
 
+/** What upstream/ may not import: the portal's code. */
+const upstreamOutside = {
+  regex: '(^|/|#)bff/|(^|/)app/|^~/',
+  message: 'upstream/ imports only the contract (#contract), the neutral helpers (#shared/*) and its own files.',
+};
+
 /** What app/ may not import: the BFF but its *.server modules and types, the contract but its types. */
 const appPatterns = [
   appToBff,
@@ -105,13 +111,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              regex: '(^|/|#)bff/|(^|/)app/|^~/',
-              message:
-                'upstream/ imports only the contract (#contract), the neutral helpers (#shared/*) and its own files.',
-            },
-          ],
+          patterns: [upstreamOutside],
         },
       ],
     },
@@ -125,11 +125,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              regex: '(^|/|#)bff/|(^|/)app/|^~/',
-              message:
-                'upstream/ imports only the contract (#contract), the neutral helpers (#shared/*) and its own files.',
-            },
+            upstreamOutside,
             { regex: '(^|/)routes/', message: 'Only upstream/app.ts and the routes import a route module.' },
           ],
         },

@@ -69,21 +69,21 @@ export function hostsUnavailable(): string | null {
   return null;
 }
 
-/** The namespaces with our prefix that exist now. */
-export function ourNamespaces(): string[] {
+/** The namespaces whose name starts with `prefix` (the hosts' by default) that exist now. */
+export function ourNamespaces(prefix = NAMESPACE_PREFIX): string[] {
   const listed = spawnSync('ip', ['netns', 'list'], { encoding: 'utf8' });
   return (listed.stdout ?? '')
     .split('\n')
     .map((line) => line.split(' ')[0]!)
-    .filter((name) => name.startsWith(NAMESPACE_PREFIX));
+    .filter((name) => name.startsWith(prefix));
 }
 
 /**
- * Removes every namespace with our prefix, ending first the processes still running in them (a namespace that
- * is deleted keeps its processes otherwise). Safe to call when there is nothing to remove.
+ * Removes every namespace whose name starts with `prefix`, ending first the processes still running in them (a
+ * namespace that is deleted keeps its processes otherwise). Safe to call when there is nothing to remove.
  */
-export function removeHosts() {
-  for (const name of ourNamespaces()) {
+export function removeNamespaces(prefix: string) {
+  for (const name of ourNamespaces(prefix)) {
     const pids = spawnSync('ip', ['netns', 'pids', name], { encoding: 'utf8' })
       .stdout.split('\n')
       .map(Number)
@@ -104,6 +104,11 @@ export function removeHosts() {
   } catch {
     // not there, or someone else's files in it
   }
+}
+
+/** Removes every host namespace of ours (see removeNamespaces). */
+export function removeHosts() {
+  removeNamespaces(NAMESPACE_PREFIX);
 }
 
 /**

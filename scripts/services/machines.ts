@@ -10,6 +10,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { removeNamespaces } from './hosts';
 
 export const MACHINE_PREFIX = 'portalm-';
 /** Where the tree is kept between runs (outside every checkout: it is 300 MB and root's). */
@@ -95,30 +96,9 @@ export function makeMachineNetwork(hosts: Record<string, number>) {
   }
 }
 
-/** The namespaces with our prefix that exist now. */
-function ourNamespaces(): string[] {
-  return spawnSync('ip', ['netns', 'list'], { encoding: 'utf8' })
-    .stdout.split('\n')
-    .map((line) => line.split(' ')[0]!)
-    .filter((name) => name.startsWith(MACHINE_PREFIX));
-}
-
 /** Ends the processes of our namespaces (the machines in them), by their ids, and deletes the namespaces. */
 export function removeMachines() {
-  for (const name of ourNamespaces()) {
-    const pids = spawnSync('ip', ['netns', 'pids', name], { encoding: 'utf8' })
-      .stdout.split('\n')
-      .map(Number)
-      .filter((pid) => pid > 0 && pid !== process.pid);
-    for (const pid of pids) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // gone already
-      }
-    }
-    spawnSync('ip', ['netns', 'del', name], { stdio: 'ignore' });
-  }
+  removeNamespaces(MACHINE_PREFIX);
 }
 
 export interface Machine {
