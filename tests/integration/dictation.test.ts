@@ -348,7 +348,7 @@ describe('/lk/dictations', () => {
       'Готовы? На текст — 60 минут. Время пойдёт только после нажатия «Начать диктант».',
     );
     expect(ready).toContain(
-      `<audio class="dictation-start__sound" controls="" preload="none" src="${location}/sound-check"`,
+      `<audio class="dictation-start__sound" controls="" preload="metadata" src="${location}/sound-check"`,
     );
     expect(ready).not.toContain('<textarea');
     expect(pageText(await (await teacher.request('/lk/dictations')).text())).not.toContain('Продолжить диктант');
