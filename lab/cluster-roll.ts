@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { root } from './services/processes';
+import { root } from '../scripts/processes';
 import { minutes } from '#shared/time';
 
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));

@@ -1,6 +1,6 @@
 /**
- * Forwards, run where they are needed (a namespace: `ip netns exec <ns> node --import tsx scripts/forward.ts …`):
- * each argument `listen=>target` (scripts/services/forward.ts). Prints `ready` once every one listens.
+ * Forwards, run where they are needed (a namespace: `ip netns exec <ns> node --import tsx lab/forward.ts …`):
+ * each argument `listen=>target` (lab/services/forward.ts). Prints `ready` once every one listens.
  */
 import { forward } from './services/forward';
 

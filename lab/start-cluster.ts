@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startCluster } from './services/cluster';
-import { buildIfStale, portalEnv, root, startUpstreamProcess, stopChild } from './services/processes';
+import { buildIfStale, portalEnv, root, startUpstreamProcess, stopChild } from '../scripts/processes';
 import { startRedis } from './services/redis';
 import { createSupervisor } from './services/supervisor';
 

@@ -1,10 +1,10 @@
 /**
- * The part of `npm run start:hosts` that runs on the client host (scripts/hosts.ts starts it there): the
+ * The part of `npm run start:hosts` that runs on the client host (lab/start-hosts.ts starts it there): the
  * cluster across the hosts, supervised, until SIGTERM.
  */
-import { addressOf, APP_HOSTS } from './services/hosts';
-import { HOSTS_PORTS, startHostsCluster } from './services/hosts-cluster';
-import { portalEnv } from './services/processes';
+import { addressOf, APP_HOSTS } from './services/namespaces';
+import { HOSTS_PORTS, startHostsCluster } from './services/cluster-on-hosts';
+import { portalEnv } from '../scripts/processes';
 
 const report = (line: string) => console.error(`${new Date().toISOString()} hosts: ${line}`);
 const port = Number(process.env.PORT || 3000);

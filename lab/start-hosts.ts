@@ -3,7 +3,7 @@
  * network namespaces on this machine, each with its own address in 10.234.34.0/24: the edge (haproxy), three app
  * hosts (a portal instance each), the data host(s) (Redis), the upstream host and a client host. Root only.
  *
- * The cluster itself is started from the client host (scripts/hosts-inside.ts), the one place from which the
+ * The cluster itself is started from the client host (lab/start-hosts-in-client.ts), the one place from which the
  * hosts' addresses are reached; this process stays on the machine and forwards 127.0.0.1:PORT to a Unix socket
  * the edge listens on, so a browser on the machine opens http://localhost:PORT as it opens `start:cluster`.
  * Ctrl-C or SIGTERM stops everything and removes the namespaces; a run that was killed leaves them to the next
@@ -14,8 +14,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { hostsUnavailable, makeHosts, onHost, removeHosts } from './services/hosts';
-import { buildIfStale, root } from './services/processes';
+import { hostsUnavailable, makeHosts, onHost, removeHosts } from './services/namespaces';
+import { buildIfStale, root } from '../scripts/processes';
 
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 const unavailable = hostsUnavailable();
@@ -45,7 +45,7 @@ forward.listen(port, '127.0.0.1');
 
 const inside = spawn(
   onHost('client')[0]!,
-  [...onHost('client').slice(1), process.execPath, '--import', 'tsx', 'scripts/hosts-inside.ts'],
+  [...onHost('client').slice(1), process.execPath, '--import', 'tsx', 'lab/start-hosts-in-client.ts'],
   { cwd: root, stdio: 'inherit', env: { ...process.env, PORT: String(port), HOSTS_EDGE_SOCKET: unixSocket } },
 );
 

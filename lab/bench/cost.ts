@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { freePort } from '../scripts/services/redis';
+import { freePort } from '../services/redis';
 import {
   MALLOC_ARENA_MAX,
   PORTAL_NODE_OPTIONS,
@@ -8,8 +8,8 @@ import {
   startUpstreamProcess,
   stopChild,
   waitForOk,
-} from '../scripts/services/processes';
-import { Client, DEMO_USERS } from '../tests/integration/harness';
+} from '../../scripts/processes';
+import { Client, DEMO_USERS } from '../../tests/integration/harness';
 import { ticks } from './day-cpu';
 import { combine, runLoad, type LoadResult } from './load';
 import { REFERENCE_PATH } from './reference-build';
@@ -20,7 +20,7 @@ import { check, fmt, heading } from './report';
  * compiled portal (`node build/server/main.js`, info-level logs included) and the reference upstream each run in a
  * process of their own; this process only generates load. CPU time per request is read from /proc for the portal
  * alone, so the upstream's share is excluded; resident memory is the portal's peak (VmHWM) over the whole load.
- * `BENCH_CPU_PROF=dir` starts the portal with `--cpu-prof` into that folder (bench/profile.ts reads it).
+ * `BENCH_CPU_PROF=dir` starts the portal with `--cpu-prof` into that folder (lab/bench/profile.ts reads it).
  */
 const ROUNDS = 4;
 const PER_ROUND = 500;
@@ -57,9 +57,9 @@ export async function costBudgets() {
   const origin = `http://localhost:${port}`;
   const referencePort = await freePort();
   const reference = runTs(
-    'bench/reference-server.ts',
+    'lab/bench/reference-server.ts',
     [],
-    // The portal's process settings too (scripts/services/processes.ts), through the environment.
+    // The portal's process settings too (scripts/processes.ts), through the environment.
     { ...portalEnv, PORT: String(referencePort), MALLOC_ARENA_MAX, NODE_OPTIONS: PORTAL_NODE_OPTIONS.join(' ') },
     ['ignore', 'ignore', 'inherit'],
   );

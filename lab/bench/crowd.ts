@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { Instance } from '../scripts/services/cluster';
-import { SHARED_PAGE_SECONDS } from '../bff/server/shared-pages.server';
-import { Client } from '../tests/integration/harness';
+import type { Instance } from '../services/cluster';
+import { SHARED_PAGE_SECONDS } from '../../bff/server/shared-pages.server';
+import { Client } from '../../tests/integration/harness';
 import { register, startDaySystem } from './day-system';
 import { percentile } from './load';
 import { check, fmt, heading } from './report';
@@ -11,7 +11,7 @@ import { dictationWriter, invite } from './writer';
 
 /**
  * The crowd at the start of the day (issue 27, ADR 044), through haproxy in front of three instances as
- * `npm run start:cluster` runs them (bench/day-system.ts), with the portal's default sign-in limits:
+ * `npm run start:cluster` runs them (lab/bench/day-system.ts), with the portal's default sign-in limits:
  *
  * 1. VISITORS anonymous GETs of `/` and `/dictation` within CROWD_SECONDS, one started every few milliseconds
  *    (bounded: exactly that many, at most 256 in flight, loopback only); the instances' renders of each page

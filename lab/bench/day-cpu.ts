@@ -21,7 +21,7 @@ export function ticks(pid: number | undefined): number {
   }
 }
 
-/** The redis-server child of this process (scripts/services/redis starts it, without telling its pid). */
+/** The redis-server child of this process (lab/services/redis starts it, without telling its pid). */
 function redisPid(): number | undefined {
   const out = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(process.pid)], { encoding: 'utf8' });
   const line = out.split('\n').find((l) => l.trim().endsWith('redis-server'));

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
-import { createSupervisor } from '../scripts/services/supervisor';
+import { createSupervisor } from '../services/supervisor';
 import { startDaySystem } from './day-system';
 import { check, fmt, heading } from './report';
 import { dictationWriter, invite, storedText, type DictationWriter } from './writer';
@@ -77,7 +77,7 @@ export async function dayFaultsBudget() {
     events.push({ at: (performance.now() - started) / 1000, line });
     console.log(`  ${fmt((performance.now() - started) / 1000)} s: ${line}`);
   };
-  // As `npm run start:cluster` supervises its parts (scripts/cluster.ts).
+  // As `npm run start:cluster` supervises its parts (lab/start-cluster.ts).
   const supervisor = createSupervisor(report);
   supervisor.watch({ name: 'redis', child: () => sys.redis.child, restart: () => sys.redis.start() });
   const watched = sys.cluster.instances.map((instance) =>
@@ -246,7 +246,7 @@ export async function drawChart(
     `<text x="${left + plotWidth}" y="625" font-size="12" text-anchor="end">${buckets.length} s</text>` +
     marks +
     `</svg>`;
-  const dir = path.resolve('bench/results');
+  const dir = path.resolve('lab/bench/results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, `${name}.svg`), svg);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });

@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { makeHosts, onHost, removeHosts } from '../scripts/services/hosts';
-import { buildIfStale, root } from '../scripts/services/processes';
-import type { DayName, DayResult, Request } from './hosts-day';
+import { makeHosts, onHost, removeHosts } from '../services/namespaces';
+import { buildIfStale, root } from '../../scripts/processes';
+import type { DayName, DayResult, Request } from './day-on-hosts-timeline';
 
 /**
- * From the machine: makes the hosts of ADR 059, runs bench/hosts-day.ts's day on the client host, and removes
+ * From the machine: makes the hosts of ADR 059, runs lab/bench/day-on-hosts-timeline.ts's day on the client host, and removes
  * the hosts again whatever happened. Root only (see `hostsUnavailable`).
  */
 export async function dayOnHosts(
@@ -22,7 +22,7 @@ export async function dayOnHosts(
   try {
     const child = spawn(
       onHost('client')[0]!,
-      [...onHost('client').slice(1), process.execPath, '--import', 'tsx', 'bench/hosts-day-inside.ts'],
+      [...onHost('client').slice(1), process.execPath, '--import', 'tsx', 'lab/bench/day-on-hosts-in-client.ts'],
       {
         cwd: root,
         stdio: ['ignore', 'ignore', options.quiet ? 'ignore' : 'inherit'],

@@ -11,14 +11,14 @@ import {
   onHost,
   silence,
   type HostName,
-} from '../scripts/services/hosts';
-import { HOSTS_PORTS, startHostsCluster, upstreamDevTool, type HostsCluster } from '../scripts/services/hosts-cluster';
-import { Client } from '../tests/integration/harness';
+} from '../services/namespaces';
+import { HOSTS_PORTS, startHostsCluster, upstreamDevTool, type HostsCluster } from '../services/cluster-on-hosts';
+import { Client } from '../../tests/integration/harness';
 import { register } from './day-system';
 import { describeError, dictationWriter, formWriter, storedText, type SaveResult } from './writer';
 
 /**
- * The dictation day on the hosts of ADR 059 (issue 34), run on the client host (bench/hosts-day-inside.ts): the
+ * The dictation day on the hosts of ADR 059 (issue 34), run on the client host (lab/bench/day-on-hosts-in-client.ts): the
  * cluster across the hosts, WRITERS writers saving every 5 s through the edge (half with the JavaScript autosave,
  * half with the form a browser without JavaScript posts, and the page it is sent to after), WALKERS signed-in
  * people walking the cabinet, and a timeline of faults made inside the hosts (nftables drops, links down, a fault
@@ -122,7 +122,7 @@ function nftOn(host: HostName, rules: string) {
 
 /**
  * The kernel has no `netem`: each app host's new connections to Redis's port on the data hosts are sent (nftables
- * DNAT) to a delay proxy on that host (bench/delay-proxy.ts), which reaches the data host on PROXIED_PORT, led to
+ * DNAT) to a delay proxy on that host (lab/bench/delay-proxy.ts), which reaches the data host on PROXIED_PORT, led to
  * Redis there. Connections open before are reset (a TCP reset on their next packet), so the instances reconnect
  * through the proxies at once, as after a network change. Sentinel's port is left direct.
  */
@@ -148,7 +148,7 @@ async function delayRedis() {
     }));
     const proxy = spawn(
       onHost(app)[0]!,
-      [...onHost(app).slice(1), process.execPath, '--import', 'tsx', 'bench/delay-proxy.ts'],
+      [...onHost(app).slice(1), process.execPath, '--import', 'tsx', 'lab/bench/delay-proxy.ts'],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
         env: {

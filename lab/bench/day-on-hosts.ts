@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { hostsUnavailable } from '../scripts/services/hosts';
+import { hostsUnavailable } from '../services/namespaces';
 import { drawChart } from './day-faults';
-import { DAYS } from './hosts-day';
-import { byPhase, dayOnHosts } from './hosts-day-run';
+import { DAYS } from './day-on-hosts-timeline';
+import { byPhase, dayOnHosts } from './day-on-hosts-launch';
 import { check, fmt, heading } from './report';
 
 /**
@@ -12,7 +12,7 @@ import { check, fmt, heading } from './report';
  * 100 ms more on every round trip between the app hosts and Redis (a delay proxy). BENCH_HOSTS_WRITERS
  * writers (1,000 by default; half autosave, half the form without JavaScript) and BENCH_HOSTS_WALKERS signed-in
  * walkers (100). Nothing may be lost, answered 5xx, shown to another user or signed out; p50/p95 per phase and
- * kind, and a chart (bench/results/hosts.png). Root only: skipped with the reason otherwise.
+ * kind, and a chart (lab/bench/results/hosts.png). Root only: skipped with the reason otherwise.
  */
 export async function hostsBudget() {
   const writers = Number(process.env.BENCH_HOSTS_WRITERS ?? 1000);

@@ -1,13 +1,13 @@
 import { contract, VERSION_HEADER } from '#contract';
-import { startCluster } from '../scripts/services/cluster';
-import { startUpstreamProcess, stopChild } from '../scripts/services/processes';
-import { freePort, startRedis } from '../scripts/services/redis';
-import { Client } from '../tests/integration/harness';
+import { startCluster } from '../services/cluster';
+import { startUpstreamProcess, stopChild } from '../../scripts/processes';
+import { freePort, startRedis } from '../services/redis';
+import { Client } from '../../tests/integration/harness';
 
 /**
  * The system of the dictation day's bench (budget 10): a real redis-server, the reference upstream in a process
  * of its own (in-memory database; its fault switch on with `faults`), `instances` portal instances behind haproxy
- * (scripts/services/cluster, as `npm run start:cluster` runs them), and `users` accounts of their own, each signed
+ * (lab/services/cluster, as `npm run start:cluster` runs them), and `users` accounts of their own, each signed
  * in through the balancer.
  */
 export interface Walker {

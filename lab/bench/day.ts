@@ -6,7 +6,7 @@ import { check, fmt, heading } from './report';
 import { dictationWriter, invite, storedText, type DictationWriter } from './writer';
 
 /**
- * The dictation day (bench/README.md, budget 10; issue 14): through haproxy, WRITERS writers, each with an
+ * The dictation day (lab/bench/README.md, budget 10; issue 14): through haproxy, WRITERS writers, each with an
  * invitation of their own, save every 5 s for the run while USERS signed-in users walk the cabinet; first
  * against three portal instances sharing Redis, then against one. `BENCH_DAY_WRITERS`, `BENCH_DAY_USERS` and
  * `BENCH_DAY_SECONDS` shrink it for a quick look.

@@ -7,7 +7,7 @@ import { check, fmt, heading } from './report';
 import { dictationWriter, invite, storedText } from './writer';
 
 /**
- * The dictation day (bench/README.md, budget 8): writers, each with an invitation of their own, save their text
+ * The dictation day (lab/bench/README.md, budget 8): writers, each with an invitation of their own, save their text
  * every 5 s for a minute against one portal process and the reference upstream, as the writing page's autosave
  * does (`POST /dictation/{code}/text`). Measured: p95 save latency, errors, and saves lost — a writer whose final
  * text on the upstream is not the last text it saved. `BENCH_DICTATION_WRITERS` and `BENCH_DICTATION_SECONDS`

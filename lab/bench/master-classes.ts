@@ -3,7 +3,7 @@ import { createBundle, FIRST_LOAD_JS_KB, scriptsOf } from './bundle';
 import { countUpstreamCalls, type System } from './portal';
 import { check, fmt, heading } from './report';
 
-/** The master-class budget of bench/README.md: a light player page, and seeking that costs no upstream read. */
+/** The master-class budget of lab/bench/README.md: a light player page, and seeking that costs no upstream read. */
 const KB = 1024;
 const PAGE = '/lk/master-classes/1';
 const SEEKS = 20;

@@ -5,7 +5,7 @@ import {
   startReferenceUpstream,
   type Portal,
   type ReferenceUpstream,
-} from '../tests/integration/harness';
+} from '../../tests/integration/harness';
 
 /**
  * The system under test: the built portal and the reference upstream, in this process, on free loopback ports

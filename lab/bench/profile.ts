@@ -4,7 +4,7 @@ import path from 'node:path';
 /**
  * Reads the portal's `--cpu-prof` profiles (`BENCH_CPU_PROF=dir npm run bench`) and prints where its CPU
  * time went, by part: self time of every sampled function, grouped by the file it lives in.
- *   node --import tsx bench/profile.ts dir
+ *   node --import tsx lab/bench/profile.ts dir
  */
 interface ProfileNode {
   id: number;

@@ -3,7 +3,7 @@ import { Links, Meta, Outlet, Scripts } from '@remix-run/react';
 import { createElement as h } from 'react';
 
 /**
- * The reference of budget 12 (bench/cost.ts): a minimal Remix page served by the portal's own server. The same
+ * The reference of budget 12 (lab/bench/cost.ts): a minimal Remix page served by the portal's own server. The same
  * Express app, middleware, entry.server (stream, nonce, compression) and configuration as production, but a
  * build of two routes: a document with Remix's `<Meta>`, `<Links>` and `<Scripts>`, and `/reference`, one heading.
  * What `/login` costs beyond this page is what the portal's pages add to Remix.

@@ -69,9 +69,9 @@ export function printSummary() {
   console.log(`\n${checks.length - failed} of ${checks.length} budgets held${failed ? `, ${failed} FAILED` : ''}.`);
 }
 
-/** bench/results/latest.json (gitignored): every check plus the raw figures, for comparing runs. */
+/** lab/bench/results/latest.json (gitignored): every check plus the raw figures, for comparing runs. */
 export function writeResults(details: Record<string, unknown>): string {
-  const dir = path.resolve('bench/results');
+  const dir = path.resolve('lab/bench/results');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'latest.json');
   // Raw latency lists are left out: thousands of numbers that the percentiles beside them already summarize.

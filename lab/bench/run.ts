@@ -1,14 +1,14 @@
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ROUTES } from '../tests/e2e/routes';
+import { ROUTES } from '../../tests/e2e/routes';
 import { createBundle, FIRST_LOAD_JS_KB, scriptsOf, type Chunk } from './bundle';
 import { costBudgets } from './cost';
 import { crowdBudget } from './crowd';
 import { dayBudget } from './day';
 import { dayFaultsBudget } from './day-faults';
 import { dictationBudget } from './dictation';
-import { hostsBudget } from './hosts';
+import { hostsBudget } from './day-on-hosts';
 import { lighthouseBudget } from './lighthouse';
 import { masterClassesBudget } from './master-classes';
 import { startSystem, type System } from './portal';
@@ -19,7 +19,7 @@ import { throughputAndMemoryBudgets } from './throughput';
 import { waterfallBudget } from './waterfall';
 
 /**
- * docs/architecture.md §9 budgets, measured against the built portal (`npm run build` first); see bench/README.md.
+ * docs/architecture.md §9 budgets, measured against the built portal (`npm run build` first); see lab/bench/README.md.
  * Exits 1 when a budget fails.
  *
  * Production React, as `npm start` runs the portal: React picks its build when first loaded, which happens

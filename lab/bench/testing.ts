@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { readForms } from '../tests/integration/harness';
+import { readForms } from '../../tests/integration/harness';
 import { createBundle, FIRST_LOAD_JS_KB, scriptsOf } from './bundle';
 import { countUpstreamCalls, type System } from './portal';
 import { check, heading } from './report';
 
 /**
- * The testing budget of bench/README.md: a light question page, and one answer that costs one upstream write and
+ * The testing budget of lab/bench/README.md: a light question page, and one answer that costs one upstream write and
  * the two reads of the next question's page (the test for its open attempt, then the attempt).
  */
 const KB = 1024;

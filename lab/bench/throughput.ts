@@ -2,7 +2,7 @@ import { combine, runLoad, type LoadResult } from './load';
 import { countUpstreamCalls, directProfileCall, type System } from './portal';
 import { check, fmt, heading } from './report';
 
-/** Budgets 2 and 4 of bench/README.md: the BFF's cost under load, and the memory that load leaves behind. */
+/** Budgets 2 and 4 of lab/bench/README.md: the BFF's cost under load, and the memory that load leaves behind. */
 const LOAD = { count: 1500, concurrency: 16, warmup: 100, rounds: 6 };
 const MB = 1024 * 1024;
 

@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
-import { startPortal } from '../tests/integration/harness';
+import { startPortal } from '../../tests/integration/harness';
 import { runLoad } from './load';
 import { countUpstreamCalls, type System } from './portal';
 import { check, fmt, heading } from './report';
 
-/** Budget 1 of bench/README.md: a page takes about one upstream latency, not one per upstream call. */
+/** Budget 1 of lab/bench/README.md: a page takes about one upstream latency, not one per upstream call. */
 const LATENCY_MS = 150;
 const SAMPLES = 15;
 

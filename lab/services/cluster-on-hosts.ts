@@ -1,14 +1,14 @@
 /**
- * The cluster of `npm run start:cluster` laid across the namespace hosts (scripts/services/hosts.ts), from a process
+ * The cluster of `npm run start:cluster` laid across the namespace hosts (lab/services/namespaces.ts), from a process
  * on the client host (the only place the hosts' addresses are reachable from): a Redis data node and a sentinel on
  * each data host, the reference upstream on the upstream host, a portal instance on each app host and haproxy on the
- * edge, each started through `ip netns exec` with the same generator (scripts/services/cluster.ts, haproxy.ts) as on
+ * edge, each started through `ip netns exec` with the same generator (lab/services/cluster.ts, haproxy.ts) as on
  * one machine, and watched by the same supervisor.
  */
 import type { StdioOptions } from 'node:child_process';
 import { startCluster } from './cluster';
-import { addressOf, APP_HOSTS, DATA_HOSTS, onHost } from './hosts';
-import { runTs, spawnWith, startUpstreamProcess, stopChild, waitForOk } from './processes';
+import { addressOf, APP_HOSTS, DATA_HOSTS, onHost } from './namespaces';
+import { runTs, spawnWith, startUpstreamProcess, stopChild, waitForOk } from '../../scripts/processes';
 import { startSentinelGroup } from './redis-sentinel';
 import { createSupervisor } from './supervisor';
 
@@ -16,7 +16,7 @@ import { createSupervisor } from './supervisor';
 export const HOSTS_PORTS = { redis: 6379, sentinel: 26379, upstream: 3001 };
 
 export async function startHostsCluster(options: {
-  /** The edge's port (on its address and, through scripts/hosts.ts's forward, on the machine's loopback). */
+  /** The edge's port (on its address and, through lab/start-hosts.ts's forward, on the machine's loopback). */
   port: number;
   /** The Unix socket the edge listens on as well, for the machine's forward. */
   unixSocket?: string;
@@ -63,7 +63,7 @@ export async function startHostsCluster(options: {
     stops.push(() => stopChild(upstream.child));
     const startRelay = async () => {
       const child = runTs(
-        'scripts/upstream-relay.ts',
+        'lab/upstream-relay.ts',
         [],
         {
           PATH: process.env.PATH,

@@ -6,8 +6,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * mid-run. A rolling restart replaces the instances one at a time, each drained first (ADR 041).
  */
 import type { ChildProcess } from 'node:child_process';
-import { READINESS_PATH, startHaproxy, type Haproxy } from './haproxy';
-import { hasExited, runPortal, stopChild, waitForOk } from './processes';
+import { READINESS_PATH } from '../../scripts/deploy/haproxy-config';
+import { startHaproxy, type Haproxy } from './haproxy';
+import { hasExited, runPortal, stopChild, waitForOk } from '../../scripts/processes';
 import { freePort } from './redis';
 
 export interface ClusterOptions {

@@ -1,7 +1,7 @@
 /**
  * A byte-for-byte TCP forward between two ends, each `host:port` or a Unix socket's path (starting with `/`). A
  * Unix socket is a file, seen from every network namespace: so a forward run inside a namespace and one run outside
- * join the two without an interface on this machine (the machines' lab, scripts/services/machines-lab.ts).
+ * join the two without an interface on this machine (the machines' lab, lab/services/machines-lab.ts).
  */
 import { rmSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';

@@ -4,9 +4,9 @@
  * files, as docs/operations.md tells an operator) and an app machine running `deploy/systemd/portal@.service` from
  * the checkout bound in read-only at /opt/portal (its compiled server, its own Node in node_modules), the portal's
  * files set up by the docs' steps for an app host. Each machine is booted from the shared tree
- * (scripts/services/machines.ts) on one private network of their own.
+ * (lab/services/machines.ts) on one private network of their own.
  *
- * From outside, the portal is reached through two forwards joined by a Unix socket (scripts/services/forward.ts):
+ * From outside, the portal is reached through two forwards joined by a Unix socket (lab/services/forward.ts):
  * a local port here to the socket, the socket to the portal's address inside the app machine's namespace; and the
  * upstream (a process here) is the app machine's 127.0.0.1 on the same port, the same way. Root only.
  */
@@ -26,7 +26,7 @@ import {
   removeMachines,
   type Machine,
 } from './machines';
-import { root, runTs } from './processes';
+import { root, runTs } from '../../scripts/processes';
 
 export const LAB_HOSTS = { app1: 21, data1: 31, data2: 32, data3: 33 } as const;
 export type LabHost = keyof typeof LAB_HOSTS;
@@ -146,7 +146,7 @@ export async function startMachinesLab(options: {
     const port = (here.address() as { port: number }).port;
     servers.push(await forward(path.join(dir, 'upstream.sock'), `127.0.0.1:${options.upstreamPort}`));
     forwarder = runTs(
-      'scripts/forward.ts',
+      'lab/forward.ts',
       [
         `${path.join(dir, 'portal.sock')}=>${labAddress('app1')}:3000`,
         `127.0.0.1:${options.upstreamPort}=>${path.join(dir, 'upstream.sock')}`,

@@ -10,7 +10,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { removeNamespaces } from './hosts';
+import { removeNamespaces } from './namespaces';
 
 export const MACHINE_PREFIX = 'portalm-';
 /** Where the tree is kept between runs (outside every checkout: it is 300 MB and root's). */
@@ -77,7 +77,7 @@ function must(command: readonly string[]) {
 /**
  * The machines' network, made afresh: for each host (a name and the last byte of its address) a namespace
  * `portalm-<name>` with loopback and `eth0` at MACHINES_SUBNET.<byte>/24, its cable plugged into one bridge in a
- * namespace of its own. No route out, nothing on this machine's own interfaces (as scripts/services/hosts.ts).
+ * namespace of its own. No route out, nothing on this machine's own interfaces (as lab/services/namespaces.ts).
  */
 export function makeMachineNetwork(hosts: Record<string, number>) {
   must(['ip', 'netns', 'add', SWITCH]);

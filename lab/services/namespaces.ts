@@ -2,7 +2,7 @@
  * The cluster's machines as Linux network namespaces (ADR 059): each host a namespace of its own with one
  * interface and one address in HOSTS_SUBNET, all of them plugged into a bridge that lives in a namespace of its
  * own (`portalh-net`), like machines on one switch. Nothing routes out: no default route, no NAT, and the
- * machine's own namespace gets no address in the range (the loopback forward of scripts/hosts.ts is a Unix
+ * machine's own namespace gets no address in the range (the loopback forward of lab/start-hosts.ts is a Unix
  * socket). Every namespace is named with NAMESPACE_PREFIX, so a run that was killed before it cleaned up is
  * cleaned up by the next one. Root only.
  *

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { root, stopChild, waitForOk } from './processes';
+import { root, stopChild, waitForOk } from '../../scripts/processes';
 import { freePort } from './redis';
 
 export const ALERT_RULES = path.join(root, 'docs/operations/alerts.yml');

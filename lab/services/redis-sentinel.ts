@@ -14,7 +14,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { newCredentials, sentinelUsers, type RedisCredentials } from './redis-acl';
+import { newCredentials, sentinelUsers, type RedisCredentials } from '../../scripts/deploy/redis-acl';
 import { dataNodeConfig, startRedisNode, type RedisNode, type RedisNodeOptions } from './redis';
 
 export type { RedisNode, RedisNodeOptions } from './redis';

@@ -16,9 +16,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { dataNodeUsers, newCredentials, type RedisCredentials, type RedisUser } from './redis-acl';
+import { dataNodeUsers, newCredentials, type RedisCredentials, type RedisUser } from '../../scripts/deploy/redis-acl';
 
-export type { RedisCredentials, RedisUser } from './redis-acl';
+export type { RedisCredentials, RedisUser } from '../../scripts/deploy/redis-acl';
 
 /** A port the kernel just handed out on 127.0.0.1 and released, for a child process to take. */
 export function freePort(): Promise<number> {

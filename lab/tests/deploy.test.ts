@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { CREDENTIALS, loadConfig } from '../bff/config.server';
-import { OPERATIONS_PATHS } from '../bff/server/metrics-server.server';
-import { DEPLOY_PORTS, GENERATED, NAMESPACE } from './deploy-config';
-import { LIVENESS_PATH, READINESS_PATH } from './services/haproxy';
-import { DEFAULT_USER, dataNodeUsers } from './services/redis-acl';
-import { MALLOC_ARENA_MAX, PORTAL_NODE_OPTIONS, root } from './services/processes';
+import { CREDENTIALS, loadConfig } from '../../bff/config.server';
+import { OPERATIONS_PATHS } from '../../bff/server/metrics-server.server';
+import { DEPLOY_PORTS, GENERATED, NAMESPACE } from '../../scripts/deploy-config';
+import { LIVENESS_PATH, READINESS_PATH } from '../../scripts/deploy/haproxy-config';
+import { DEFAULT_USER, dataNodeUsers } from '../../scripts/deploy/redis-acl';
+import { MALLOC_ARENA_MAX, PORTAL_NODE_OPTIONS, root } from '../../scripts/processes';
 
 /**
  * What deploy/ holds is what the operator can apply, and it says what the code and the tests say. The
@@ -51,7 +51,7 @@ const MODELS: Record<string, () => Promise<Record<string, Yaml>>> = {
   'monitoring.coreos.com/v1': () => import('@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1'),
   'networking.k8s.io/v1': () => import('kubernetes-models/networking.k8s.io/v1'),
 };
-/** API versions with no schema package here: their objects' shape is checked in scripts/kubernetes-render.test.ts. */
+/** API versions with no schema package here: their objects' shape is checked in lab/tests/kubernetes-render.test.ts. */
 const UNMODELLED = ['cert-manager.io/v1'];
 
 /** The variables .env.example documents: every one the portal reads. */

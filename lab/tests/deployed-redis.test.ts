@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataNodeUsers, newCredentials, sentinelUsers, type RedisCredentials } from './services/redis-acl';
-import { startRedisNode, type RedisNode } from './services/redis';
-import { root } from './services/processes';
+import { dataNodeUsers, newCredentials, sentinelUsers, type RedisCredentials } from '../../scripts/deploy/redis-acl';
+import { startRedisNode, type RedisNode } from '../services/redis';
+import { root } from '../../scripts/processes';
 
 /**
  * The data host's Redis and Sentinel as deploy/systemd/redis configures them, on Debian's packages: Debian's own

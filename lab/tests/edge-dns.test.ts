@@ -14,9 +14,9 @@ import {
   EDGE_REDIRECT_PORT,
   MAX_INSTANCES,
   kubernetesHaproxy,
-} from './deploy-config';
-import { freePort } from './services/redis';
-import { stopChild } from './services/processes';
+} from '../../scripts/deploy-config';
+import { freePort } from '../services/redis';
+import { stopChild } from '../../scripts/processes';
 
 /**
  * Issue 43: the Kubernetes edge (deploy/kubernetes/edge/haproxy.cfg, as generated) finds every pod of the headless

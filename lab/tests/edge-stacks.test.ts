@@ -4,10 +4,10 @@ import { createServer, request, type IncomingHttpHeaders, type Server } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { STACK_COOKIE } from './deploy-config';
-import { haproxyConfig } from './services/haproxy';
-import { stopChild } from './services/processes';
-import { freePort } from './services/redis';
+import { STACK_COOKIE } from '../../scripts/deploy-config';
+import { haproxyConfig } from '../../scripts/deploy/haproxy-config';
+import { stopChild } from '../../scripts/processes';
+import { freePort } from '../services/redis';
 
 /**
  * ADR 139: two stacks' edges (haproxy 2.6 on loopback, the configuration of `haproxyConfig`'s `stacks`), each in

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { ASSET_PATH, AUTOSAVE_PATH, DICTATION_FORM_PATH, haproxyConfig } from './haproxy';
+import { ASSET_PATH, AUTOSAVE_PATH, DICTATION_FORM_PATH, haproxyConfig } from '../../scripts/deploy/haproxy-config';
 
 /** The generated configuration is one haproxy accepts, and the client's forwarding headers go first. */
 

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
-import { MONITOR_JOBS, prometheusRule } from './deploy-config';
-import { root } from './services/processes';
+import { MONITOR_JOBS, prometheusRule } from '../../scripts/deploy-config';
+import { root } from '../../scripts/processes';
 
 /**
  * Issue 43: the alerts fire in Kubernetes. The PrometheusRule is alerts.yml's groups; each PodMonitor sets the job

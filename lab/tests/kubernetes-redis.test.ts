@@ -5,9 +5,9 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { kubernetesRedisAcl, redisHaFullname, redisHaSentinels } from './deploy-config';
-import { root } from './services/processes';
-import { startRedisNode, type RedisNode } from './services/redis';
+import { kubernetesRedisAcl, redisHaFullname, redisHaSentinels } from '../../scripts/deploy-config';
+import { root } from '../../scripts/processes';
+import { startRedisNode, type RedisNode } from '../services/redis';
 
 /**
  * Issue 43: the Redis the portal reaches in Kubernetes, from deploy/kubernetes/redis/values.yaml. The names are

@@ -2,8 +2,14 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { DEPLOY_PORTS, EDGE_MAXCONN, EDGE_OPERATIONS_PORT, MAX_INSTANCES, NAMESPACE } from './deploy-config';
-import { root } from './services/processes';
+import {
+  DEPLOY_PORTS,
+  EDGE_MAXCONN,
+  EDGE_OPERATIONS_PORT,
+  MAX_INSTANCES,
+  NAMESPACE,
+} from '../../scripts/deploy-config';
+import { root } from '../../scripts/processes';
 
 /**
  * Issue 43: what `kubectl kustomize deploy/kubernetes` renders, the objects the cluster would get: a Namespace,

@@ -15,8 +15,8 @@ import {
   stackNames,
   stackNamespace,
   stackRedisRelease,
-} from './deploy-config';
-import { root } from './services/processes';
+} from '../../scripts/deploy-config';
+import { root } from '../../scripts/processes';
 
 /**
  * ADR 139: the stacks of deploy/kubernetes-stacks as `kubectl kustomize` renders them: each in a namespace of its

@@ -4,8 +4,8 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { newCredentials } from './redis-acl';
-import { dataNodeConfig, startRedis, startRedisNode, type RedisService } from './redis';
+import { newCredentials } from '../../scripts/deploy/redis-acl';
+import { dataNodeConfig, startRedis, startRedisNode, type RedisService } from '../services/redis';
 
 function portalRedisDirs() {
   return readdirSync(tmpdir()).filter((name) => name.startsWith('portal-redis-'));

@@ -4,9 +4,9 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHaproxy, type Haproxy } from './services/haproxy';
-import { freePort } from './services/redis';
-import { root } from './services/processes';
+import { startHaproxy, type Haproxy } from '../services/haproxy';
+import { freePort } from '../services/redis';
+import { root } from '../../scripts/processes';
 
 /**
  * deploy/systemd/rolling-restart.sh against a real haproxy's runtime API: two instances (each a small server

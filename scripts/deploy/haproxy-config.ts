@@ -1,19 +1,11 @@
 /**
- * Debian's `haproxy` in front of the portal instances (ADR 023): its configuration generated into a temporary
- * folder, round robin, health checks on each instance's operations port (`GET /readyz`), the client's forwarding
- * headers replaced by its own, a request that could not reach an instance sent to another one, and the build's
- * scripts kept in its cache. Its statistics and Prometheus exporter on a loopback port of their own, and its runtime
- * API on a socket in the same folder, through which the cluster script drains an instance before replacing it.
+ * The configuration of Debian's `haproxy` in front of the portal instances (ADR 023): round robin, health checks on
+ * each instance's operations port (`GET /readyz`), the client's forwarding headers replaced by its own, a request
+ * that could not reach an instance sent to another one, and the build's scripts kept in its cache. `npm run
+ * deploy:config` writes it into deploy/ (scripts/deploy-config.ts), and the lab's cluster runs the same generator
+ * (lab/services/haproxy.ts), so what is deployed is what the lab's tests check.
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { SHARED_PAGE_PATHS } from '../../bff/server/shared-pages.server';
-import { spawnWith, stopChild, waitForOk } from './processes';
-import { freePort } from './redis';
-
 /** The paths the balancer may keep: the build's script names, nothing a portal could resolve to another path. */
 export const ASSET_PATH = '^/assets/[A-Za-z0-9_-]+([.][A-Za-z0-9_-]+)*$';
 /** A dictation's autosave (`POST /dictation/{code}/text`), a write the balancer may send twice. */
@@ -57,7 +49,7 @@ const USER_TIMEOUT = 'tcp-ut 3s';
 /**
  * The DNS answer size the edge announces (EDNS): haproxy 2.6's advice for UDP is at most 8192. An answer of n IPv4
  * addresses is 12 + the question + 16 n bytes (+ 11 for EDNS's record), so it holds every slot up to
- * `maxDiscoverySlots` (scripts/deploy.test.ts checks the Kubernetes slots fit).
+ * `maxDiscoverySlots` (lab/tests/deploy.test.ts checks the Kubernetes slots fit).
  */
 export const DNS_PAYLOAD_BYTES = 8192;
 /** The addresses one answer of `DNS_PAYLOAD_BYTES` holds for a name of `fqdn`. */
@@ -161,7 +153,7 @@ export function haproxyConfig(options: {
     ...(global.length ? ['global', ...global, ''] : []),
     // The cluster's DNS (CoreDNS) answers UDP in 512 bytes unless the question says more (EDNS), and a longer answer
     // comes truncated: 512 bytes hold about 28 addresses, and haproxy keeps none of a truncated answer. Announcing
-    // `DNS_PAYLOAD_BYTES` makes one answer hold every slot (scripts/edge-dns.test.ts, against a server that
+    // `DNS_PAYLOAD_BYTES` makes one answer hold every slot (lab/tests/edge-dns.test.ts, against a server that
     // truncates as CoreDNS does). An answer is asked for every second, so a scale-out is seen within seconds.
     ...(discovery
       ? [
@@ -311,7 +303,7 @@ export function haproxyConfig(options: {
     '  use_backend reads if METH_GET or METH_HEAD',
     // A dictation's autosave is replayable: it carries the whole text and its revision, and the upstream takes the
     // same revision twice as one save. So an instance that dies mid-save costs the writer nothing: the save is
-    // sent again to another, as a read is (the bench's faulted day, bench/day-faults.ts).
+    // sent again to another, as a read is (the bench's faulted day, lab/bench/day-faults.ts).
     `  use_backend reads if METH_POST { path_reg ${AUTOSAVE_PATH} }`,
     `  use_backend reads if METH_POST { path_reg ${DICTATION_FORM_PATH} }`,
     '  default_backend writes',
@@ -374,101 +366,4 @@ export function haproxyConfig(options: {
       '',
     ]) ?? []),
   ].join('\n');
-}
-
-/** An instance as the balancer sees it: `UP`, `DOWN`, `DRAIN`, `MAINT`, … and the requests it has or queues. */
-export interface ServerStatus {
-  status: string;
-  current: number;
-  queued: number;
-}
-
-export interface Haproxy {
-  child: ChildProcess;
-  /** The loopback port of `/metrics` (Prometheus exporter) and `/stats`. */
-  statsPort: number;
-  /** The runtime API's Unix socket (level admin). */
-  adminSocket: string;
-  /**
-   * Sets an instance's administrative state in every backend: `maint` takes no new request and lets those in
-   * flight finish, `ready` takes them again (not `drain`: see the rolling restart, scripts/services/cluster.ts).
-   */
-  setState(server: string, state: 'ready' | 'maint'): Promise<void>;
-  /** An instance's state in the reads backend, with its requests in all three. */
-  server(server: string): Promise<ServerStatus>;
-  stop(): Promise<void>;
-}
-
-/** One command on haproxy's runtime API; its answer. */
-function runtimeCommand(socket: string, command: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let answer = '';
-    const connection = createConnection(socket, () => connection.end(`${command}\n`));
-    connection.setEncoding('utf8');
-    connection.on('data', (chunk: string) => (answer += chunk));
-    connection.once('error', reject);
-    connection.once('close', () => resolve(answer));
-  });
-}
-
-/** Starts haproxy on `port` and resolves once it accepts connections. */
-export async function startHaproxy(options: {
-  port: number;
-  host?: string;
-  /** The command prefix that runs it on its host. */
-  prefix?: string[];
-  unixSocket?: string;
-  backends: Backend[];
-  quiet?: boolean;
-  statsPort?: number;
-  sessionCookies?: string[];
-  instanceMaxconn?: number;
-}): Promise<Haproxy> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'portal-haproxy-'));
-  const file = path.join(dir, 'haproxy.cfg');
-  const adminSocket = path.join(dir, 'admin.sock');
-  const statsPort = options.statsPort || (await freePort());
-  writeFileSync(file, haproxyConfig({ ...options, statsPort, adminSocket }));
-  // -db: stay in the foreground, so stopping this child stops the balancer.
-  const child = spawnWith(options.prefix ?? [], 'haproxy', ['-db', '-f', file], {
-    stdio: options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
-  });
-  child.on('error', () => {}); // a missing binary shows as the exit below
-  const stop = async () => {
-    await stopChild(child, 'SIGTERM', 5000);
-    rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    // A file of public/: the first answer through the balancer from a ready instance.
-    await waitForOk(
-      `http://${options.host ?? '127.0.0.1'}:${options.port}/robots.txt`,
-      child,
-      'haproxy (its messages are above)',
-    );
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  const command = async (line: string) => {
-    const answer = (await runtimeCommand(adminSocket, line)).trim();
-    if (answer) throw new Error(`haproxy: ${line}: ${answer}`);
-  };
-  return {
-    child,
-    statsPort,
-    adminSocket,
-    stop,
-    async setState(server, state) {
-      for (const backend of BACKENDS) await command(`set server ${backend}/${server} state ${state}`);
-    },
-    async server(server) {
-      // `show stat` is CSV: # pxname,svname,qcur,qmax,scur,…,status (the 18th field).
-      const rows = (await runtimeCommand(adminSocket, 'show stat')).split('\n').map((line) => line.split(','));
-      const mine = rows.filter((row) => row[1] === server && (BACKENDS as readonly string[]).includes(row[0]!));
-      const reads = mine.find((row) => row[0] === 'reads');
-      if (!reads) throw new Error(`haproxy knows no server ${server}`);
-      const sum = (field: number) => mine.reduce((total, row) => total + Number(row[field] || 0), 0);
-      return { status: reads[17] ?? 'unknown', current: sum(4), queued: sum(2) };
-    },
-  };
 }

@@ -1,6 +1,6 @@
 import { days, hours } from '#shared/time';
-import type { Db } from './open';
-import { findUserByEmail } from './users';
+import type { Db } from '../db/open';
+import { findUserByEmail } from '../db/users';
 
 /**
  * Topics and the demo users' questions to the authors: answered, in work and just sent, so the screen

@@ -1,10 +1,10 @@
 import { moscowDate, moscowMidnight } from '#shared/moscow-time';
 import { days, hours, minutes } from '#shared/time';
-import { createParticipation, upsertEvent } from './dictation';
-import { recordRegistration } from './dictation-registration';
-import type { Db } from './open';
+import { createParticipation, upsertEvent } from '../db/dictation';
+import { recordRegistration } from '../db/dictation-registration';
+import type { Db } from '../db/open';
 import { DICTATION_EVENTS, WRITTEN_TEXTS } from './seed-dictation-content';
-import { findUserByEmail } from './users';
+import { findUserByEmail } from '../db/users';
 
 /**
  * The dictation's demo: six events around today — two with published results, one being checked, the

@@ -1,9 +1,9 @@
 import { days } from '#shared/time';
-import { insertBannerIfMissing, type NewBanner } from './banners';
-import { insertCertificateIfMissing } from './certificates';
-import type { Db } from './open';
-import { findUserByEmail } from './users';
-import { insertWeekDayIfMissing } from './week';
+import { insertBannerIfMissing, type NewBanner } from '../db/banners';
+import { insertCertificateIfMissing } from '../db/certificates';
+import type { Db } from '../db/open';
+import { findUserByEmail } from '../db/users';
+import { insertWeekDayIfMissing } from '../db/week';
 
 /** Banners of `/` and `/lk`: two lead into the portal, one to an outside site. */
 const BANNERS: NewBanner[] = [

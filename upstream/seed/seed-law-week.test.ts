@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { days } from '#shared/time';
-import { openDatabase } from './open';
+import { openDatabase } from '../db/open';
 import { DEMO_USERS, seedDemoContent } from './seed';
 
 const FILES = resolve(import.meta.dirname, '..', 'files');

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DAYS, EVENTS, THEMES, type FileKind, type Material } from './law-week-content';
-import type { Db } from './open';
+import type { Db } from '../db/open';
 
 /**
  * The law week's demo content: seven days of events and a dozen themes, with materials that reuse the

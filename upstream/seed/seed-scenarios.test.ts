@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_EXTENSIONS } from '#contract';
 import { days } from '#shared/time';
-import { openDatabase } from './open';
+import { openDatabase } from '../db/open';
 import { seedScenarios } from './seed-scenarios';
 
 const FILES = resolve(import.meta.dirname, '..', 'files');

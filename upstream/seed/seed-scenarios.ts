@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { days, hours } from '#shared/time';
-import type { Db } from './open';
+import type { Db } from '../db/open';
 import {
   AUDIENCE_BANDS,
   CITIES,

@@ -1,6 +1,6 @@
 import { days, hours } from '#shared/time';
-import type { Db } from './open';
-import { findUserByEmail } from './users';
+import type { Db } from '../db/open';
+import { findUserByEmail } from '../db/users';
 
 /**
  * Support topics and the demo users' requests: resolved with a reply, in work and new, for both users.

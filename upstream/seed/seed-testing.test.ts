@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './open';
+import { openDatabase } from '../db/open';
 import { seedDemoContent } from './seed';
 import { SEED_TESTS } from './seed-testing-content';
-import { listTests } from './testing';
-import { readAttempt } from './testing-review';
-import { findUserByEmail } from './users';
+import { listTests } from '../db/testing';
+import { readAttempt } from '../db/testing-review';
+import { findUserByEmail } from '../db/users';
 
 describe('tests seed', () => {
   it('writes twelve tests of 6–15 questions with every kind, each answer key pointing at an existing option', () => {

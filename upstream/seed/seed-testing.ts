@@ -1,12 +1,12 @@
 import { seededRandom } from '../random';
 import { days, hours, minutes } from '#shared/time';
-import type { Db } from './open';
+import type { Db } from '../db/open';
 import { SEED_TESTS } from './seed-testing-content';
-import { closeAttempt, saveAnswer } from './testing-attempts';
-import { listQuestions, type Question } from './testing-questions';
-import { arrange, insertLayout } from './testing-layout';
-import type { AttemptRow } from './testing';
-import { findUserByEmail } from './users';
+import { closeAttempt, saveAnswer } from '../db/testing-attempts';
+import { listQuestions, type Question } from '../db/testing-questions';
+import { arrange, insertLayout } from '../db/testing-layout';
+import type { AttemptRow } from '../db/testing';
+import { findUserByEmail } from '../db/users';
 
 /** Option ids are derived from the question's: question 305's options are 3051, 3052, … */
 const optionId = (questionId: number, index: number) => questionId * 10 + index + 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoscowTime, moscowDate } from '#shared/moscow-time';
-import { openDatabase } from './open';
+import { openDatabase } from '../db/open';
 import { seedDemoContent } from './seed';
 import { WEBINAR_TOPICS } from './seed-webinars-content';
 

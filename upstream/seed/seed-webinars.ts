@@ -3,10 +3,10 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { moscowMidnight } from '#shared/moscow-time';
 import { days, hours, minutes } from '#shared/time';
-import type { Db } from './open';
+import type { Db } from '../db/open';
 import { WEBINAR_CLOSINGS, WEBINAR_PARTICIPANTS, WEBINAR_SPEAKERS, WEBINAR_TOPICS } from './seed-webinars-content';
-import { findUserByEmail } from './users';
-import { awardIfDue } from './webinar-certificates';
+import { findUserByEmail } from '../db/users';
+import { awardIfDue } from '../db/webinar-certificates';
 
 /** The one demo recording, reused by every past master class. */
 const RECORDING = { path: '/files/webinars/master-class.mp4', type: 'video/mp4', seconds: 24 } as const;

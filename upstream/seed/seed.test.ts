@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../crypto';
-import { migrate, openDatabase, type Db } from './open';
+import { migrate, openDatabase, type Db } from '../db/open';
 import { DEMO_USERS, seedDemoContent } from './seed';
-import { findUserByEmail } from './users';
+import { findUserByEmail } from '../db/users';
 
 function counts(db: Db) {
   const tables = db.column("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") as string[];

@@ -1,5 +1,5 @@
 import { hashPassword } from '../crypto';
-import type { Db } from './open';
+import type { Db } from '../db/open';
 import { seedScenarios } from './seed-scenarios';
 import { seedWebinars } from './seed-webinars';
 import { seedHomeContent } from './seed-home';
@@ -8,7 +8,7 @@ import { seedTesting } from './seed-testing';
 import { seedLawWeek } from './seed-law-week';
 import { seedAuthorQuestions } from './seed-author-questions';
 import { seedSupport } from './seed-support';
-import { createUser, findUserByEmail, type NewUser } from './users';
+import { createUser, findUserByEmail, type NewUser } from '../db/users';
 
 /** Demo accounts for the local portal, the tests and the README. Never present in production data. */
 export const DEMO_USERS = {

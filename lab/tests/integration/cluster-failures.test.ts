@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { dictationWriter, invite, storedText, type DictationWriter } from '../../bench/writer';
-import { Client, DEMO_USERS, pageText } from './harness';
+import { Client, DEMO_USERS, pageText } from '../../../tests/integration/harness';
 import { useCluster } from './cluster';
 
 /**

@@ -3,9 +3,9 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dictationWriter, invite } from '../../bench/writer';
-import { ALERT_RULES, startPrometheus, type PrometheusService } from '../../scripts/services/prometheus';
+import { ALERT_RULES, startPrometheus, type PrometheusService } from '../../services/prometheus';
 import { useCluster } from './cluster';
-import { Client, DEMO_USERS } from './harness';
+import { Client, DEMO_USERS } from '../../../tests/integration/harness';
 
 /**
  * Issue 26, part 3 (ADR 117): a real Prometheus (Debian's) scrapes the cluster's instances and haproxy every

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { dictationWriter, invite, storedText, type DictationWriter } from '../../bench/writer';
-import { Client, DEMO_USERS } from './harness';
+import { Client, DEMO_USERS } from '../../../tests/integration/harness';
 import { useCluster } from './cluster';
-import { MISSES, REDIS_PROBE_KEEP_MS } from '../../bff/server/health.server';
+import { MISSES, REDIS_PROBE_KEEP_MS } from '../../../bff/server/health.server';
 
 /**
  * ADR 062: what an orchestrator does to an instance, through the balancer of ADR 023. A SIGTERM with no `maint`

@@ -1,10 +1,10 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/services/redis';
+import { freePort } from '../../services/redis';
 
 /**
- * `npm run start:cluster` (scripts/cluster.ts): starts Redis, the upstream, the instances and haproxy, answers on
+ * `npm run start:cluster` (lab/start-cluster.ts): starts Redis, the upstream, the instances and haproxy, answers on
  * its address, and leaves no process behind when stopped, whether by SIGTERM to it alone or by Ctrl-C (SIGINT
  * to its whole process group).
  */
@@ -41,7 +41,7 @@ async function startScript() {
     SESSION_SECRET: 'integration-test-secret-integration-test-secret',
     LOG_LEVEL: 'warn',
   };
-  const script = spawn(process.execPath, ['--import', 'tsx', 'scripts/cluster.ts'], {
+  const script = spawn(process.execPath, ['--import', 'tsx', 'lab/start-cluster.ts'], {
     env: env as NodeJS.ProcessEnv,
     detached: true,
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -3,11 +3,11 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dictationWriter, invite } from '../../bench/writer';
-import { freePort } from '../../scripts/services/redis';
-import { Client, DEMO_USERS } from './harness';
+import { freePort } from '../../services/redis';
+import { Client, DEMO_USERS } from '../../../tests/integration/harness';
 
 /**
- * Issue 26, part 1 (ADR 041), through `npm run start:cluster` itself (scripts/cluster.ts as a real process): an
+ * Issue 26, part 1 (ADR 041), through `npm run start:cluster` itself (lab/start-cluster.ts as a real process): an
  * instance killed with SIGKILL is started again while haproxy sends every request elsewhere, and a rolling
  * restart (`npm run cluster:roll`) replaces every instance under continuous reads and writes with no failed
  * request.
@@ -49,7 +49,7 @@ let stats = '';
 beforeAll(async () => {
   const upstreamPort = await freePort();
   upstream = `http://127.0.0.1:${upstreamPort}`;
-  script = spawn(process.execPath, ['--import', 'tsx', 'scripts/cluster.ts'], {
+  script = spawn(process.execPath, ['--import', 'tsx', 'lab/start-cluster.ts'], {
     env: { ...env, PORT: '0', UPSTREAM_PORT: String(upstreamPort) } as Record<string, string> as NodeJS.ProcessEnv,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -152,7 +152,7 @@ describe('npm run start:cluster supervises its parts', () => {
     await faults({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"latencyMs":300}' });
     await sleep(1000);
     const port = new URL(origin).port;
-    const roll = spawn(process.execPath, ['--import', 'tsx', 'scripts/cluster-roll.ts'], {
+    const roll = spawn(process.execPath, ['--import', 'tsx', 'lab/cluster-roll.ts'], {
       env: { PATH: process.env.PATH ?? '', PORT: port } as Record<string, string> as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'inherit'],
     });

@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Client, DEMO_USERS, pageText, readForms } from './harness';
-import type { Instance } from '../../scripts/services/cluster';
+import { Client, DEMO_USERS, pageText, readForms } from '../../../tests/integration/harness';
+import type { Instance } from '../../services/cluster';
 import { PER_LOGIN, through, useCluster } from './cluster';
 
 /**

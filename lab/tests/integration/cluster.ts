@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
-import { startCluster, type Cluster, type Instance } from '../../scripts/services/cluster';
-import { startRedis, type RedisService } from '../../scripts/services/redis';
-import { Client, startReferenceUpstream, type ReferenceUpstream } from './harness';
+import { startCluster, type Cluster, type Instance } from '../../services/cluster';
+import { startRedis, type RedisService } from '../../services/redis';
+import { Client, startReferenceUpstream, type ReferenceUpstream } from '../../../tests/integration/harness';
 
 /** Sign-in attempts per login and address before «Слишком много попыток» in these tests. */
 export const PER_LOGIN = 3;

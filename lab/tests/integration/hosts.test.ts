@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { byPhase, dayOnHosts } from '../../bench/hosts-day-run';
-import { hostsUnavailable } from '../../scripts/services/hosts';
+import { byPhase, dayOnHosts } from '../../bench/day-on-hosts-launch';
+import { hostsUnavailable } from '../../services/namespaces';
 
 /**
  * Issue 34: the cluster across hosts of their own (ADR 059), network namespaces with an address each. 100 writers

@@ -7,10 +7,10 @@ import {
   type DataMachine,
   type LabHost,
   type MachinesLab,
-} from '../../scripts/services/machines-lab';
-import { machinesUnavailable } from '../../scripts/services/machines';
-import { Client, DEMO_USERS, startReferenceUpstream, type ReferenceUpstream } from './harness';
-import { viewerNameOf } from './page';
+} from '../../services/machines-lab';
+import { machinesUnavailable } from '../../services/machines';
+import { Client, DEMO_USERS, startReferenceUpstream, type ReferenceUpstream } from '../../../tests/integration/harness';
+import { viewerNameOf } from '../../../tests/integration/page';
 
 /**
  * Issue 42 (ADR 138): what is deployed, booted. Three Debian machines (systemd as PID 1, systemd-nspawn) run
