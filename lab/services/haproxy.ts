@@ -28,7 +28,7 @@ export interface Haproxy {
   adminSocket: string;
   /**
    * Sets an instance's administrative state in every backend: `maint` takes no new request and lets those in
-   * flight finish, `ready` takes them again (not `drain`: see the rolling restart, scripts/services/cluster.ts).
+   * flight finish, `ready` takes them again (not `drain`: see the rolling restart, lab/services/cluster.ts).
    */
   setState(server: string, state: 'ready' | 'maint'): Promise<void>;
   /** An instance's state in the reads backend, with its requests in all three. */

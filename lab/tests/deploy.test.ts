@@ -309,6 +309,8 @@ describe('deploy/ agrees with the code, the generator and .env.example', () => {
     const copies = [...text.matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((match) => match[1]!.split(' '));
     expect(copies.length).toBeGreaterThan(5);
     for (const source of copies) expect(existsSync(path.join(root, source)), source).toBe(true);
+    // What ships is the portal: never the lab, the reference upstream or the tests.
+    expect(copies.filter((source) => /^(\.\/)?(lab|upstream|tests)(\/|$)/.test(source))).toEqual([]);
     expect(text).toMatch(/^RUN npm ci /m);
     expect(text).toMatch(/^RUN npm run build /m);
     const scripts = JSON.parse(read('package.json')).scripts as Record<string, string>;
