@@ -1,6 +1,7 @@
 /**
- * lab/bench/day-on-hosts-timeline.ts's day, run on the client host (`ip netns exec portalh-client`, by `dayOnHosts`): HOSTS_DAY
- * (short or full), HOSTS_DAY_WRITERS, HOSTS_DAY_WALKERS; the result as JSON in the file HOSTS_DAY_RESULT.
+ * lab/bench/day-on-hosts-timeline.ts's day, run on the client host (`ip netns exec portalh-client`, by
+ * `dayOnHosts`): HOSTS_DAY (short or full), HOSTS_DAY_WRITERS, HOSTS_DAY_WALKERS; the result as JSON in the file
+ * HOSTS_DAY_RESULT.
  */
 import { writeFileSync } from 'node:fs';
 import { runHostsDay, type DayName } from './day-on-hosts-timeline';

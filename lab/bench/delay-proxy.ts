@@ -1,8 +1,8 @@
 /**
  * A fault proxy that adds delay, for the kernel without `netem` (issue 34): it listens on each `DELAY_ROUTES`
  * entry's `listen` address and forwards every connection to its `target`, holding each chunk `DELAY_MS` in each
- * direction, in order. Run on an app host by lab/bench/day-on-hosts-timeline.ts, where nftables sends that host's connections to
- * Redis through it.
+ * direction, in order. Run on an app host by lab/bench/day-on-hosts-timeline.ts, where nftables sends that host's
+ * connections to Redis through it.
  *
  *     DELAY_MS=50 DELAY_ROUTES='[{"listen":"10.0.0.2:17001","target":"10.0.0.5:16379"}]' node --import tsx lab/bench/delay-proxy.ts
  */
