@@ -4,6 +4,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The lab (lab/: the cluster, the hosts, the machines, the bench) builds on the portal and the upstream; nothing of
+ * theirs imports it back, so what ships never depends on it.
+ */
+const notLab = {
+  regex: '(^|/)lab/',
+  message: 'The portal (app, bff, contract, shared, scripts) and the upstream never import the lab (lab/).',
+};
+
 /** Client code never imports the BFF. Route modules may import bff/*.server modules in loaders and actions. */
 const appToBff = {
   regex: '(^|/|#)bff/(?!.*\\.server$)',
@@ -17,8 +26,12 @@ const upstreamOutside = {
   message: 'upstream/ imports only the contract (#contract), the neutral helpers (#shared/*) and its own files.',
 };
 
+/** Inside upstream/ the routes sit on top: only upstream/app.ts and the routes import one. */
+const upstreamRoutes = { regex: '(^|/)routes/', message: 'Only upstream/app.ts and the routes import a route module.' };
+
 /** What app/ may not import: the BFF but its *.server modules and types, the contract but its types. */
 const appPatterns = [
+  notLab,
   appToBff,
   {
     regex: '^#contract$',
@@ -103,7 +116,7 @@ export default tseslint.config(
     // A screen's own server helpers (`*.server.ts`, which Remix keeps out of the browser) may use the contract's
     // values: the schema of a path segment, a file's kind (ADR 046).
     files: ['app/**/*.server.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [appToBff] }] },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [notLab, appToBff] }] },
   },
   {
     files: ['upstream/**/*.ts'],
@@ -111,7 +124,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          patterns: [upstreamOutside],
+          patterns: [notLab, upstreamOutside],
         },
       ],
     },
@@ -124,13 +137,33 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          patterns: [notLab, upstreamOutside, upstreamRoutes],
+        },
+      ],
+    },
+  },
+  {
+    // The data access (upstream/db/) sits below the demo content (upstream/seed/), which fills the tables through it.
+    files: ['upstream/db/**/*.ts'],
+    ignores: ['upstream/db/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
           patterns: [
+            notLab,
             upstreamOutside,
-            { regex: '(^|/)routes/', message: 'Only upstream/app.ts and the routes import a route module.' },
+            upstreamRoutes,
+            { regex: '(^|/)seed/', message: 'upstream/db/ never imports the seed content (upstream/seed/).' },
           ],
         },
       ],
     },
+  },
+  {
+    // scripts/ holds what the portal itself needs (start, precompress, deploy generation, repository checks).
+    files: ['scripts/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [notLab] }] },
   },
   {
     files: ['contract/**/*.ts'],
@@ -139,6 +172,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            notLab,
             {
               regex: '(^|/|#)(bff|app|upstream)/|^~/|^#contract$',
               message: 'contract/ is the neutral ground everyone depends on: it imports only zod and its own files.',
@@ -155,6 +189,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            notLab,
             {
               regex: '(^|/|#)(bff|app|upstream|contract|tests)/|^~/|^#contract$',
               message:
@@ -173,6 +208,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            notLab,
             {
               regex: '(^|/|#)bff/|^#contract$',
               message: 'app/lib/ runs in the browser too: it imports nothing of bff/ and only types of the contract.',
@@ -225,12 +261,14 @@ export default tseslint.config(
  */
 function bffLayers() {
   const outside = {
-    regex: '(^|/)(app|upstream|tests)/|^~/',
-    message: 'bff/ depends on nothing of the app, the reference upstream or the tests.',
+    regex: '(^|/)(app|upstream|tests|lab)/|^~/',
+    message: 'bff/ depends on nothing of the app, the reference upstream, the lab or the tests.',
   };
+  // A test of what bff/ keeps in Redis runs against a real redis-server (and Sentinel), started as the lab starts it.
   const testOutside = {
-    regex: '(^|/)(app|upstream)/|^~/|(^|/)tests/(?!(state|note)-fixture$)',
-    message: 'A bff/ test depends on nothing of the app or the reference upstream; of tests/, only on its fixtures.',
+    regex: '(^|/)(app|upstream)/|^~/|(^|/)tests/(?!(state|note)-fixture$)|(^|/)lab/(?!services/redis(-sentinel)?$)',
+    message:
+      'A bff/ test depends on nothing of the app or the reference upstream; of tests/, only on its fixtures; of the lab, only on its Redis (lab/services/redis, redis-sentinel).',
   };
   const layers = ['rest', 'state', 'session', 'request', 'server'];
   const top = {

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { freePort } from './scripts/services/redis';
+import { freePort } from './lab/services/redis';
 import { FROZEN_NOW } from './tests/e2e/frozen-now';
 
 process.env.E2E_PORT ??= String(await freePort());

@@ -1,5 +1,5 @@
 import tsconfigPaths from 'vite-tsconfig-paths';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
@@ -9,7 +9,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{app,bff,upstream,shared,scripts}/**/*.test.{ts,tsx}'],
+          include: ['{app,bff,upstream,shared,scripts,lab}/**/*.test.{ts,tsx}'],
+          // The lab's tests of processes and namespaces run with the portal's integration tests.
+          exclude: [...configDefaults.exclude, 'lab/tests/integration/**'],
           environment: 'node',
         },
       },
@@ -17,7 +19,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
+          include: ['tests/integration/**/*.test.ts', 'lab/tests/integration/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/setup/integration.ts'],
           testTimeout: 30_000,

@@ -86,9 +86,9 @@ describe('production dependencies (ADR 047)', () => {
     }
   });
 
-  it('the reference upstream, the scripts and the tests bring their packages as development dependencies', () => {
+  it('the reference upstream, the scripts, the lab and the tests bring their packages as development dependencies', () => {
     const elsewhere = new Set<string>();
-    for (const dir of ['upstream', 'scripts', 'tests', 'bench']) {
+    for (const dir of ['upstream', 'scripts', 'tests', 'lab']) {
       for (const file of sourceFiles(path.join(root, dir))) {
         for (const name of importedPackages(readFileSync(file, 'utf8'))) elsewhere.add(name);
       }

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { buildIfStale, portalEnv, portTaken, root, runPortal, runTs, startUpstreamProcess } from './services/processes';
+import { buildIfStale, portalEnv, portTaken, root, runPortal, runTs, startUpstreamProcess } from './processes';
 
 // A .env file beside package.json (see .env.example) is read here, for both servers.
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { deriveKey } from '../bff/config.server';
-import { startRedis, type RedisService } from '../scripts/services/redis';
+import { startRedis, type RedisService } from '../lab/services/redis';
 import { createLogger } from '../bff/log.server';
 import { days } from '#shared/time';
 import { createMemoryState } from '../bff/state/memory-state.server';

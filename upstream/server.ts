@@ -5,7 +5,7 @@ import { createUpstreamApp } from './app';
 import { assertSafeForEnvironment, defaultUpstreamConfig, UpstreamConfigError, type UpstreamConfig } from './config';
 import { openDatabase, type Db } from './db/open';
 import { listEvents } from './db/dictation';
-import { seedDemoContent } from './db/seed';
+import { seedDemoContent } from './seed/seed';
 import { ensureRecordings } from './dictation/reading';
 import type { Random } from './random';
 import { createHostCheck, isLoopbackHost } from './http/host-check';
@@ -14,7 +14,7 @@ import { systemClock, type Clock } from './time';
 
 export { createUpstreamApp } from './app';
 export type { UpstreamDeps } from './app';
-export { DEMO_USERS } from './db/seed';
+export { DEMO_USERS } from './seed/seed';
 
 export type StartUpstreamOptions = Partial<UpstreamConfig> & {
   now?: Clock;

@@ -3,7 +3,7 @@ import { contract, VERSION_HEADER, type CallName } from '#contract';
 import { createUpstreamApp } from './app';
 import { databaseFrom, openDatabase, type Db } from './db/open';
 import { listMessages } from './db/outbox';
-import { DEMO_USERS, seedDemoContent } from './db/seed';
+import { DEMO_USERS, seedDemoContent } from './seed/seed';
 import { seededRandom } from './random';
 import type { UpstreamDeps } from './services';
 

@@ -17,7 +17,7 @@
  *   The balancer still routes away from an instance that alone cannot reach the upstream (ADR 143).
  *
  * A dependency lost by every instance at once fails every readiness: the balancer then sends everything to its
- * fallback backend, checked on `/livez` (scripts/services/haproxy.ts), so that the public pages keep answering as
+ * fallback backend, checked on `/livez` (scripts/deploy/haproxy-config.ts), so that the public pages keep answering as
  * ADR 022 promises; only an instance that alone lost a dependency leaves the pool.
  */
 export type NotReadyReason = 'starting' | 'shutting-down' | 'redis' | 'upstream';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSentinelGroup, type SentinelGroup } from '../../scripts/services/redis-sentinel';
+import { startSentinelGroup, type SentinelGroup } from '../../lab/services/redis-sentinel';
 import { loadConfig } from '../config.server';
 import { createLogger } from '../log.server';
 import { createSealer } from '../session/seal.server';

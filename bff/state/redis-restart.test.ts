@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { startRedis, type RedisService } from '../../scripts/services/redis';
+import { startRedis, type RedisService } from '../../lab/services/redis';
 import { createLogger } from '../log.server';
 import { createSealer } from '../session/seal.server';
 import { days } from '#shared/time';

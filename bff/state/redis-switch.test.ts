@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startRedis, type RedisService } from '../../scripts/services/redis';
+import { startRedis, type RedisService } from '../../lab/services/redis';
 import { createLogger } from '../log.server';
 import { followFailovers } from './redis-state.server';
 

@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import routes from '../../app/routes';
-import { hasExited, runPortal, stopChild, waitForOk } from '../../scripts/services/processes';
-import { freePort } from '../../scripts/services/redis';
+import { hasExited, runPortal, stopChild, waitForOk } from '../../scripts/processes';
+import { freePort } from '../../lab/services/redis';
 import { Client, DEMO_USERS, startReferenceUpstream, type ReferenceUpstream } from './harness';
 import { headingOf, stackTraceIn, titleOf } from './page';
 

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { readdirSync, readFileSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { portTaken } from '../../scripts/services/processes';
+import { portTaken } from '../../scripts/processes';
 
 /**
  * The README's first run (issue 37 point 12, ADR 097): `npm start` builds a stale portal in two lines and no
@@ -27,7 +27,7 @@ describe('the first run', () => {
     // Asynchronously: the worker must keep answering the runner for the minute the build takes.
     const run = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', '-e', "import('./scripts/services/processes.ts').then((m) => m.buildIfStale())"],
+      ['--import', 'tsx', '-e', "import('./scripts/processes.ts').then((m) => m.buildIfStale())"],
       { cwd: root, encoding: 'utf8', timeout: 280_000 },
     );
     expect(run.stderr).toBe('');

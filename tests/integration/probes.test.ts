@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasExited, runPortal, stopChild, waitForOk } from '../../scripts/services/processes';
-import { freePort, startRedis, type RedisService } from '../../scripts/services/redis';
+import { hasExited, runPortal, stopChild, waitForOk } from '../../scripts/processes';
+import { freePort, startRedis, type RedisService } from '../../lab/services/redis';
 import { startReferenceUpstream, type ReferenceUpstream } from './harness';
 
 /**

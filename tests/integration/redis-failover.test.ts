@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSentinelGroup, type RedisNode, type SentinelGroup } from '../../scripts/services/redis-sentinel';
+import { startSentinelGroup, type RedisNode, type SentinelGroup } from '../../lab/services/redis-sentinel';
 import {
   Client,
   DEMO_USERS,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type RedisService } from '../../scripts/services/redis';
-import { WEBINAR_TOPICS } from '../../upstream/db/seed-webinars-content';
+import { startRedis, type RedisService } from '../../lab/services/redis';
+import { WEBINAR_TOPICS } from '../../upstream/seed/seed-webinars-content';
 import { Client, DEMO_USERS, pageText } from './harness';
 import { formAlertOf, headingOf, stackTraceIn, viewerNameOf } from './page';
 import { useServers } from './servers';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type RedisService } from '../../scripts/services/redis';
+import { startRedis, type RedisService } from '../../lab/services/redis';
 import { type Client } from './harness';
 import { fieldErrorOf, formAlertOf, viewerNameOf } from './page';
 import { useServers } from './servers';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { consumeConfirmation, createConfirmation } from './email-confirmations';
 import { createParticipation, findByCode, issueCode } from './dictation';
-import { CURRENT_EVENT_ID } from './seed-dictation';
+import { CURRENT_EVENT_ID } from '../seed/seed-dictation';
 import { consumePass, createPass } from './passes';
 import { createRecoveryCode, redeemRecoveryCode } from './recovery';
 import { createUser, setEmail } from './users';

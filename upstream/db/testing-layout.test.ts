@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { migrations } from './migrations';
 import { databaseFrom, migrate, openDatabase } from './open';
-import { seedDemoContent } from './seed';
+import { seedDemoContent } from '../seed/seed';
 import { findUserByEmail } from './users';
 import { readAttempt } from './testing-review';
 

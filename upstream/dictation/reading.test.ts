@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DICTATION_EVENTS } from '../db/seed-dictation-content';
+import { DICTATION_EVENTS } from '../seed/seed-dictation-content';
 import {
   assemble,
   ensureRecording,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallResult } from '#contract';
 import { listMessages } from '../db/outbox';
-import { DEMO_USERS } from '../db/seed';
+import { DEMO_USERS } from '../seed/seed';
 import { createTestUpstream, TEST_PORTAL } from '../testing';
 
 const post = (body: unknown) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../db/seed';
+import { DEMO_USERS } from '../seed/seed';
 import { createTestUpstream } from '../testing';
 import { hours, minutes } from '#shared/time';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTHOR_QUESTIONS_OPEN_MAX, type AuthorQuestion } from '#contract';
-import { DEMO_USERS } from '../db/seed';
+import { DEMO_USERS } from '../seed/seed';
 import { createTestUpstream } from '../testing';
 
 const TEXT = 'Можно ли использовать сценарий квеста на уроке продолжительностью сорок минут?';

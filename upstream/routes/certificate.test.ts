@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../db/seed';
+import { DEMO_USERS } from '../seed/seed';
 import { createTestUpstream, pdfText } from '../testing';
 import { CERTIFICATE_FILE_PATH } from './certificate';
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CallResult } from '#contract';
 import { createParticipation, issueCode } from '../db/dictation';
-import { DEMO_USERS } from '../db/seed';
-import { CURRENT_EVENT_ID, seedDictation } from '../db/seed-dictation';
-import { DICTATION_EVENTS } from '../db/seed-dictation-content';
+import { DEMO_USERS } from '../seed/seed';
+import { CURRENT_EVENT_ID, seedDictation } from '../seed/seed-dictation';
+import { DICTATION_EVENTS } from '../seed/seed-dictation-content';
 import { ensureRecording, missingTools } from '../dictation/reading';
 import { createTestUpstream } from '../testing';
 import { minutes } from '#shared/time';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CallResult } from '#contract';
 import { listMessages } from '../db/outbox';
-import { DEMO_USERS } from '../db/seed';
+import { DEMO_USERS } from '../seed/seed';
 import { findEvent } from '../db/dictation';
-import { seedDictation } from '../db/seed-dictation';
+import { seedDictation } from '../seed/seed-dictation';
 import { createTestUpstream } from '../testing';
 import { days } from '#shared/time';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallResult } from '#contract';
-import { DEMO_USERS } from '../db/seed';
-import { seedWebinars } from '../db/seed-webinars';
+import { DEMO_USERS } from '../seed/seed';
+import { seedWebinars } from '../seed/seed-webinars';
 import { listQuestions } from '../db/testing-questions';
 import { createTestUpstream, pdfText } from '../testing';
 import { seconds } from '#shared/time';

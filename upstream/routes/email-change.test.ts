@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CallResult } from '#contract';
 import { CONFIRMATION_LIFETIME_MS, EMAIL_CHANGES_PER_DAY } from '../db/email-confirmations';
 import { listMessages } from '../db/outbox';
-import { CURRENT_EVENT_ID, seedDictation } from '../db/seed-dictation';
-import { DEMO_USERS } from '../db/seed';
+import { CURRENT_EVENT_ID, seedDictation } from '../seed/seed-dictation';
+import { DEMO_USERS } from '../seed/seed';
 import { createTestUpstream, TEST_PORTAL } from '../testing';
 import { hours, minutes } from '#shared/time';
 

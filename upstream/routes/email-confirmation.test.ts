@@ -3,8 +3,8 @@ import type { CallResult } from '#contract';
 import { CONFIRMATION_LIFETIME_MS } from '../db/email-confirmations';
 import { listMessages } from '../db/outbox';
 import { createPass } from '../db/passes';
-import { seedDictation } from '../db/seed-dictation';
-import { DEMO_USERS } from '../db/seed';
+import { seedDictation } from '../seed/seed-dictation';
+import { DEMO_USERS } from '../seed/seed';
 import { createTestUpstream, TEST_PORTAL } from '../testing';
 import { minutes } from '#shared/time';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listMessages } from '../db/outbox';
-import { DEMO_USERS } from '../db/seed';
-import { seedDictation } from '../db/seed-dictation';
+import { DEMO_USERS } from '../seed/seed';
+import { seedDictation } from '../seed/seed-dictation';
 import { createTestUpstream, TEST_PORTAL } from '../testing';
 
 /**

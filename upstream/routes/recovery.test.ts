@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listMessages } from '../db/outbox';
-import { DEMO_USERS } from '../db/seed';
+import { DEMO_USERS } from '../seed/seed';
 import { createTestUpstream } from '../testing';
 import { minutes } from '#shared/time';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallResult } from '#contract';
 import { updateAuthorQuestion } from '../db/author-questions';
-import { DEMO_USERS } from '../db/seed';
+import { DEMO_USERS } from '../seed/seed';
 import { updateSupportRequest } from '../db/support';
 import { createTestUpstream } from '../testing';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SUPPORT_OPEN_MAX, type SupportRequest } from '#contract';
-import { DEMO_USERS } from '../db/seed';
+import { DEMO_USERS } from '../seed/seed';
 import { createTestUpstream } from '../testing';
 
 const MESSAGE = 'Не открывается запись мастер-класса: после нажатия на кнопку воспроизведения ничего не происходит.';

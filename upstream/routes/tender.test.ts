@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../db/seed';
+import { DEMO_USERS } from '../seed/seed';
 import { createTestUpstream } from '../testing';
 
 const QUESTION = 'Можно ли подать на конкурс урок, проведённый в рамках внеурочной деятельности?';

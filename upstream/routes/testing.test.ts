@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attempt as attemptSchema, type Attempt, type TestDetail, type TestSummary } from '#contract';
-import { DEMO_USERS } from '../db/seed';
+import { DEMO_USERS } from '../seed/seed';
 import { createTestUpstream } from '../testing';
 import { minutes, seconds } from '#shared/time';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contract, type CallResult } from '#contract';
-import { seedWebinars } from '../db/seed-webinars';
-import { DEMO_USERS } from '../db/seed';
+import { seedWebinars } from '../seed/seed-webinars';
+import { DEMO_USERS } from '../seed/seed';
 import { createTestUpstream } from '../testing';
 import { days } from '#shared/time';
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Sets up a data host (docs/operations.md, «On machines with systemd»): Debian's redis-server and redis-sentinel
-# with this folder's files, as root, once. The lab's machines run it too (tests/integration/machines.test.ts).
+# with this folder's files, as root, once. The lab's machines run it too (lab/tests/integration/machines.test.ts).
 #
 #   deploy/systemd/redis/setup-data-host.sh <this host's private address> <the primary's private address>
 #
