@@ -23,7 +23,7 @@ describe('deferredForm on the server (ADR 021)', () => {
     );
   });
 
-  it('waits for a form that a loaded module defers in its turn (event-registration.tsx defers two)', async () => {
+  it('waits for a form that a loaded module defers in its turn (dictation-event-registration.tsx defers two)', async () => {
     let Inner: ComponentType<{ city: string }> | null = null;
     const Outer = deferredForm(() =>
       later(null).then(() => {
