@@ -146,11 +146,51 @@ const oneHome = {
   },
 };
 
+/**
+ * One way to wait in Node (issue 46): `setTimeout` of 'node:timers/promises', imported as `sleep` (it takes a value
+ * to resolve with and an AbortSignal) — not a promise written around the timer's callback once more.
+ */
+const oneSleep = {
+  meta: {
+    type: 'suggestion',
+    schema: [],
+    messages: {
+      sleep:
+        "Wait with `import { setTimeout as sleep } from 'node:timers/promises'` (sleep(ms, value, { signal })), not a new Promise around setTimeout.",
+    },
+  },
+  create(context) {
+    const resolves = (node, name) =>
+      (node?.type === 'Identifier' && node.name === name) ||
+      (node?.type === 'ArrowFunctionExpression' &&
+        node.params.length === 0 &&
+        node.body.type === 'CallExpression' &&
+        node.body.callee.type === 'Identifier' &&
+        node.body.callee.name === name);
+    return {
+      NewExpression(node) {
+        if (node.callee.type !== 'Identifier' || node.callee.name !== 'Promise') return;
+        const [executor] = node.arguments;
+        if (!/Function/.test(executor?.type ?? '') || executor.params[0]?.type !== 'Identifier') return;
+        let body = executor.body;
+        if (body.type === 'BlockStatement') {
+          const [only] = body.body;
+          body = body.body.length === 1 && only.type === 'ExpressionStatement' ? only.expression : null;
+        }
+        const timer =
+          body?.type === 'CallExpression' && body.callee.type === 'Identifier' && body.callee.name === 'setTimeout';
+        if (timer && resolves(body.arguments[0], executor.params[0].name)) context.report({ node, messageId: 'sleep' });
+      },
+    };
+  },
+};
+
 const portal = {
   rules: {
     'no-await-in-promise-list': noAwaitInPromiseList,
     'no-restricted-import-expression': noRestrictedImportExpression,
     'one-home': oneHome,
+    'one-sleep': oneSleep,
   },
 };
 
@@ -277,6 +317,11 @@ export default tseslint.config(
         })),
       ],
     },
+  },
+  {
+    // The code that runs in Node (the browser's has no node:timers/promises).
+    files: ['{bff,upstream,scripts,tests,bench,contract}/**/*.ts', '*.ts', 'app/**/*.test.{ts,tsx}'],
+    rules: { 'portal/one-sleep': 'error' },
   },
   {
     // A promise nobody handles ends the process (issue 47: a failed refresh took the portal down). Every promise the

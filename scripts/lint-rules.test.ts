@@ -105,3 +105,23 @@ describe('lint holds the layers for import() too', () => {
     ).toEqual([]);
   });
 });
+
+describe('lint holds one sleep', () => {
+  it('refuses a promise written around setTimeout in Node code', async () => {
+    const sleeps = [
+      'export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));\n',
+      "export const wait = () => new Promise<string>((resolve) => setTimeout(() => resolve('x'), 30));\n",
+      'export const wait = () =>\n  new Promise((r) => {\n    setTimeout(r, 10);\n  });\n',
+    ];
+    for (const text of sleeps) {
+      expect(await broken('scripts/services/machines-lab.ts', text)).toEqual(['portal/one-sleep']);
+      expect(await broken('app/client/dictation/save-queue.test.ts', text)).toEqual(['portal/one-sleep']);
+    }
+    // A timer that is cleared (a race with its own cleanup) is no sleep; nor is the browser's code.
+    const cleared = `let timer: NodeJS.Timeout | undefined;\nexport const late = new Promise((resolve) => (timer = setTimeout(resolve, 5)));\nclearTimeout(timer);\n`;
+    expect(await broken('bff/state/redis-state.server.ts', cleared)).toEqual([]);
+    expect(await broken('app/client/countdown.ts', sleeps[0]!)).toEqual([]);
+    const node = `import { setTimeout as sleep } from 'node:timers/promises';\nexport const wait = () => sleep(10);\n`;
+    expect(await broken('scripts/services/machines-lab.ts', node)).toEqual([]);
+  });
+});
