@@ -24,6 +24,12 @@ const noRouteImport = {
   message: 'Forms and components never import a route: a form lives in app/forms/ with its schema.',
 };
 
+/** app/server/ sits below the routes and beside the forms: it reads a form's schema, never its markup. */
+const serverUp = {
+  regex: '^~/(routes|components|client)/|(^|/)(routes|components|client)/|^~/forms/(?!.*\\.schema$)',
+  message: 'app/server/ imports no route, component, browser behaviour or form (a schema excepted).',
+};
+
 /** What app/ may not import: the BFF but its *.server modules and types, the contract but its types. */
 const appPatterns = [
   appToBff,
@@ -257,6 +263,16 @@ export default tseslint.config(
     rules: restrictImports([appToBff]),
   },
   {
+    // app/server/ serves the routes: it imports no route, component, browser behaviour or form (a schema it may).
+    files: ['app/server/**/*.{ts,tsx}'],
+    ignores: ['**/*.server.ts'],
+    rules: restrictImports([...appPatterns, serverUp]),
+  },
+  {
+    files: ['app/server/**/*.server.ts'],
+    rules: restrictImports([appToBff, serverUp]),
+  },
+  {
     files: ['upstream/**/*.ts'],
     rules: restrictImports([upstreamOutside]),
   },
@@ -267,6 +283,17 @@ export default tseslint.config(
     rules: restrictImports([
       upstreamOutside,
       { regex: '(^|/)routes/', message: 'Only upstream/app.ts and the routes import a route module.' },
+    ]),
+  },
+  {
+    // upstream/db/ is the upstream's floor: schema, migrations and queries use no mail, HTTP, PDF or route.
+    files: ['upstream/db/**/*.ts'],
+    rules: restrictImports([
+      upstreamOutside,
+      {
+        regex: '(^|/)(routes|dictation|http|pdf)/',
+        message: 'upstream/db/ is the floor of upstream/: it imports no route, dictation logic, HTTP or PDF module.',
+      },
     ]),
   },
   {

@@ -84,6 +84,24 @@ describe('lint holds one home for each kind of code', () => {
 });
 
 describe('lint holds the layers for import() too', () => {
+  it('refuses app/server/ importing a screen or a form, and takes a schema', async () => {
+    const component = `import { EventDates } from '~/components/dictation/event-dates';\nexport const E = EventDates;\n`;
+    expect(await broken('app/server/dictation/registration.server.ts', component)).toEqual([
+      '@typescript-eslint/no-restricted-imports',
+    ]);
+    const form = `export const load = () => import('~/forms/dictation-register');\n`;
+    expect(await broken('app/server/route-params.ts', form)).toEqual(['portal/no-restricted-import-expression']);
+    const schema = `import { registerDictationSchema } from '~/forms/dictation-register.schema';\nexport const s = registerDictationSchema;\n`;
+    expect(await broken('app/server/dictation/registration.server.ts', schema)).toEqual([]);
+  });
+
+  it('refuses upstream/db/ importing anything above it', async () => {
+    const up = `import { reviewText } from '../dictation/review';\nexport const r = reviewText;\n`;
+    expect(await broken('upstream/db/dictation.ts', up)).toEqual(['@typescript-eslint/no-restricted-imports']);
+    const floor = `import { randomToken } from '../crypto';\nexport const t = randomToken;\n`;
+    expect(await broken('upstream/db/dictation.ts', floor)).toEqual([]);
+  });
+
   it('refuses upstream code below the routes importing a route (the waiting letters did)', async () => {
     const mail = `import { registerAuthRoutes } from '../routes/auth';\nexport const r = registerAuthRoutes;\n`;
     expect(await broken('upstream/dictation/waiting-mail.ts', mail)).toEqual([
