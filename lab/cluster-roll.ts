@@ -3,6 +3,7 @@
  * It sends that script SIGHUP and waits until the script says how the restart went: exit 0 once every instance
  * was replaced, 1 if it stopped (the script's output says why) or took longer than five minutes.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { root } from '../scripts/processes';
@@ -26,7 +27,7 @@ try {
 }
 console.log(`Перезапуск экземпляров по одному (кластер на порту ${port}, pid ${pid})…`);
 for (const deadline = Date.now() + minutes(5); Date.now() < deadline;) {
-  await new Promise((resolve) => setTimeout(resolve, 250));
+  await sleep(250);
   if (!existsSync(rolledFile)) continue;
   const outcome = JSON.parse(readFileSync(rolledFile, 'utf8')) as { ok: boolean; error?: string };
   rmSync(rolledFile, { force: true });

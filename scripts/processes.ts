@@ -3,6 +3,7 @@
  * sources are newer, the demo session secret, and the repository's TypeScript entry points run as child processes
  * that are awaited until they answer over HTTP.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
@@ -133,7 +134,7 @@ export async function waitForOk(url: string, child: ChildProcess, what: string, 
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
   throw new Error(`${what} did not answer on ${url}`);
 }

@@ -8,8 +8,8 @@ import { FieldMessages } from '~/components/form/field-messages';
 import { FormAlert } from '~/components/form/form-alert';
 import { useSchemaForm } from '~/components/form/use-schema-form';
 import { formatMoscowTime } from '#shared/moscow-time';
-import { CONFLICT_MESSAGE, useAutosave, type Conflict, type SaveStatus } from '~/components/dictation/use-autosave';
-import { useLocalDraft } from '~/components/dictation/use-local-draft';
+import { CONFLICT_MESSAGE, useAutosave, type Conflict, type SaveStatus } from '~/client/dictation/use-autosave';
+import { useLocalDraft } from '~/client/dictation/use-local-draft';
 
 const loadSchema = () => import('./dictation-writer.schema').then((m) => m.dictationTextSchema);
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { moscowMidnight } from '#shared/moscow-time';
+import { days as toDays } from '#shared/time';
 import { describeWeek, todayOf } from './week-program';
+
+const oneDay = toDays(1);
 
 const day = (id: number, date: string) => ({
   id,
@@ -7,8 +11,8 @@ const day = (id: number, date: string) => ({
   title: `День ${id}`,
   description: '',
   task: '',
-  opensAt: new Date(`${date}T00:00:00+03:00`).toISOString(),
-  closesAt: new Date(new Date(`${date}T00:00:00+03:00`).getTime() + 86_400_000).toISOString(),
+  opensAt: new Date(moscowMidnight(Date.parse(date))).toISOString(),
+  closesAt: new Date(moscowMidnight(Date.parse(date)) + oneDay).toISOString(),
 });
 
 describe('describeWeek', () => {

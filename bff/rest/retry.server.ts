@@ -26,6 +26,10 @@ function parseRetryAfter(value: string | null | undefined): number | null {
   return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
 }
 
+/**
+ * The backoff's wait, ended early by the request's signal. Not node:timers/promises' `setTimeout` (the sleep
+ * everywhere else): it runs on the global timer, which the client's tests drive with fake timers.
+ */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
 import type { CallName } from '#contract';
 import { createMemoryState } from '../state/memory-state.server';
@@ -127,7 +128,7 @@ describe('the read cache behind context.rest', () => {
     let own: AbortSignal | undefined;
     const load = (signal: AbortSignal) => {
       own = signal;
-      return new Promise<string>((resolve) => setTimeout(() => resolve('answer'), 30));
+      return sleep(30, 'answer');
     };
     const staying = cache.read('shared:y', load);
     const leaving = new AbortController();
@@ -141,7 +142,7 @@ describe('the read cache behind context.rest', () => {
   it('forgets an entry left unused for its lifetime', async () => {
     const cache = createReadCache({ maxAgeMs: 20 });
     await cache.read('shared:x', async () => 'old').value;
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await sleep(60);
     expect(cache.read('shared:x', async () => 'new').hit).toBe(false);
   });
 
@@ -152,7 +153,7 @@ describe('the read cache behind context.rest', () => {
     let hit = true;
     // Read every 10 ms: with the age renewed on every read, the entry would never expire.
     while (hit && Date.now() - started < 400) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await sleep(10);
       hit = cache.read('user:1:0:supportList?[]', async () => 'new').hit;
     }
     expect(hit).toBe(false);

@@ -1,7 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { createHealth, REDIS_PROBE_KEEP_MS, UPSTREAM_PROBE_KEEP_MS } from './health.server';
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const settle = () => sleep(0);
 
 /** What the readiness probe depends on, and what it never asks twice within a few seconds. */
 describe('readiness', () => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.server';
 import { createLogger } from '../log.server';
@@ -91,7 +92,7 @@ describe.each(STATE_KINDS)('sessions over two instances (%s)', (kind) => {
       const old = await cookiesFrom(a);
       const changing = a.forRequest({ cookieHeader: old });
       await changing.endEarlierSessions();
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      await sleep(2);
       const renewed = await cookiesFrom(a);
       expect(await b.forRequest({ cookieHeader: old }).user()).toBeNull();
       expect(await b.forRequest({ cookieHeader: renewed }).user()).toEqual({ id: 7 });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { contract } from '#contract';
@@ -57,7 +58,7 @@ export function createRedisFlight(deps: {
         return stored;
       }
       if (Date.now() > deadline) return null;
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      await sleep(POLL_MS);
     }
   }
 

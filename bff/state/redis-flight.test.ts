@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../log.server';
@@ -29,7 +30,7 @@ function slowRefresh() {
   let count = 0;
   const task = vi.fn(async (): Promise<Refreshed> => {
     count += 1;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
     return { id: 7, token: { authToken: `auth-${count}` } };
   });
   return task;

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { createAuthLimits } from '../request/rate-limit.server';
@@ -58,7 +59,7 @@ describe.each(STATE_KINDS)('session records (%s)', (kind) => {
     await marks.set('known:a', 60_000);
     await marks.set('known:b', 30);
     expect(await marks.has('known:a')).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    await sleep(80);
     expect(await marks.has('known:b')).toBe(false);
     expect(await marks.has('known:c')).toBe(false);
   });

@@ -1,5 +1,6 @@
 import { contract, VERSION_HEADER } from '#contract';
 import {
+  decodeHtml,
   DEMO_USERS,
   startPortal,
   startReferenceUpstream,
@@ -53,7 +54,7 @@ async function signIn(portal: Portal, email: string, password: string): Promise<
   const fields: Record<string, string> = {};
   for (const [, input = ''] of form.matchAll(/<input\b([^>]*)>/g)) {
     const name = /\sname="([^"]*)"/.exec(input)?.[1];
-    if (name) fields[name] = (/\svalue="([^"]*)"/.exec(input)?.[1] ?? '').replace(/&amp;/g, '&');
+    if (name) fields[name] = decodeHtml(/\svalue="([^"]*)"/.exec(input)?.[1] ?? '');
   }
   const response = await client.request('/login', { form: { ...fields, email, password } });
   await response.body?.cancel();

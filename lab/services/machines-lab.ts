@@ -10,6 +10,7 @@
  * a local port here to the socket, the socket to the portal's address inside the app machine's namespace; and the
  * upstream (a process here) is the app machine's 127.0.0.1 on the same port, the same way. Root only.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,8 +37,6 @@ export const labAddress = (host: LabHost) => `${MACHINES_SUBNET}.${LAB_HOSTS[hos
 /** The users of deploy/systemd/redis/users.acl.example, each with a password made for the run. */
 const REDIS_USERS = ['admin', 'portal', 'replication', 'sentinel'] as const;
 export type RedisUser = (typeof REDIS_USERS)[number];
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `check` every 100 ms until it returns a value other than undefined; throws `what` after `timeoutMs`. */
 export async function until<T>(what: string, check: () => T | undefined, timeoutMs = 30_000): Promise<T> {

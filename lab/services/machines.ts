@@ -7,6 +7,7 @@
  * up by the next one: its namespaces' processes (the machines with them) are ended by their ids, the namespaces
  * deleted.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -192,7 +193,7 @@ export async function bootMachine(options: {
       await poweroff();
       throw new Error(`${name} did not finish booting (${state || 'no answer'}; its console: ${options.log})`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
   const failed = run(['systemctl', 'list-units', '--failed', '--plain', '--no-legend']).stdout.trim();
   return { name, namespace: name, nspawn, run, poweroff, bootedInMs: Date.now() - started, state, failed };

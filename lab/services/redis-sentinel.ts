@@ -11,6 +11,7 @@
  * old primary cut off from its replicas stops taking writes the new one would never see. The data nodes keep an
  * AOF in the group's directory, so a node that restarts comes back with its data rather than empty.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -78,7 +79,7 @@ async function until<T>(what: string, timeoutMs: number, check: () => Promise<T 
     const value = await check().catch(() => undefined);
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
 }
 

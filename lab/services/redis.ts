@@ -11,6 +11,7 @@
  * redis-sentinel from a configuration file, on an address and port of its own, optionally started through a
  * command prefix (`ip netns exec <host>`), stopped, killed or paused on its own.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -132,7 +133,7 @@ export async function startRedisNode(options: {
         if (started.exitCode !== null || started.signalCode !== null) throw new Error(`${name} exited (port ${port})`);
         if (await answers()) break;
         if (attempt >= 100) throw new Error(`${name} did not answer on port ${port}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await sleep(50);
       }
     } catch (error) {
       started.kill('SIGKILL');

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { portTaken } from '../../scripts/processes';
+import { freePort } from '../../lab/services/redis';
 
 /**
  * The README's first run (issue 37 point 12, ADR 097): `npm start` builds a stale portal in two lines and no
@@ -58,15 +59,6 @@ describe('the first run', () => {
     expect(readme).toContain('rm -rf data');
   });
 });
-
-/** A port nobody listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** `npm start` as a developer runs it, on ports of its own and a throwaway database; its output collected. */
 function npmStart(env: Record<string, string>) {

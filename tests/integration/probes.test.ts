@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasExited, runPortal, stopChild, waitForOk } from '../../scripts/processes';
@@ -170,7 +171,7 @@ describe('SIGTERM', () => {
         const response = await page('/robots.txt');
         statuses.push(response.status);
         await response.text();
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await sleep(200);
       }
     })();
     await expect

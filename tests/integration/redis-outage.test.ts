@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type RedisService } from '../../lab/services/redis';
 import { WEBINAR_TOPICS } from '../../upstream/seed/seed-webinars-content';
@@ -33,7 +34,7 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('did not recover in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
 }
 

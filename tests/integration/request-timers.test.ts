@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPortal, startReferenceUpstream, type Portal, type ReferenceUpstream } from './harness';
 
@@ -31,7 +32,7 @@ describe('timers of a served page', () => {
     const before = pendingTimers();
     for (let i = 0; i < 40; i++) await get();
     // The response's 'close' runs just after its last byte reaches the client.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     // One per request remains, and it is Remix's: the loader data's stream timer (single-fetch.js), which the
     // Express adapter never clears after a finished response. Ours were two more each.
     expect(pendingTimers() - before).toBeLessThanOrEqual(40);

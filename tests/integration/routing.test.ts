@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { connect } from 'node:net';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FLAT_PATHS } from '../../app/lib/flat-paths';
@@ -185,7 +186,7 @@ describe('unknown paths (docs/product.md §8)', () => {
       const answer = await rawGet(target);
       expect(answer).toMatch(/^HTTP\/1\.1 \d{3} /);
       // The access line is written after the answer; give a crash there the chance to happen.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await sleep(50);
       expect((await fetch(`${servers.portal.origin}/robots.txt`)).status).toBe(200);
     });
   });

@@ -1,9 +1,9 @@
-import { createServer } from 'node:net';
 import { delay, http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contract, type CallName } from '#contract';
 import { failure, MOCK_UPSTREAM, mockUser, ok, urlOf, workingUpstream } from '../mocks/upstream';
+import { freePort } from '../../lab/services/redis';
 import { Client, startPortal, type Portal } from './harness';
 import { formAlertOf, headingOf, stackTraceIn, titleOf, viewerNameOf } from './page';
 
@@ -323,12 +323,7 @@ describe('an upstream nobody listens on (connection refused, no MSW handler invo
   let unreachable: Portal;
 
   beforeAll(async () => {
-    const closedPort = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as { port: number };
-        probe.close(() => resolve(port));
-      });
-    });
+    const closedPort = await freePort();
     unreachable = await startPortal({
       upstreamUrl: `http://127.0.0.1:${closedPort}`,
       env: { REST_RETRY_BASE_MS: '10' },

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { UpstreamApp, UpstreamEnv } from '../services';
@@ -43,7 +44,7 @@ export function injectFaults(rules: FaultRules): MiddlewareHandler<UpstreamEnv> 
   return async (c, next) => {
     const rule = rules.take(c.req.path);
     if (!rule) return next();
-    if (rule.latencyMs) await new Promise((resolve) => setTimeout(resolve, rule.latencyMs));
+    if (rule.latencyMs) await sleep(rule.latencyMs);
     if (rule.drop) return dropConnection(c);
     if (rule.malformed) {
       return c.body('<!doctype html><title>502 Bad Gateway</title>', 200, { 'Content-Type': 'application/json' });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ function CityForm({ city }: { city: string }) {
   );
 }
 
-const later = <T,>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 20));
+const later = <T,>(value: T) => sleep(20, value);
 
 describe('deferredForm on the server (ADR 021)', () => {
   it('renders the whole form at once once the forms are loaded: the document works without JavaScript', async () => {
@@ -23,7 +24,7 @@ describe('deferredForm on the server (ADR 021)', () => {
     );
   });
 
-  it('waits for a form that a loaded module defers in its turn (event-registration.tsx defers two)', async () => {
+  it('waits for a form that a loaded module defers in its turn (dictation-event-registration.tsx defers two)', async () => {
     let Inner: ComponentType<{ city: string }> | null = null;
     const Outer = deferredForm(() =>
       later(null).then(() => {

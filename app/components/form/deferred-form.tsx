@@ -33,7 +33,7 @@ const serverLoads: Promise<unknown>[] = [];
 
 /**
  * Resolves once every deferred form's module is loaded on the server: from then on each renders at once. A loaded
- * module may defer forms of its own (`event-registration.tsx`), so it waits until no new load has started.
+ * module may defer forms of its own (`forms/dictation-event-registration.tsx`), so it waits until no new load has started.
  */
 export async function formsLoaded(): Promise<void> {
   for (let seen = -1; seen < serverLoads.length;) {

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { DictationEventState } from '#contract';
 import { describeEventState, EventStateBadge, type EventWithState } from '~/components/dictation/event-dates';
-import type { OwnDictation } from '~/components/dictation/own-dictation';
+import type { OwnDictation } from '~/lib/own-dictation';
 import { Card } from '~/components/ui/card';
 import { formatDate } from '#shared/moscow-time';
 

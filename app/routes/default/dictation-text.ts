@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { handleForm } from '#bff/request/forms.server';
 import { readInvitationCode } from '~/server/path-codes.server';
-import { OUTCOME_STATUS, saveDictationText } from '~/dictation/writing.server';
+import { OUTCOME_STATUS, saveDictationText } from '~/server/dictation/writing.server';
 import { dictationTextSchema } from '~/forms/dictation-writer.schema';
 
 /**

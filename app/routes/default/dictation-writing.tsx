@@ -10,7 +10,7 @@ import { savedLocation, isSavedSearch } from '~/components/form/use-saved-state'
 import { ScreenIntro } from '~/components/screen-intro';
 import { ConfirmFinish } from '~/forms/dictation-confirm-finish';
 import { readInvitationCode } from '~/server/path-codes.server';
-import { saveDictationText, startWriting } from '~/dictation/writing.server';
+import { saveDictationText, startWriting } from '~/server/dictation/writing.server';
 import { formatDate, formatMoscowDateTime, formatMoscowTime } from '#shared/moscow-time';
 import { plural } from '#shared/plural';
 import { screenMeta } from '~/lib/meta';

@@ -2,13 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { handleForm } from '#bff/request/forms.server';
 import { describeEventState, EventDates, EventStateBadge } from '~/components/dictation/event-dates';
-import type { JoinableEvent } from '~/components/dictation/event-registration';
-import { ownByEvent } from '~/components/dictation/own-dictation';
+import type { JoinableEvent } from '~/forms/dictation-event-registration';
+import { ownByEvent } from '~/lib/own-dictation';
 import { deferredForm } from '~/components/form/deferred-form';
-import { registerForDictation, registrationForms } from '~/dictation/registration.server';
+import { registerForDictation, registrationForms } from '~/server/dictation/registration.server';
 import { formReply, replyMessages } from '~/components/form/form-reply';
 import { ScreenIntro } from '~/components/screen-intro';
-import { pickLeadEvent } from '~/dictation/lead';
+import { pickLeadEvent } from '~/lib/dictation-lead';
 import { screenMeta } from '~/lib/meta';
 import { useOptionalRootData } from '~/lib/root-data';
 
@@ -36,7 +36,7 @@ const copy = {
  * event, and its copy and forms kept the page over its first-load budget (ADR 099).
  */
 const EventRegistration = deferredForm(() =>
-  import('~/components/dictation/event-registration').then((m) => m.EventRegistration),
+  import('~/forms/dictation-event-registration').then((m) => m.EventRegistration),
 );
 
 export const meta: MetaFunction = ({ matches }) => screenMeta(matches, copy.title, copy.lead);

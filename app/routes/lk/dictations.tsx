@@ -12,7 +12,7 @@ import {
 } from '~/components/dictation/participation-status';
 import { freshResults, ResultsNotice } from '~/components/dictation/results-notice';
 import { ScreenIntro } from '~/components/screen-intro';
-import { registerForDictation, registrationForms, startDictation } from '~/dictation/registration.server';
+import { registerForDictation, registrationForms, startDictation } from '~/server/dictation/registration.server';
 import { formReply, replyMessages } from '~/components/form/form-reply';
 import { describeEventState, EventStateBadge } from '~/components/dictation/event-dates';
 import { formatMoscowDateTime } from '#shared/moscow-time';
@@ -36,7 +36,7 @@ const copy = {
  * event, and its copy and forms kept the page over its first-load budget (ADR 099).
  */
 const EventRegistration = deferredForm(() =>
-  import('~/components/dictation/event-registration').then((m) => m.EventRegistration),
+  import('~/forms/dictation-event-registration').then((m) => m.EventRegistration),
 );
 
 /** The forms hydrate after their own chunks. */

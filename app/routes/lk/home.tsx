@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { requireUser } from '#bff/request/require-user.server';
-import { ownByEvent } from '~/components/dictation/own-dictation';
+import { ownByEvent } from '~/lib/own-dictation';
 import { deferredForm } from '~/components/form/deferred-form';
 import { freshResults, ResultsNotice } from '~/components/dictation/results-notice';
 import { BannerList } from '~/components/home/banner-list';
@@ -41,7 +41,7 @@ const copy = {
  * event, and its copy and forms kept the page over its first-load budget (ADR 099).
  */
 const EventRegistration = deferredForm(() =>
-  import('~/components/dictation/event-registration').then((m) => m.EventRegistration),
+  import('~/forms/dictation-event-registration').then((m) => m.EventRegistration),
 );
 
 /** Shown to an unconfirmed address only, and with a certificate only: both hydrate after their own chunks too. */

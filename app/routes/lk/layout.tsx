@@ -5,6 +5,7 @@ import { requireUser } from '#bff/request/require-user.server';
 import { AccountMenu } from '~/components/account-menu';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
+import { LogoutButton } from '~/forms/logout';
 import { copy as sharedCopy } from '~/lib/copy';
 import { useRootData } from '~/lib/root-data';
 import { checkNumericParams } from '~/server/route-params';
@@ -68,6 +69,7 @@ export default function CabinetLayout() {
       <SiteHeader productTitle={product.title}>
         <AccountMenu viewer={viewer}>
           <Link to="/profile">{sharedCopy.profile}</Link>
+          <LogoutButton />
         </AccountMenu>
       </SiteHeader>
       <div className="container with-sidebar">

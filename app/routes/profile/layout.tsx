@@ -4,6 +4,7 @@ import { requireUser } from '#bff/request/require-user.server';
 import { AccountMenu } from '~/components/account-menu';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
+import { LogoutButton } from '~/forms/logout';
 import { copy as sharedCopy } from '~/lib/copy';
 import { useRootData } from '~/lib/root-data';
 
@@ -23,7 +24,9 @@ export default function ProfileLayout() {
   return (
     <>
       <SiteHeader productTitle={product.title}>
-        <AccountMenu viewer={viewer} />
+        <AccountMenu viewer={viewer}>
+          <LogoutButton />
+        </AccountMenu>
       </SiteHeader>
       <div className="container with-sidebar">
         <nav aria-label={copy.navLabel} className="side-nav">

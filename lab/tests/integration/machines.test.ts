@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DATA_MACHINES,
@@ -181,7 +182,7 @@ describe.skipIf(unavailable)('the deployed units on machines', () => {
     const walker = (async () => {
       while (walking) {
         answers.push(await cabinet(await stays.cookieHeader()));
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await sleep(200);
       }
     })();
     const linesBefore = lab.journal('app1', 'portal@1').split('\n').length - 1;

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { createSaveQueue } from './save-queue';
 
@@ -41,7 +42,7 @@ describe('the dictation’s save queue', () => {
     const third = request();
     expect(second).toBe(third);
     releases[0]!();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await sleep(0);
     expect(sent).toEqual(['а', 'аб']);
     releases[1]!();
     await third;

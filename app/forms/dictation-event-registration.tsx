@@ -5,7 +5,7 @@ import { deferredForm } from '~/components/form/deferred-form';
 import { formatDate, formatMoscowDateTime } from '#shared/moscow-time';
 import { plural } from '#shared/plural';
 import { useOptionalRootData } from '~/lib/root-data';
-import type { OwnDictation } from './own-dictation';
+import type { OwnDictation } from '~/lib/own-dictation';
 
 const copy = {
   registered: 'Вы зарегистрированы.',

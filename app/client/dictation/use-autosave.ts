@@ -29,7 +29,7 @@ export interface Conflict {
   savedAt: string | null;
 }
 
-/** What the autosave route answers (app/dictation/writing.server.ts). */
+/** What the autosave route answers (app/server/dictation/writing.server.ts). */
 type Outcome =
   | { outcome: 'saved'; revision: number; savedAt: string }
   | ({ outcome: 'conflict' } & Conflict)
