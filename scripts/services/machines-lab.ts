@@ -1,21 +1,24 @@
 /**
- * The deployed units on machines (issue 42, ADR 138): three data machines set up by
+ * The deployed units on machines (issue 42, ADR 138, ADR 150): three data machines set up by
  * `deploy/systemd/redis/setup-data-host.sh` (Debian's redis-server and redis-sentinel with deploy/systemd/redis's
- * files, as docs/operations.md tells an operator) and an app machine running `deploy/systemd/portal@.service` from
- * the checkout bound in read-only at /opt/portal (its compiled server, its own Node in node_modules), the portal's
- * files set up by the docs' steps for an app host. Each machine is booted from the shared tree
- * (scripts/services/machines.ts) on one private network of their own.
+ * files, as docs/operations.md tells an operator), an app machine running `deploy/systemd/portal@.service` from
+ * the checkout bound in read-only at /opt/portal (its compiled server, its own Node in node_modules), and a balancer
+ * machine running Debian's haproxy with deploy/systemd/haproxy's drop-in and the configuration
+ * `npm run deploy:config -- --systemd <app host>` makes, each set up by the docs' steps. Each machine is booted from
+ * the shared tree (scripts/services/machines.ts) on one private network of their own.
  *
- * From outside, the portal is reached through two forwards joined by a Unix socket (scripts/services/forward.ts):
- * a local port here to the socket, the socket to the portal's address inside the app machine's namespace; and the
- * upstream (a process here) is the app machine's 127.0.0.1 on the same port, the same way. Root only.
+ * From outside, the edge is reached through two forwards joined by a Unix socket (scripts/services/forward.ts):
+ * a local port here to the socket, the socket to haproxy's 443 inside the balancer machine's namespace, with a
+ * certificate for `localhost` made for the run (this process trusts it); and the upstream (a process here) is the
+ * app machine's 127.0.0.1 on the same port, the same way. Root only.
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { forward } from './forward';
 import {
   bootMachine,
@@ -28,7 +31,7 @@ import {
 } from './machines';
 import { root, runTs } from './processes';
 
-export const LAB_HOSTS = { app1: 21, data1: 31, data2: 32, data3: 33 } as const;
+export const LAB_HOSTS = { edge1: 10, app1: 21, data1: 31, data2: 32, data3: 33 } as const;
 export type LabHost = keyof typeof LAB_HOSTS;
 export const DATA_MACHINES = ['data1', 'data2', 'data3'] as const;
 export type DataMachine = (typeof DATA_MACHINES)[number];
@@ -65,6 +68,42 @@ function envFile(example: string, values: Record<string, string>): string {
   return [...lines, ...[...left].map(([key, value]) => `${key}=${value}`), ''].join('\n');
 }
 
+/**
+ * A self-signed certificate for `localhost` (the address the lab's edge is opened at), made by openssl: the
+ * balancer host's `portal.pem` (certificate and key) in `dir`; returns the certificate.
+ */
+function labCertificate(dir: string): string {
+  const key = path.join(dir, 'portal.key');
+  const certificate = path.join(dir, 'portal.crt');
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost',
+      '-keyout',
+      key,
+      '-out',
+      certificate,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (made.status !== 0) throw new Error(`openssl: ${made.stderr}`);
+  const text = readFileSync(certificate, 'utf8');
+  writeFileSync(path.join(dir, 'portal.pem'), text + readFileSync(key, 'utf8'), { mode: 0o600 });
+  return text;
+}
+
 export async function startMachinesLab(options: {
   /**
    * The upstream's port on this machine's loopback; the app machine finds it on its own loopback's same port (the
@@ -86,9 +125,9 @@ export async function startMachinesLab(options: {
   const dir = mkdtempSync(path.join(tmpdir(), MACHINE_PREFIX));
   const machines = new Map<LabHost, Machine>();
   const servers: Server[] = [];
-  let forwarder: ChildProcess | undefined;
+  const forwarders: ChildProcess[] = [];
   const stop = async () => {
-    forwarder?.kill('SIGKILL');
+    for (const child of forwarders) child.kill('SIGKILL');
     for (const server of servers) server.close();
     await Promise.all([...machines.values()].map((machine) => machine.poweroff()));
     removeMachines();
@@ -121,7 +160,9 @@ export async function startMachinesLab(options: {
                 `${path.join(root, 'deploy/systemd/redis')}:/root/portal-deploy/redis`,
                 `${passwordDir}:/root/portal-redis-passwords`,
               ]
-            : [`${root}:/opt/portal`],
+            : host === 'edge1'
+              ? [`${path.join(root, 'deploy/systemd/haproxy')}:/root/portal-deploy/haproxy`]
+              : [`${root}:/opt/portal`],
         }).then((machine) => machines.set(host, machine)),
       ),
     );
@@ -134,43 +175,56 @@ export async function startMachinesLab(options: {
       }
       return result.stdout;
     };
+    /** `text` written to `file` on `host` with this mode and group (root's file), as `install` makes it. */
+    const put = (host: LabHost, file: string, mode: string, group: string, text: string) =>
+      must(host, ['sh', '-c', `install -m ${mode} -g ${group} /dev/null "$0" && cat > "$0"`, file], text);
 
     // The data hosts, the primary first, by the operator's script.
     for (const host of DATA_MACHINES) {
       must(host, ['/root/portal-deploy/redis/setup-data-host.sh', labAddress(host), labAddress('data1')]);
     }
 
-    // The app host, by docs/operations.md's steps (the release is the checkout, bound at /opt/portal).
+    // From here, the edge's port: a local port to a socket, the socket to haproxy's 443 on the edge machine; the
+    // upstream, a process here, on the app machine's loopback at its own port.
     const here = await forward('127.0.0.1:0', path.join(dir, 'portal.sock'));
     servers.push(here);
     const port = (here.address() as { port: number }).port;
     servers.push(await forward(path.join(dir, 'upstream.sock'), `127.0.0.1:${options.upstreamPort}`));
-    forwarder = runTs(
-      'scripts/forward.ts',
-      [
-        `${path.join(dir, 'portal.sock')}=>${labAddress('app1')}:3000`,
-        `127.0.0.1:${options.upstreamPort}=>${path.join(dir, 'upstream.sock')}`,
-      ],
-      { PATH: process.env.PATH },
-      ['ignore', 'pipe', 'inherit'],
-      ['ip', 'netns', 'exec', `${MACHINE_PREFIX}app1`],
-    );
-    const forwarderReady = new Promise<void>((resolve, reject) => {
-      forwarder!.stdout!.on('data', (chunk: Buffer) => String(chunk).includes('ready') && resolve());
-      forwarder!.once('exit', (code) => reject(new Error(`the app machine's forward exited with ${code}`)));
-    });
-    const origin = `http://localhost:${port}`;
+    const forwardIn = (host: LabHost, pair: string) => {
+      const child = runTs(
+        'scripts/forward.ts',
+        [pair],
+        { PATH: process.env.PATH },
+        ['ignore', 'pipe', 'inherit'],
+        ['ip', 'netns', 'exec', `${MACHINE_PREFIX}${host}`],
+      );
+      forwarders.push(child);
+      return new Promise<void>((resolve, reject) => {
+        child.stdout!.on('data', (chunk: Buffer) => String(chunk).includes('ready') && resolve());
+        child.once('exit', (code) => reject(new Error(`the forward on ${host} exited with ${code}`)));
+      });
+    };
+    const forwardersReady = Promise.all([
+      forwardIn('edge1', `${path.join(dir, 'portal.sock')}=>${labAddress('edge1')}:443`),
+      forwardIn('app1', `127.0.0.1:${options.upstreamPort}=>${path.join(dir, 'upstream.sock')}`),
+    ]);
+    // The address people open: the edge's certificate names it (the lab's own, trusted by this process alone).
+    const origin = `https://localhost:${port}`;
+    const certificate = labCertificate(dir);
+    setDefaultCACertificates([...getCACertificates('default'), certificate]);
+
+    // The app host, by docs/operations.md's steps (the release is the checkout, bound at /opt/portal).
     must('app1', ['useradd', '--system', '--home-dir', '/opt/portal', '--shell', '/usr/sbin/nologin', 'portal']);
     must('app1', ['install', '-m', '0644', '/opt/portal/deploy/systemd/portal@.service', '/etc/systemd/system/']);
     must('app1', ['install', '-d', '-m', '0750', '-g', 'portal', '/etc/portal']);
     must('app1', ['install', '-d', '-m', '0700', '/etc/portal/credentials']);
-    const put = (file: string, mode: string, group: string, text: string) =>
-      must('app1', ['sh', '-c', `install -m ${mode} -g ${group} /dev/null "$0" && cat > "$0"`, file], text);
     put(
+      'app1',
       '/etc/portal/portal.env',
       '0640',
       'portal',
       envFile('deploy/systemd/portal.env.example', {
+        TRUST_PROXY: labAddress('edge1'),
         PUBLIC_ORIGIN: origin,
         REST_API_URL: `http://127.0.0.1:${options.upstreamPort}`,
         REDIS_SENTINELS: DATA_MACHINES.map((host) => `${labAddress(host)}:26379`).join(','),
@@ -178,20 +232,53 @@ export async function startMachinesLab(options: {
       }),
     );
     put(
+      'app1',
       '/etc/portal/portal@1.env',
       '0640',
       'portal',
       envFile('deploy/systemd/portal@1.env.example', { HOST: labAddress('app1'), METRICS_HOST: labAddress('app1') }),
     );
-    put('/etc/portal/credentials/SESSION_SECRET', '0600', 'root', randomBytes(32).toString('hex'));
-    put('/etc/portal/credentials/REDIS_PASSWORD', '0600', 'root', passwords.portal);
+    put('app1', '/etc/portal/credentials/SESSION_SECRET', '0600', 'root', randomBytes(32).toString('hex'));
+    put('app1', '/etc/portal/credentials/REDIS_PASSWORD', '0600', 'root', passwords.portal);
     must('app1', ['systemctl', 'daemon-reload']);
     must('app1', ['systemctl', 'enable', '--now', 'portal@1']);
-    await forwarderReady;
+
+    // The balancer host, by docs/operations.md's steps: the configuration `npm run deploy:config -- --systemd`
+    // makes for the app host, the certificate, the drop-in.
+    const config = spawnSync('npm', ['run', '--silent', 'deploy:config', '--', '--systemd', labAddress('app1')], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    if (config.status !== 0) throw new Error(`npm run deploy:config failed: ${config.stderr}`);
+    put('edge1', '/etc/haproxy/haproxy.cfg', '0644', 'root', config.stdout);
+    must('edge1', ['install', '-d', '-m', '0750', '-g', 'haproxy', '/etc/haproxy/certs']);
+    put(
+      'edge1',
+      '/etc/haproxy/certs/portal.pem',
+      '0640',
+      'haproxy',
+      readFileSync(path.join(dir, 'portal.pem'), 'utf8'),
+    );
+    must('edge1', ['install', '-d', '-m', '0755', '/etc/systemd/system/haproxy.service.d']);
+    must('edge1', [
+      'install',
+      '-m',
+      '0644',
+      '/root/portal-deploy/haproxy/haproxy.service.d/portal.conf',
+      '/etc/systemd/system/haproxy.service.d/',
+    ]);
+    must('edge1', ['haproxy', '-c', '-q', '-f', '/etc/haproxy/haproxy.cfg']);
+    must('edge1', ['systemctl', 'daemon-reload']);
+    if (on('edge1').run(['systemctl', 'restart', 'haproxy'], { timeoutMs: 60_000 }).status !== 0) {
+      const journal = on('edge1').run(['journalctl', '-u', 'haproxy', '-n', '20', '--no-pager']).stdout;
+      throw new Error(`edge1: haproxy did not start; its journal:\n${journal}`);
+    }
+    await forwardersReady;
 
     const lab = {
       dir,
       origin,
+      certificate,
       passwords,
       machines,
       on,
@@ -210,6 +297,13 @@ export async function startMachinesLab(options: {
       /** A unit's property on `host` (`systemctl show -p … --value`). */
       unit(host: LabHost, unit: string, property: string) {
         return on(host).run(['systemctl', 'show', '-p', property, '--value', unit]).stdout.trim();
+      },
+      /** `systemd-analyze security`'s overall exposure of `unit` on `host` (0 to 10; at most 2.0 is «OK»). */
+      exposure(host: LabHost, unit: string) {
+        const out = on(host).run(['systemd-analyze', 'security', '--no-pager', unit], { timeoutMs: 30_000 }).stdout;
+        const level = /Overall exposure level for \S+: ([\d.]+)/.exec(out)?.[1];
+        if (!level) throw new Error(`systemd-analyze security ${unit} on ${host} said:\n${out}`);
+        return Number(level);
       },
       /** `unit`'s journal on `host` (its messages alone). */
       journal(host: LabHost, unit: string) {

@@ -35,6 +35,7 @@ export function machinesUnavailable(): string | null {
     ['debootstrap', 'debootstrap'],
     ['systemd-nspawn', 'systemd-container'],
     ['ip', 'iproute2'],
+    ['openssl', 'openssl'],
   ]) {
     if (spawnSync('sh', ['-c', `command -v ${binary}`], { stdio: 'ignore' }).status !== 0) {
       return `${binary} is missing (Debian's ${pkg})`;

@@ -13,10 +13,12 @@ import { Client, DEMO_USERS, startReferenceUpstream, type ReferenceUpstream } fr
 import { viewerNameOf } from './page';
 
 /**
- * Issue 42 (ADR 138): what is deployed, booted. Three Debian machines (systemd as PID 1, systemd-nspawn) run
- * Debian's redis-server and redis-sentinel set up by deploy/systemd/redis/setup-data-host.sh, the operator's
+ * Issue 42 (ADR 138, ADR 150): what is deployed, booted. Three Debian machines (systemd as PID 1, systemd-nspawn)
+ * run Debian's redis-server and redis-sentinel set up by deploy/systemd/redis/setup-data-host.sh, the operator's
  * script; an app machine runs deploy/systemd/portal@.service set up by docs/operations.md's steps, against them
- * through REDIS_SENTINELS. Nobody without a password is answered; a logout stays written through its primary
+ * through REDIS_SENTINELS; an edge machine runs Debian's haproxy with deploy/systemd/haproxy's drop-in and the
+ * configuration `npm run deploy:config -- --systemd` makes, and every request of the test goes through it (TLS).
+ * Every unit scores at most 2.0 in `systemd-analyze security`. Nobody without a password is answered; a logout stays written through its primary
  * killed and restarted by its unit, then every Redis killed at once (and the portal too), and a failover
  * (the primary's machine powered off); a sign-in works after each.
  * Root, debootstrap and systemd-nspawn only: elsewhere the test is skipped, saying why; CI runs as root.
@@ -116,6 +118,17 @@ describe.skipIf(unavailable)('the deployed units on machines', () => {
       expect(lab.redisCli('app1', ['-h', address, '-p', '26379', 'SENTINEL', 'REMOVE', 'portal'], 'portal')).toMatch(
         /^NOPERM/,
       );
+    }
+    // Every unit the project ships or drops in, as booted: `systemd-analyze security` says at most 2.0 («OK»).
+    for (const [host, unit] of [
+      ['edge1', 'haproxy'],
+      ['app1', 'portal@1'],
+      ['data1', 'redis-server'],
+      ['data1', 'redis-sentinel'],
+    ] as const) {
+      const exposure = lab.exposure(host, unit);
+      report(`systemd-analyze security ${unit} on ${host}: ${exposure}`);
+      expect(exposure, `${unit} on ${host}`).toBeLessThanOrEqual(2);
     }
     expect(
       lab.redisCli(
