@@ -2,7 +2,8 @@
  * The deployed units on machines (issue 42, ADR 138, ADR 150): three data machines set up by
  * `deploy/systemd/redis/setup-data-host.sh` (Debian's redis-server and redis-sentinel with deploy/systemd/redis's
  * files, as docs/operations.md tells an operator), an app machine running `deploy/systemd/portal@.service` from
- * the checkout bound in read-only at /opt/portal (its compiled server, its own Node in node_modules), and a balancer
+ * the release the runbook makes (`portalRelease`: the build, the production node_modules with their own Node, one
+ * tarball) unpacked into /opt/portal-releases/<version>, /opt/portal its link, and a balancer
  * machine running Debian's haproxy with deploy/systemd/haproxy's drop-in and the configuration
  * `npm run deploy:config -- --systemd <app host>` makes, each set up by the docs' steps. Each machine is booted from
  * the shared tree (scripts/services/machines.ts) on one private network of their own.
@@ -13,8 +14,19 @@
  * app machine's 127.0.0.1 on the same port, the same way. Root only.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,9 +39,10 @@ import {
   machineTree,
   makeMachineNetwork,
   removeMachines,
+  TREE_DIR,
   type Machine,
 } from './machines';
-import { root, runTs } from './processes';
+import { buildIfStale, root, runTs } from './processes';
 
 export const LAB_HOSTS = { edge1: 10, app1: 21, data1: 31, data2: 32, data3: 33 } as const;
 export type LabHost = keyof typeof LAB_HOSTS;
@@ -66,6 +79,81 @@ function envFile(example: string, values: Record<string, string>): string {
       return `${key}=${value}`;
     });
   return [...lines, ...[...left].map(([key, value]) => `${key}=${value}`), ''].join('\n');
+}
+
+/** Where the lab keeps its releases between runs (outside every checkout, as the tree: they are root's). */
+const RELEASES_DIR = path.join(path.dirname(TREE_DIR), 'releases');
+
+function mustRun(command: string, args: readonly string[], cwd: string) {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')}: ${(result.stderr || result.stdout).trim()}`);
+}
+
+const hashOf = (files: readonly string[]) => {
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(readFileSync(file));
+  return hash.digest('hex').slice(0, 12);
+};
+
+/**
+ * The portal's release as docs/operations.md's «The build, once per version» makes it: `npm run build` (only when
+ * the sources are newer than the build), the production dependencies alone (`npm prune --omit=dev`), and
+ * `tar czf portal-<version>.tar.gz package.json node_modules build`. The prune runs in a copy of the checkout's
+ * node_modules made of hard links (it only removes files, and the one file it writes, its record of the tree, is
+ * a copy), kept per package-lock.json and patches; the tarball is kept per dependencies and build, its hash the
+ * version. What is older than a day is removed.
+ */
+export function portalRelease(): { version: string; tarball: string; madeInMs: number } {
+  buildIfStale();
+  const patches = readdirSync(path.join(root, 'patches'))
+    .sort()
+    .map((file) => path.join(root, 'patches', file));
+  const lock = [path.join(root, 'package.json'), path.join(root, 'package-lock.json'), ...patches];
+  const build = ['build/server/main.js', 'build/server/index.js'].map((file) => path.join(root, file));
+  const version = `lab-${hashOf([...lock, ...build])}`;
+  const tarball = path.join(RELEASES_DIR, `portal-${version}.tar.gz`);
+  if (existsSync(tarball)) return { version, tarball, madeInMs: 0 };
+  const started = Date.now();
+  mkdirSync(RELEASES_DIR, { recursive: true });
+  for (const entry of readdirSync(RELEASES_DIR)) {
+    const file = path.join(RELEASES_DIR, entry);
+    if (statSync(file).mtimeMs < Date.now() - 86_400_000) rmSync(file, { recursive: true, force: true });
+  }
+  const modules = path.join(RELEASES_DIR, `modules-${hashOf(lock)}`);
+  if (!existsSync(modules)) {
+    const staging = `${modules}.${process.pid}`;
+    rmSync(staging, { recursive: true, force: true });
+    mkdirSync(staging);
+    for (const file of ['package.json', 'package-lock.json'])
+      copyFileSync(path.join(root, file), path.join(staging, file));
+    mustRun('cp', ['-al', path.join(root, 'node_modules'), path.join(staging, 'node_modules')], root);
+    const record = path.join(staging, 'node_modules/.package-lock.json');
+    rmSync(record, { force: true });
+    copyFileSync(path.join(root, 'node_modules/.package-lock.json'), record);
+    mustRun('npm', ['prune', '--omit=dev', '--no-audit', '--no-fund'], staging);
+    renameSync(staging, modules);
+  }
+  const partial = `${tarball}.${process.pid}`;
+  mustRun(
+    'tar',
+    [
+      'czf',
+      partial,
+      // Caches of the development tools, not packages.
+      '--exclude=node_modules/.vite',
+      '--exclude=node_modules/.vite-temp',
+      '-C',
+      modules,
+      'node_modules',
+      '-C',
+      root,
+      'package.json',
+      'build',
+    ],
+    root,
+  );
+  renameSync(partial, tarball);
+  return { version, tarball, madeInMs: Date.now() - started };
 }
 
 /**
@@ -149,6 +237,10 @@ export async function startMachinesLab(options: {
     for (const user of REDIS_USERS)
       writeFileSync(path.join(passwordDir, user), `${passwords[user]}\n`, { mode: 0o600 });
 
+    const release = portalRelease();
+    report(
+      `the release ${release.version}: ${release.madeInMs ? `made in ${(release.madeInMs / 1000).toFixed(1)} s` : 'made before'}`,
+    );
     const booted = await Promise.all(
       (Object.keys(LAB_HOSTS) as LabHost[]).map((host) =>
         bootMachine({
@@ -162,7 +254,10 @@ export async function startMachinesLab(options: {
               ]
             : host === 'edge1'
               ? [`${path.join(root, 'deploy/systemd/haproxy')}:/root/portal-deploy/haproxy`]
-              : [`${root}:/opt/portal`],
+              : [
+                  `${path.join(root, 'deploy/systemd')}:/root/portal-deploy/systemd`,
+                  `${release.tarball}:/root/portal-${release.version}.tar.gz`,
+                ],
         }).then((machine) => machines.set(host, machine)),
       ),
     );
@@ -213,9 +308,13 @@ export async function startMachinesLab(options: {
     const certificate = labCertificate(dir);
     setDefaultCACertificates([...getCACertificates('default'), certificate]);
 
-    // The app host, by docs/operations.md's steps (the release is the checkout, bound at /opt/portal).
+    // The app host, by docs/operations.md's steps: the release unpacked, /opt/portal its link, the unit, the files.
+    const releaseDir = `/opt/portal-releases/${release.version}`;
+    must('app1', ['install', '-d', '-m', '0755', releaseDir]);
+    must('app1', ['tar', 'xzf', `/root/portal-${release.version}.tar.gz`, '-C', releaseDir]);
+    must('app1', ['ln', '-sfn', releaseDir, '/opt/portal']);
     must('app1', ['useradd', '--system', '--home-dir', '/opt/portal', '--shell', '/usr/sbin/nologin', 'portal']);
-    must('app1', ['install', '-m', '0644', '/opt/portal/deploy/systemd/portal@.service', '/etc/systemd/system/']);
+    must('app1', ['install', '-m', '0644', '/root/portal-deploy/systemd/portal@.service', '/etc/systemd/system/']);
     must('app1', ['install', '-d', '-m', '0750', '-g', 'portal', '/etc/portal']);
     must('app1', ['install', '-d', '-m', '0700', '/etc/portal/credentials']);
     put(
@@ -279,6 +378,7 @@ export async function startMachinesLab(options: {
       dir,
       origin,
       certificate,
+      release,
       passwords,
       machines,
       on,

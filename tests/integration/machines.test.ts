@@ -16,7 +16,7 @@ import { viewerNameOf } from './page';
  * Issue 42 (ADR 138, ADR 150): what is deployed, booted. Three Debian machines (systemd as PID 1, systemd-nspawn)
  * run Debian's redis-server and redis-sentinel set up by deploy/systemd/redis/setup-data-host.sh, the operator's
  * script; an app machine runs deploy/systemd/portal@.service set up by docs/operations.md's steps, against them
- * through REDIS_SENTINELS; an edge machine runs Debian's haproxy with deploy/systemd/haproxy's drop-in and the
+ * through REDIS_SENTINELS, from the release tarball the runbook makes; an edge machine runs Debian's haproxy with deploy/systemd/haproxy's drop-in and the
  * configuration `npm run deploy:config -- --systemd` makes, and every request of the test goes through it (TLS).
  * Every unit scores at most 2.0 in `systemd-analyze security`. Nobody without a password is answered; a logout stays written through its primary
  * killed and restarted by its unit, then every Redis killed at once (and the portal too), and a failover
@@ -119,6 +119,17 @@ describe.skipIf(unavailable)('the deployed units on machines', () => {
         /^NOPERM/,
       );
     }
+    // The portal runs the release unpacked as the runbook says: no sources, no development dependencies.
+    const app = (command: string[]) => lab.on('app1').run(command);
+    expect(app(['readlink', '/opt/portal']).stdout.trim()).toBe(`/opt/portal-releases/${lab.release.version}`);
+    expect(app(['ls', '/opt/portal/']).stdout.split('\n').filter(Boolean)).toEqual([
+      'build',
+      'node_modules',
+      'package.json',
+    ]);
+    expect(app(['test', '-e', '/opt/portal/node_modules/vitest']).status).toBe(1);
+    expect(app(['test', '-x', '/opt/portal/node_modules/.bin/node']).status).toBe(0);
+
     // Every unit the project ships or drops in, as booted: `systemd-analyze security` says at most 2.0 («OK»).
     for (const [host, unit] of [
       ['edge1', 'haproxy'],
