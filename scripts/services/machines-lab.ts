@@ -56,10 +56,14 @@ export type RedisUser = (typeof REDIS_USERS)[number];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `check` every 100 ms until it returns a value other than undefined; throws `what` after `timeoutMs`. */
-export async function until<T>(what: string, check: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  check: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(100);
@@ -382,10 +386,13 @@ export async function startMachinesLab(options: {
       passwords,
       machines,
       on,
-      /** `redis-cli` on `host` as `user` (its password from REDISCLI_AUTH), or without a password: its answer. */
-      redisCli(host: LabHost, args: readonly string[], user?: RedisUser) {
+      /**
+       * `redis-cli` on `host` as `user` (its password from REDISCLI_AUTH), or without a password: its answer.
+       * Every helper below runs inside the machines without blocking this process, which may be carrying a load.
+       */
+      async redisCli(host: LabHost, args: readonly string[], user?: RedisUser) {
         const auth = user ? `REDISCLI_AUTH=${passwords[user]} ` : '';
-        const result = on(host).run([
+        const result = await on(host).runAsync([
           'sh',
           '-c',
           `${auth}exec redis-cli ${user ? `--user ${user} ` : ''}"$@"`,
@@ -395,30 +402,60 @@ export async function startMachinesLab(options: {
         return (result.stdout + result.stderr).trim();
       },
       /** A unit's property on `host` (`systemctl show -p … --value`). */
-      unit(host: LabHost, unit: string, property: string) {
-        return on(host).run(['systemctl', 'show', '-p', property, '--value', unit]).stdout.trim();
+      async unit(host: LabHost, unit: string, property: string) {
+        return (await on(host).runAsync(['systemctl', 'show', '-p', property, '--value', unit])).stdout.trim();
+      },
+      /** The main process of `unit` on `host` killed with SIGKILL (inside the machine): its restart count before. */
+      async kill(host: LabHost, unit: string) {
+        const restarts = Number(await lab.unit(host, unit, 'NRestarts'));
+        const pid = await lab.unit(host, unit, 'MainPID');
+        const killed = await on(host).runAsync(['sh', '-c', 'kill -KILL "$0"', pid]);
+        if (killed.status !== 0 || pid === '0') throw new Error(`${unit} on ${host} (pid ${pid}) was not killed`);
+        return restarts;
+      },
+      /** Resolves once `unit` on `host` was started again by systemd (Restart=), is active, and `answers`. */
+      async restartedByItsUnit(
+        host: LabHost,
+        unit: string,
+        restartsBefore: number,
+        answers: () => Promise<boolean> = async () => true,
+      ) {
+        await until(`${unit} on ${host} started again by its unit`, async () =>
+          Number(await lab.unit(host, unit, 'NRestarts')) > restartsBefore &&
+          (await lab.unit(host, unit, 'ActiveState')) === 'active' &&
+          (await answers())
+            ? true
+            : undefined,
+        );
+      },
+      /** Whether redis-server on `host` answers its admin. */
+      async redisAnswers(host: DataMachine) {
+        return (await lab.redisCli(host, ['PING'], 'admin')) === 'PONG';
       },
       /** `systemd-analyze security`'s overall exposure of `unit` on `host` (0 to 10; at most 2.0 is «OK»). */
-      exposure(host: LabHost, unit: string) {
-        const out = on(host).run(['systemd-analyze', 'security', '--no-pager', unit], { timeoutMs: 30_000 }).stdout;
+      async exposure(host: LabHost, unit: string) {
+        const out = (
+          await on(host).runAsync(['systemd-analyze', 'security', '--no-pager', unit], { timeoutMs: 30_000 })
+        ).stdout;
         const level = /Overall exposure level for \S+: ([\d.]+)/.exec(out)?.[1];
         if (!level) throw new Error(`systemd-analyze security ${unit} on ${host} said:\n${out}`);
         return Number(level);
       },
       /** `unit`'s journal on `host` (its messages alone). */
-      journal(host: LabHost, unit: string) {
-        return on(host).run(['journalctl', '-u', unit, '-o', 'cat', '--no-pager']).stdout;
+      async journal(host: LabHost, unit: string) {
+        return (await on(host).runAsync(['journalctl', '-u', unit, '-o', 'cat', '--no-pager'])).stdout;
       },
       /** The data machine the sentinels on `asked` name as the primary. */
-      primary(asked: readonly DataMachine[] = DATA_MACHINES): DataMachine | undefined {
-        const named = asked.map(
-          (host) =>
-            lab
-              .redisCli(host, ['-p', '26379', 'SENTINEL', 'GET-MASTER-ADDR-BY-NAME', 'portal'], 'admin')
-              .split('\n')[0],
+      async primary(asked: readonly DataMachine[] = DATA_MACHINES): Promise<DataMachine | undefined> {
+        const named = await Promise.all(
+          asked.map(
+            async (host) =>
+              (
+                await lab.redisCli(host, ['-p', '26379', 'SENTINEL', 'GET-MASTER-ADDR-BY-NAME', 'portal'], 'admin')
+              ).split('\n')[0],
+          ),
         );
-        const found = DATA_MACHINES.find((host) => named.every((address) => address === labAddress(host)));
-        return found;
+        return DATA_MACHINES.find((host) => named.every((address) => address === labAddress(host)));
       },
       /**
        * Resolves with the primary once the group on `members` is whole: every sentinel there names it, knows the
@@ -427,17 +464,19 @@ export async function startMachinesLab(options: {
       async whole(members: readonly DataMachine[] = DATA_MACHINES, timeoutMs = 60_000) {
         return until(
           `the Redis group on ${members.join(', ')}`,
-          () => {
-            const primary = lab.primary(members);
+          async () => {
+            const primary = await lab.primary(members);
             if (!primary || !members.includes(primary)) return undefined;
             const others = members.length - 1;
-            const info = lab.redisCli(primary, ['INFO', 'replication'], 'admin');
+            const info = await lab.redisCli(primary, ['INFO', 'replication'], 'admin');
             if (!info.includes(`min_slaves_good_slaves:${others}`)) return undefined;
             for (const host of members) {
-              const fields = lab.redisCli(host, ['-p', '26379', 'SENTINEL', 'MASTER', 'portal'], 'admin').split('\n');
+              const fields = (await lab.redisCli(host, ['-p', '26379', 'SENTINEL', 'MASTER', 'portal'], 'admin')).split(
+                '\n',
+              );
               const field = (name: string) => fields[fields.indexOf(name) + 1];
               if (field('num-other-sentinels') !== String(others)) return undefined;
-              const replicas = lab.redisCli(host, ['-p', '26379', 'SENTINEL', 'REPLICAS', 'portal'], 'admin');
+              const replicas = await lab.redisCli(host, ['-p', '26379', 'SENTINEL', 'REPLICAS', 'portal'], 'admin');
               const usable = replicas.split('\n').filter((line) => line === 'slave').length;
               if (usable < others) return undefined;
             }
