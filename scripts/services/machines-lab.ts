@@ -315,7 +315,9 @@ export async function startMachinesLab(options: {
     // The app host, by docs/operations.md's steps: the release unpacked, /opt/portal its link, the unit, the files.
     const releaseDir = `/opt/portal-releases/${release.version}`;
     must('app1', ['install', '-d', '-m', '0755', releaseDir]);
+    const unpacking = Date.now();
     must('app1', ['tar', 'xzf', `/root/portal-${release.version}.tar.gz`, '-C', releaseDir]);
+    report(`the release unpacked on app1 in ${((Date.now() - unpacking) / 1000).toFixed(1)} s`);
     must('app1', ['ln', '-sfn', releaseDir, '/opt/portal']);
     must('app1', ['useradd', '--system', '--home-dir', '/opt/portal', '--shell', '/usr/sbin/nologin', 'portal']);
     must('app1', ['install', '-m', '0644', '/root/portal-deploy/systemd/portal@.service', '/etc/systemd/system/']);
