@@ -250,20 +250,181 @@ export interface DayResult {
   signOuts: number;
 }
 
+/** The day's clock and its events: what happened, in seconds from the start of the saves. */
+export function dayClock(log: (line: string) => void = () => {}) {
+  let started = performance.now();
+  const events: DayResult['events'] = [];
+  const clock = {
+    events,
+    elapsed: () => (performance.now() - started) / 1000,
+    /** The saves begin: the clock counts from now. */
+    restart: () => {
+      started = performance.now();
+    },
+    report: (line: string) => {
+      events.push({ at: clock.elapsed(), line });
+      log(`${clock.elapsed().toFixed(1)} s: ${line}`);
+    },
+  };
+  return clock;
+}
+export type DayClock = ReturnType<typeof dayClock>;
+
+/** One fault of a day's timeline, made wherever the portal runs (hosts, machines). */
+export interface DayFault {
+  at: number;
+  name: string;
+  make: () => Promise<void> | void;
+}
+
+/**
+ * The day's load against the portal at `origin`, whatever runs it: `writers` writers saving every 5 s (half with
+ * the JavaScript autosave, half with the form a browser without JavaScript posts, and the page it is sent to
+ * after), `walkers` people signed in walking the cabinet every 2 s, the `faults` made at their times, until `end`.
+ * Then one more save each, and every writer's text on the upstream compared with the last one the portal confirmed.
+ */
+export async function runDay(options: {
+  origin: string;
+  upstreamUrl: string;
+  /** Invitation codes of the event open for writing, one per writer. */
+  invite: (count: number) => Promise<string[]>;
+  writers: number;
+  walkers: number;
+  faults: readonly DayFault[];
+  end: number;
+  clock: DayClock;
+  log?: (line: string) => void;
+}): Promise<Omit<DayResult, 'day'>> {
+  const { origin, clock } = options;
+  const log = options.log ?? (() => {});
+  const { elapsed, report } = clock;
+  const codes = await options.invite(options.writers);
+  const writers = codes.map((code, i) => (i % 2 ? formWriter(origin, code) : dictationWriter(origin, code)));
+  for (let i = 0; i < writers.length; i += 50) await Promise.all(writers.slice(i, i + 50).map((w) => w.start()));
+  const walkers: { email: string; client: Client }[] = [];
+  // Ten at a time: the upstream hashes every password, and signing in is not what is measured.
+  for (let first = 0; first < options.walkers; first += 10) {
+    const batch = Array.from({ length: Math.min(10, options.walkers - first) }, (_, i) => first + i);
+    walkers.push(
+      ...(await Promise.all(
+        batch.map(async (index) => {
+          const account = await register(options.upstreamUrl, index, 'hosts-walker');
+          const client = new Client(origin);
+          const { url } = await client.login(account.email, account.password);
+          if (!url.endsWith('/lk')) throw new Error(`walker ${index} was not signed in (landed on ${url})`);
+          return { email: account.email, client };
+        }),
+      )),
+    );
+  }
+  log(`${writers.length} writers started, ${walkers.length} walkers signed in`);
+
+  const requests: Request[] = [];
+  let foreign = 0;
+  let signOuts = 0;
+  clock.restart();
+  const done = () => elapsed() >= options.end;
+  const record = async (kind: Request['kind'], act: () => Promise<SaveResult>) => {
+    const tick = performance.now();
+    const at = elapsed();
+    try {
+      const result = await act();
+      requests.push({
+        at,
+        ms: performance.now() - tick,
+        kind,
+        ok: result.saved,
+        status: result.status,
+        outcome: result.outcome,
+      });
+    } catch (error) {
+      requests.push({
+        at,
+        ms: performance.now() - tick,
+        kind,
+        ok: false,
+        status: 0,
+        outcome: describeError(error),
+      });
+    }
+    return tick;
+  };
+  const saving = writers.map(async (writer, index) => {
+    await sleep((EVERY_MS * index) / writers.length);
+    while (!done()) {
+      const tick = await record(index % 2 ? 'form' : 'autosave', () => writer.save());
+      await sleep(Math.max(0, EVERY_MS - (performance.now() - tick)));
+    }
+  });
+  const walking = walkers.map(async (walker, index) => {
+    await sleep((WALK_EVERY_MS * index) / walkers.length);
+    for (let step = 0; !done(); step++) {
+      const tick = await record('cabinet', async () => {
+        const response = await walker.client.request(step % 2 ? '/lk.data' : '/lk');
+        const body = await response.text();
+        // A sign-out: the page sends the walker to the sign-in form (a document's Location, a data request's body).
+        if (
+          /\/login/.test(response.headers.get('Location') ?? '') ||
+          (response.status !== 200 && /\/login/.test(body))
+        ) {
+          signOuts += 1;
+        }
+        const others = [...body.matchAll(/hosts-walker-(\d{3})@example\.org/g)].filter((m) => m[0] !== walker.email);
+        if (others.length) foreign += 1;
+        const ok = response.status === 200 && body.includes(walker.email);
+        return {
+          status: response.status,
+          outcome: ok ? 'own page' : `HTTP ${response.status}`,
+          saved: ok,
+        };
+      });
+      await sleep(Math.max(0, WALK_EVERY_MS - (performance.now() - tick)));
+    }
+  });
+  const timeline = (async () => {
+    for (const fault of options.faults) {
+      await sleep(Math.max(0, fault.at - elapsed()) * 1000);
+      report(fault.name);
+      await fault.make();
+    }
+  })();
+  await Promise.all([...saving, ...walking, timeline]);
+  const seconds = elapsed();
+  // Every fault healed: one more save each, which must go through, then the upstream's text must be the last one
+  // the portal confirmed.
+  for (const writer of writers) {
+    const final = await writer.save().catch(() => null);
+    if (!final?.saved) report(`${writer.code.slice(0, 4)}…: the final save failed (${final?.outcome ?? 'no answer'})`);
+  }
+  let lost = 0;
+  for (const writer of writers)
+    if ((await storedText(options.upstreamUrl, writer.code)) !== (writer.lastSaved ?? '')) lost++;
+  const phases = options.faults.map((fault, i) => ({
+    name: fault.name,
+    from: fault.at,
+    to: options.faults[i + 1]?.at ?? seconds,
+  }));
+  return {
+    writers: writers.length,
+    walkers: walkers.length,
+    seconds,
+    requests,
+    events: clock.events,
+    phases,
+    lost,
+    foreign,
+    signOuts,
+  };
+}
+
 /** Runs one day; on the client host only (it reaches the other hosts by their addresses). */
 export async function runHostsDay(
   day: DayName,
   options: { writers: number; walkers: number; log?: (line: string) => void },
 ): Promise<DayResult> {
   const plan = DAYS[day];
-  const log = options.log ?? (() => {});
-  let started = performance.now();
-  const elapsed = () => (performance.now() - started) / 1000;
-  const events: DayResult['events'] = [];
-  const report = (line: string) => {
-    events.push({ at: elapsed(), line });
-    log(`${elapsed().toFixed(1)} s: ${line}`);
-  };
+  const clock = dayClock(options.log);
+  const { report } = clock;
   const hosts = await startHostsCluster({
     port: PORT,
     quiet: true,
@@ -277,131 +438,24 @@ export async function runHostsDay(
       LOG_LEVEL: 'error',
     },
   });
-  const { origin } = hosts.cluster;
   try {
-    const { invitations } = (await upstreamDevTool('POST', '/__dev__/dictation/invitations', {
-      count: options.writers,
-    })) as { invitations: { code: string }[] };
-    const writers = invitations.map(({ code }, i) =>
-      i % 2 ? formWriter(origin, code) : dictationWriter(origin, code),
-    );
-    for (let i = 0; i < writers.length; i += 50) await Promise.all(writers.slice(i, i + 50).map((w) => w.start()));
-    const walkers: { email: string; client: Client }[] = [];
-    // Ten at a time: the upstream hashes every password, and signing in is not what is measured.
-    for (let first = 0; first < options.walkers; first += 10) {
-      const batch = Array.from({ length: Math.min(10, options.walkers - first) }, (_, i) => first + i);
-      walkers.push(
-        ...(await Promise.all(
-          batch.map(async (index) => {
-            const account = await register(hosts.upstreamUrl, index, 'hosts-walker');
-            const client = new Client(origin);
-            const { url } = await client.login(account.email, account.password);
-            if (!url.endsWith('/lk')) throw new Error(`walker ${index} was not signed in (landed on ${url})`);
-            return { email: account.email, client };
-          }),
-        )),
-      );
-    }
-    log(`${writers.length} writers started, ${walkers.length} walkers signed in`);
-
-    const requests: Request[] = [];
-    let foreign = 0;
-    let signOuts = 0;
-    started = performance.now();
-    const done = () => elapsed() >= plan.end;
-    const record = async (kind: Request['kind'], act: () => Promise<SaveResult>) => {
-      const tick = performance.now();
-      const at = elapsed();
-      try {
-        const result = await act();
-        requests.push({
-          at,
-          ms: performance.now() - tick,
-          kind,
-          ok: result.saved,
-          status: result.status,
-          outcome: result.outcome,
-        });
-      } catch (error) {
-        requests.push({
-          at,
-          ms: performance.now() - tick,
-          kind,
-          ok: false,
-          status: 0,
-          outcome: describeError(error),
-        });
-      }
-      return tick;
-    };
-    const saving = writers.map(async (writer, index) => {
-      await sleep((EVERY_MS * index) / writers.length);
-      while (!done()) {
-        const tick = await record(index % 2 ? 'form' : 'autosave', () => writer.save());
-        await sleep(Math.max(0, EVERY_MS - (performance.now() - tick)));
-      }
+    const result = await runDay({
+      origin: hosts.cluster.origin,
+      upstreamUrl: hosts.upstreamUrl,
+      invite: async (count) => {
+        const { invitations } = (await upstreamDevTool('POST', '/__dev__/dictation/invitations', { count })) as {
+          invitations: { code: string }[];
+        };
+        return invitations.map(({ code }) => code);
+      },
+      writers: options.writers,
+      walkers: options.walkers,
+      faults: plan.faults.map((fault) => ({ ...fault, make: () => fault.make({ hosts, report }) })),
+      end: plan.end,
+      clock,
+      log: options.log,
     });
-    const walking = walkers.map(async (walker, index) => {
-      await sleep((WALK_EVERY_MS * index) / walkers.length);
-      for (let step = 0; !done(); step++) {
-        const tick = await record('cabinet', async () => {
-          const response = await walker.client.request(step % 2 ? '/lk.data' : '/lk');
-          const body = await response.text();
-          // A sign-out: the page sends the walker to the sign-in form (a document's Location, a data request's body).
-          if (
-            /\/login/.test(response.headers.get('Location') ?? '') ||
-            (response.status !== 200 && /\/login/.test(body))
-          ) {
-            signOuts += 1;
-          }
-          const others = [...body.matchAll(/hosts-walker-(\d{3})@example\.org/g)].filter((m) => m[0] !== walker.email);
-          if (others.length) foreign += 1;
-          const ok = response.status === 200 && body.includes(walker.email);
-          return {
-            status: response.status,
-            outcome: ok ? 'own page' : `HTTP ${response.status}`,
-            saved: ok,
-          };
-        });
-        await sleep(Math.max(0, WALK_EVERY_MS - (performance.now() - tick)));
-      }
-    });
-    const timeline = (async () => {
-      for (const fault of plan.faults) {
-        await sleep(Math.max(0, fault.at - elapsed()) * 1000);
-        report(fault.name);
-        await fault.make({ hosts, report });
-      }
-    })();
-    await Promise.all([...saving, ...walking, timeline]);
-    const seconds = elapsed();
-    // Every fault healed: one more save each, which must go through, then the upstream's text must be the last one
-    // the portal confirmed.
-    for (const writer of writers) {
-      const final = await writer.save().catch(() => null);
-      if (!final?.saved)
-        report(`${writer.code.slice(0, 4)}…: the final save failed (${final?.outcome ?? 'no answer'})`);
-    }
-    let lost = 0;
-    for (const writer of writers)
-      if ((await storedText(hosts.upstreamUrl, writer.code)) !== (writer.lastSaved ?? '')) lost++;
-    const phases = plan.faults.map((fault, i) => ({
-      name: fault.name,
-      from: fault.at,
-      to: plan.faults[i + 1]?.at ?? seconds,
-    }));
-    return {
-      day,
-      writers: writers.length,
-      walkers: walkers.length,
-      seconds,
-      requests,
-      events,
-      phases,
-      lost,
-      foreign,
-      signOuts,
-    };
+    return { day, ...result };
   } finally {
     for (const host of HOST_NAMES) heal(host);
     link('app1', 'up');

@@ -36,6 +36,7 @@ export function machinesUnavailable(): string | null {
     ['debootstrap', 'debootstrap'],
     ['systemd-nspawn', 'systemd-container'],
     ['ip', 'iproute2'],
+    ['openssl', 'openssl'],
   ]) {
     if (spawnSync('sh', ['-c', `command -v ${binary}`], { stdio: 'ignore' }).status !== 0) {
       return `${binary} is missing (Debian's ${pkg})`;
@@ -102,15 +103,20 @@ export function removeMachines() {
   removeNamespaces(MACHINE_PREFIX);
 }
 
+export interface MachineRunResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
 export interface Machine {
   readonly name: string;
   readonly namespace: string;
   readonly nspawn: ChildProcess;
   /** Runs a command inside the machine (its mounts, PID and network namespaces), waiting for it: its output. */
-  run(
-    command: readonly string[],
-    options?: { input?: string; timeoutMs?: number },
-  ): { status: number | null; stdout: string; stderr: string };
+  run(command: readonly string[], options?: { input?: string; timeoutMs?: number }): MachineRunResult;
+  /** The same without blocking this process (what runs beside a load: a blocked event loop would slow it). */
+  runAsync(command: readonly string[], options?: { timeoutMs?: number }): Promise<MachineRunResult>;
   /** `systemctl poweroff` inside, then SIGKILL if it has not ended within `timeoutMs`; deletes its namespace. */
   poweroff(timeoutMs?: number): Promise<void>;
 }
@@ -170,6 +176,22 @@ export async function bootMachine(options: {
     });
     return { status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
   };
+  const runAsync = (command: readonly string[], runOptions: { timeoutMs?: number } = {}) => {
+    const init = initOf(nspawn.pid!);
+    if (!init) return Promise.resolve({ status: null, stdout: '', stderr: 'the machine has no init' });
+    const child = spawn('nsenter', ['-t', String(init), '-m', '-u', '-i', '-n', '-p', ...command], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: runOptions.timeoutMs ?? 10_000,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
+    return new Promise<MachineRunResult>((resolve) => {
+      child.once('error', (error) => resolve({ status: null, stdout, stderr: stderr + String(error) }));
+      child.once('close', (status) => resolve({ status, stdout, stderr }));
+    });
+  };
   const poweroff = async (timeoutMs = 20_000) => {
     if (nspawn.exitCode === null && nspawn.signalCode === null) {
       run(['systemctl', 'poweroff']);
@@ -196,5 +218,5 @@ export async function bootMachine(options: {
     await sleep(100);
   }
   const failed = run(['systemctl', 'list-units', '--failed', '--plain', '--no-legend']).stdout.trim();
-  return { name, namespace: name, nspawn, run, poweroff, bootedInMs: Date.now() - started, state, failed };
+  return { name, namespace: name, nspawn, run, runAsync, poweroff, bootedInMs: Date.now() - started, state, failed };
 }

@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { byPhase } from '../../bench/day-on-hosts-launch';
+import { dayOnMachinesLab, MACHINE_DAYS, refusedAnswer } from '../../bench/machines-day';
 import {
   DATA_MACHINES,
   labAddress,
   startMachinesLab,
   until,
-  type DataMachine,
-  type LabHost,
   type MachinesLab,
 } from '../../services/machines-lab';
 import { machinesUnavailable } from '../../services/machines';
@@ -14,10 +14,12 @@ import { Client, DEMO_USERS, startReferenceUpstream, type ReferenceUpstream } fr
 import { viewerNameOf } from '../../../tests/integration/page';
 
 /**
- * Issue 42 (ADR 138): what is deployed, booted. Three Debian machines (systemd as PID 1, systemd-nspawn) run
- * Debian's redis-server and redis-sentinel set up by deploy/systemd/redis/setup-data-host.sh, the operator's
+ * Issue 42 (ADR 138, ADR 150): what is deployed, booted. Three Debian machines (systemd as PID 1, systemd-nspawn)
+ * run Debian's redis-server and redis-sentinel set up by deploy/systemd/redis/setup-data-host.sh, the operator's
  * script; an app machine runs deploy/systemd/portal@.service set up by docs/operations.md's steps, against them
- * through REDIS_SENTINELS. Nobody without a password is answered; a logout stays written through its primary
+ * through REDIS_SENTINELS, from the release tarball the runbook makes; an edge machine runs Debian's haproxy with deploy/systemd/haproxy's drop-in and the
+ * configuration `npm run deploy:config -- --systemd` makes, and every request of the test goes through it (TLS).
+ * Every unit scores at most 2.0 in `systemd-analyze security`. Nobody without a password is answered; a logout stays written through its primary
  * killed and restarted by its unit, then every Redis killed at once (and the portal too), and a failover
  * (the primary's machine powered off); a sign-in works after each.
  * Root, debootstrap and systemd-nspawn only: elsewhere the test is skipped, saying why; CI runs as root.
@@ -35,8 +37,9 @@ beforeAll(async () => {
   upstream = await startReferenceUpstream();
   lab = await startMachinesLab({
     upstreamPort: Number(new URL(upstream.url).port),
-    // The lab's own: a stopped instance exits at once (the shortest grace the portal takes).
-    portalEnv: { SHUTDOWN_GRACE_SECONDS: '2' },
+    // The lab's own: a stopped instance exits at once (the shortest grace the portal takes); the day's writers and
+    // walkers all come from one address.
+    portalEnv: { SHUTDOWN_GRACE_SECONDS: '2', AUTH_RATE_LIMIT_PER_ADDRESS: '100000' },
     report,
   });
   await lab.portalAnswers();
@@ -63,44 +66,55 @@ const refused = { status: 302, location: expect.stringMatching(/^\/login/), name
 async function signIn(user: { email: string; password: string }) {
   const client = new Client(lab.origin);
   const { url, response } = await client.login(user.email, user.password);
-  const journal = () => lab.journal('app1', 'portal@1').split('\n').slice(-8).join('\n');
+  const journal = async () => (await lab.journal('app1', 'portal@1')).split('\n').slice(-8).join('\n');
   expect(
     url,
-    `the sign-in answered ${response.status}; the portal's journal:\n${url.endsWith('/lk') ? '' : journal()}`,
+    `the sign-in answered ${response.status}; the portal's journal:\n${url.endsWith('/lk') ? '' : await journal()}`,
   ).toBe(`${lab.origin}/lk`);
   return client;
 }
 
-/** redis-server's main process on `host` killed (SIGKILL, inside the machine): its restart count before. */
-function killRedis(host: DataMachine) {
-  const restarts = Number(lab.unit(host, 'redis-server', 'NRestarts'));
-  const pid = lab.unit(host, 'redis-server', 'MainPID');
-  expect(lab.on(host).run(['sh', '-c', 'kill -KILL "$0"', pid]).status).toBe(0);
-  return restarts;
-}
-
-/** Resolves once `unit` on `host` was started again by systemd (Restart=) and is active. */
-async function restartedByItsUnit(host: LabHost, unit: string, restartsBefore: number, answers: () => boolean) {
-  await until(`${unit} on ${host} started again by its unit`, () =>
-    Number(lab.unit(host, unit, 'NRestarts')) > restartsBefore &&
-    lab.unit(host, unit, 'ActiveState') === 'active' &&
-    answers()
-      ? true
-      : undefined,
-  );
-}
-const redisAnswers = (host: DataMachine) => () => lab.redisCli(host, ['PING'], 'admin') === 'PONG';
-
 describe.skipIf(unavailable)('the deployed units on machines', () => {
+  it("the short day through the edge: the Redis primary's redis-server killed, then every one, each brought back by its unit: no save lost, no 5xx, no sign-out, no logout undone", async () => {
+    const result = await dayOnMachinesLab(lab, upstream, 'short', { writers: 100, walkers: 10, log: report });
+    const summary = byPhase(result).map(
+      (p) =>
+        `${p.phase} ${p.kind}: ${p.requests} (${p.failed} failed) p50 ${Math.round(p.p50)} p95 ${Math.round(p.p95)}`,
+    );
+    report(`the day:\n${summary.join('\n')}`);
+    const failed = result.requests.filter((request) => !request.ok);
+    for (const request of failed.slice(0, 20)) report(JSON.stringify(request));
+    expect(result.lost).toBe(0);
+    expect(result.requests.filter((request) => request.status >= 500)).toEqual([]);
+    expect(result.foreign).toBe(0);
+    expect(result.signOuts).toBe(0);
+    expect(result.undone).toBe(0);
+    // Each copy of a logged-out session asked before the faults, after each and at the end: refused every time.
+    expect(result.thieves.length).toBe(3 * (MACHINE_DAYS.short.faults.length + 2));
+    expect(result.thieves.filter((answer) => !refusedAnswer(answer))).toEqual([]);
+    expect(failed).toEqual([]);
+    // The load did run through each fault: every writer saved in each phase.
+    for (const phase of byPhase(result).filter((p) => p.kind !== 'cabinet')) expect(phase.requests).toBeGreaterThan(0);
+    const lines = result.events.map((event) => event.line);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'every redis-server started again by its unit',
+        expect.stringMatching(/^data\d's redis-server started again by its unit$/),
+      ]),
+    );
+  }, 240_000);
+
   it('refuses every command without a password, keeps a logout through Redis killed, every Redis killed and a failover, and signs people in after each', async () => {
     // Nobody without a password, from another machine on the network: neither Redis nor Sentinel answers.
     for (const host of DATA_MACHINES) {
       const address = labAddress(host);
-      expect(lab.redisCli('app1', ['-h', address, 'PING'])).toMatch(/^NOAUTH/);
-      expect(lab.redisCli('app1', ['-h', address, '-p', '26379', 'PING'])).toMatch(/^NOAUTH/);
-      expect(lab.redisCli('app1', ['-h', address, '-p', '26379', 'SENTINEL', 'REMOVE', 'portal'])).toMatch(/^NOAUTH/);
+      expect(await lab.redisCli('app1', ['-h', address, 'PING'])).toMatch(/^NOAUTH/);
+      expect(await lab.redisCli('app1', ['-h', address, '-p', '26379', 'PING'])).toMatch(/^NOAUTH/);
+      expect(await lab.redisCli('app1', ['-h', address, '-p', '26379', 'SENTINEL', 'REMOVE', 'portal'])).toMatch(
+        /^NOAUTH/,
+      );
       expect(
-        lab.redisCli('app1', [
+        await lab.redisCli('app1', [
           '-h',
           address,
           '-p',
@@ -114,12 +128,34 @@ describe.skipIf(unavailable)('the deployed units on machines', () => {
         ]),
       ).toMatch(/^NOAUTH/);
       // The portal's own sentinel user learns where the primary is, and may change nothing.
-      expect(lab.redisCli('app1', ['-h', address, '-p', '26379', 'SENTINEL', 'REMOVE', 'portal'], 'portal')).toMatch(
-        /^NOPERM/,
-      );
+      expect(
+        await lab.redisCli('app1', ['-h', address, '-p', '26379', 'SENTINEL', 'REMOVE', 'portal'], 'portal'),
+      ).toMatch(/^NOPERM/);
+    }
+    // The portal runs the release unpacked as the runbook says: no sources, no development dependencies.
+    const app = (command: string[]) => lab.on('app1').run(command);
+    expect(app(['readlink', '/opt/portal']).stdout.trim()).toBe(`/opt/portal-releases/${lab.release.version}`);
+    expect(app(['ls', '/opt/portal/']).stdout.split('\n').filter(Boolean)).toEqual([
+      'build',
+      'node_modules',
+      'package.json',
+    ]);
+    expect(app(['test', '-e', '/opt/portal/node_modules/vitest']).status).toBe(1);
+    expect(app(['test', '-x', '/opt/portal/node_modules/.bin/node']).status).toBe(0);
+
+    // Every unit the project ships or drops in, as booted: `systemd-analyze security` says at most 2.0 («OK»).
+    for (const [host, unit] of [
+      ['edge1', 'haproxy'],
+      ['app1', 'portal@1'],
+      ['data1', 'redis-server'],
+      ['data1', 'redis-sentinel'],
+    ] as const) {
+      const exposure = await lab.exposure(host, unit);
+      report(`systemd-analyze security ${unit} on ${host}: ${exposure}`);
+      expect(exposure, `${unit} on ${host}`).toBeLessThanOrEqual(2);
     }
     expect(
-      lab.redisCli(
+      await lab.redisCli(
         'app1',
         ['-h', labAddress('data1'), '-p', '26379', 'SENTINEL', 'GET-MASTER-ADDR-BY-NAME', 'portal'],
         'portal',
@@ -150,8 +186,8 @@ describe.skipIf(unavailable)('the deployed units on machines', () => {
 
     // The primary's redis-server killed: its unit starts it again, from its append-only file.
     const primary = await lab.whole();
-    const before = killRedis(primary);
-    await restartedByItsUnit(primary, 'redis-server', before, redisAnswers(primary));
+    const before = await lab.kill(primary, 'redis-server');
+    await lab.restartedByItsUnit(primary, 'redis-server', before, () => lab.redisAnswers(primary));
     report(`${primary}'s redis-server killed and started again by its unit`);
     expect(await cabinet(thief)).toEqual(refused);
     await lab.whole();
@@ -159,15 +195,14 @@ describe.skipIf(unavailable)('the deployed units on machines', () => {
     await signIn(DEMO_USERS.participant);
 
     // Every Redis killed at once, then the portal too (what it holds in memory gone): all from the files.
-    const counts = DATA_MACHINES.map((host) => killRedis(host));
+    const counts = await Promise.all(DATA_MACHINES.map((host) => lab.kill(host, 'redis-server')));
     for (const [i, host] of DATA_MACHINES.entries()) {
-      await restartedByItsUnit(host, 'redis-server', counts[i]!, redisAnswers(host));
+      await lab.restartedByItsUnit(host, 'redis-server', counts[i]!, () => lab.redisAnswers(host));
     }
     report('every redis-server killed and started again by its unit');
     await lab.whole();
-    const portalRestarts = Number(lab.unit('app1', 'portal@1', 'NRestarts'));
-    expect(lab.on('app1').run(['sh', '-c', 'kill -KILL "$0"', lab.unit('app1', 'portal@1', 'MainPID')]).status).toBe(0);
-    await restartedByItsUnit('app1', 'portal@1', portalRestarts, () => true);
+    const portalRestarts = await lab.kill('app1', 'portal@1');
+    await lab.restartedByItsUnit('app1', 'portal@1', portalRestarts);
     await lab.portalAnswers();
     report('portal@1 killed and started again by its unit');
     expect(await cabinet(thief)).toEqual(refused);
@@ -185,19 +220,21 @@ describe.skipIf(unavailable)('the deployed units on machines', () => {
         await sleep(200);
       }
     })();
-    const linesBefore = lab.journal('app1', 'portal@1').split('\n').length - 1;
+    const linesBefore = (await lab.journal('app1', 'portal@1')).split('\n').length - 1;
     await lab.on(old).poweroff();
-    const promoted = await until('a new primary', () => {
-      const named = lab.primary(rest);
+    const promoted = await until('a new primary', async () => {
+      const named = await lab.primary(rest);
       return named && named !== old ? named : undefined;
     });
-    await until(`${promoted} with its replica`, () =>
-      lab.redisCli(promoted, ['INFO', 'replication'], 'admin').includes('min_slaves_good_slaves:1') ? true : undefined,
+    await until(`${promoted} with its replica`, async () =>
+      (await lab.redisCli(promoted, ['INFO', 'replication'], 'admin')).includes('min_slaves_good_slaves:1')
+        ? true
+        : undefined,
     );
     // The portal loses its connection to the old primary with the machine (or is told by an announcement of the
     // new one, which it follows once): it writes again once connected after the last of these.
-    await until('the portal connected to the new primary', () => {
-      const lines = lab.journal('app1', 'portal@1').split('\n').slice(linesBefore);
+    await until('the portal connected to the new primary', async () => {
+      const lines = (await lab.journal('app1', 'portal@1')).split('\n').slice(linesBefore);
       const last = (msg: string) => lines.findLastIndex((line) => line.includes(`"msg":"${msg}`));
       const moved = Math.max(last('redis unavailable'), last('redis failover announced'));
       return moved >= 0 && last('redis is back') > moved ? true : undefined;
