@@ -2,13 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byPhase } from '../../bench/day-on-hosts-launch';
 import { dayOnMachinesLab, MACHINE_DAYS, refusedAnswer } from '../../bench/machines-day';
-import {
-  DATA_MACHINES,
-  labAddress,
-  startMachinesLab,
-  until,
-  type MachinesLab,
-} from '../../services/machines-lab';
+import { DATA_MACHINES, labAddress, startMachinesLab, until, type MachinesLab } from '../../services/machines-lab';
 import { machinesUnavailable } from '../../services/machines';
 import { Client, DEMO_USERS, startReferenceUpstream, type ReferenceUpstream } from '../../../tests/integration/harness';
 import { viewerNameOf } from '../../../tests/integration/page';
