@@ -11,6 +11,7 @@ import { dictationBudget } from './dictation';
 import { hostsBudget } from './hosts';
 import { lighthouseBudget } from './lighthouse';
 import { masterClassesBudget } from './master-classes';
+import { memoryBudget } from './memory';
 import { startSystem, type System } from './portal';
 import { allChecks, check, checkYes, fmt, heading, printSummary, writeResults } from './report';
 import { scenariosBudgets } from './scenarios';
@@ -162,8 +163,11 @@ async function main() {
   // minutes; `-- faults`: the faulted day alone (budget 13), about four; `-- cost`: the cost per page alone
   // (budget 12), about three; `-- crowd`: the crowd at the start alone (budget 14), about seven; `-- hosts`: the
   // day on hosts of their own with the faults machines bring (budget 15, root only), about seven.
-  // `-- js`: the JavaScript budget alone (section 3), a few seconds.
-  const only = (['day', 'faults', 'cost', 'crowd', 'hosts', 'js'] as const).find((part) => process.argv.includes(part));
+  // `-- js`: the JavaScript budget alone (section 3), a few seconds; `-- memory`: resident memory under the day's
+  // mix (budget 16), about five minutes.
+  const only = (['day', 'faults', 'cost', 'memory', 'crowd', 'hosts', 'js'] as const).find((part) =>
+    process.argv.includes(part),
+  );
   const sys = only && only !== 'js' ? null : await startSystem();
   try {
     if (sys && only === 'js') await jsBudgets(sys);
@@ -173,6 +177,7 @@ async function main() {
   }
   // After the one-process system is gone: these run their own processes on the same cores.
   if (!only || only === 'cost') Object.assign(details, await costBudgets());
+  if (!only || only === 'memory') Object.assign(details, await memoryBudget());
   if (!only || only === 'day') Object.assign(details, await dayBudget());
   if (!only || only === 'day' || only === 'faults') Object.assign(details, await dayFaultsBudget());
   if (!only || only === 'crowd') Object.assign(details, await crowdBudget());
