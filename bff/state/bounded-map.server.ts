@@ -6,6 +6,9 @@ import { LRUCache } from 'lru-cache';
  * made (about 4 MB for 100,000 keys with expiry, whether one is ever used or not): the same bound, counted as a
  * size of one per entry, allocates nothing ahead (issue 46).
  */
-export function boundedMap<K extends {}, V extends {}>(entries: number, ttlMs = 0): LRUCache<K, V> {
+export function boundedMap<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(
+  entries: number,
+  ttlMs = 0,
+): LRUCache<K, V> {
   return new LRUCache<K, V>({ maxSize: entries, sizeCalculation: () => 1, ...(ttlMs ? { ttl: ttlMs } : {}) });
 }
