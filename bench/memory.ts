@@ -14,13 +14,17 @@ import { dictationWriter, invite, type DictationWriter } from './writer';
  * portal (`npm start`'s command and process settings, NODE_ENV=production) and the reference upstream each in a
  * process of their own, so the figure is the portal's alone; this process only sends the requests: 40,000 of
  * signed-in cabinet pages and their `.data` answers (`USERS` accounts), anonymous public pages and dictation
- * saves (`WRITERS` invitations), at concurrency 16. Every `EVERY` requests: RSS from /proc, and the heap and
- * external memory from the portal's own metrics. Budgets: RSS at the end ≤ 250 MB, and flat: the last half of the
- * requests adds ≤ 10 MB. `BENCH_MEMORY_REQUESTS` shrinks the run; `BENCH_HEAP_SNAPSHOTS=dir` has the portal write
- * a heap snapshot into `dir` after the warm-up and at the end (`--heapsnapshot-signal`), for Chrome's Memory tab.
+ * saves (`WRITERS` invitations), at concurrency 16. Every `EVERY` requests: RSS from /proc (the median of the
+ * readings over the last 1,000 requests), and the heap and external memory from the portal's own metrics. Budgets:
+ * RSS at the end ≤ 250 MB, and flat: the last half of the requests adds ≤ 10 MB. `BENCH_MEMORY_REQUESTS` shrinks
+ * the run; `BENCH_HEAP_SNAPSHOTS=dir` has the portal write a heap snapshot into `dir` after the warm-up and at the
+ * end (`--heapsnapshot-signal`), for Chrome's Memory tab.
  */
 const REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 40_000);
 const EVERY = 5_000;
+/** RSS is read every 250 requests; a sample is the median of its last five readings (the last 1,000 requests). */
+const READ_EVERY = 250;
+const READINGS_PER_SAMPLE = 5;
 const CONCURRENCY = 16;
 const USERS = 40;
 const WRITERS = 200;
@@ -128,8 +132,16 @@ export async function memoryBudget() {
     }
 
     const samples: Sample[] = [];
+    // RSS is read every READ_EVERY requests; a sample is the median of the last readings up to it, so that what
+    // V8's young generation and the buffers not yet collected hold at one instant (±10 MB) does not decide it.
+    const readings: number[] = [];
     const sample = async (requests: number) => {
-      const at = { requests, rssMb: rssMb(portal.pid!), ...(await metricsMb(metricsUrl)) };
+      const last = readings.slice(-READINGS_PER_SAMPLE).sort((a, b) => a - b);
+      const at = {
+        requests,
+        rssMb: last.length ? last[Math.floor(last.length / 2)]! : rssMb(portal.pid!),
+        ...(await metricsMb(metricsUrl)),
+      };
       samples.push(at);
       console.log(
         `  after ${String(requests).padStart(6)} requests: RSS ${fmt(at.rssMb)} MB (heap ${fmt(at.heapUsedMb)} used of ` +
@@ -175,10 +187,12 @@ export async function memoryBudget() {
     };
     const started = performance.now();
     const cpuBefore = ticks(portal.pid);
-    for (let until = EVERY; until <= REQUESTS; until += EVERY) {
+    for (let until = READ_EVERY; until <= REQUESTS; until += READ_EVERY) {
       await Promise.all(Array.from({ length: CONCURRENCY }, () => worker(until)));
-      if (until === EVERY) await snapshot('after the warm-up');
+      readings.push(rssMb(portal.pid!));
+      if (until % EVERY) continue;
       await sample(until);
+      if (until === EVERY) await snapshot('after the warm-up');
     }
     await snapshot('at the end');
     const seconds = (performance.now() - started) / 1000;
