@@ -52,8 +52,8 @@ interface Sample {
   externalMb: number;
 }
 
-function rssMb(pid: number): number {
-  const line = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+function rssMb(pid: number, field = 'VmRSS'): number {
+  const line = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(line?.[1] ?? 0) / 1024;
 }
 
@@ -145,7 +145,8 @@ export async function memoryBudget() {
       samples.push(at);
       console.log(
         `  after ${String(requests).padStart(6)} requests: RSS ${fmt(at.rssMb)} MB (heap ${fmt(at.heapUsedMb)} used of ` +
-          `${fmt(at.heapTotalMb)}, external ${fmt(at.externalMb)})`,
+          `${fmt(at.heapTotalMb)}, external ${fmt(at.externalMb)}; anonymous ${fmt(rssMb(portal.pid!, 'RssAnon'))}, ` +
+          `files ${fmt(rssMb(portal.pid!, 'RssFile'))})`,
       );
     };
     const snapshot = async (name: string) => {
