@@ -1,7 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
 
-/** What the portal makes whole before it sends it (ADR 118): documents and single fetch's `.data` answers. */
-const WHOLE_TYPES = /^(text\/html|text\/x-script)\b/;
+/**
+ * What the portal makes whole before it sends it (ADR 226): documents, single fetch's `.data` answers and
+ * the JSON answers of its own routes (the dictation's autosave).
+ */
+const WHOLE_TYPES = /^(text\/html|text\/x-script|application\/json)\b/;
 /**
  * The most it holds of one answer (as it leaves, compressed): a page is a small part of it. Past it the answer
  * flows as it is written, with back-pressure, like a file (issue 44): no answer is held in memory whatever its size.
@@ -17,8 +20,8 @@ const bytes = (chunk: unknown, encoding?: unknown) =>
       : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
 
 /**
- * A document or `.data` answer leaves the instance in one write: its headers and its whole body, compressed or
- * not (compressed, it is chunked, and its last chunk goes with the rest). The compression middleware writes the headers with its first output and the rest a round trip
+ * A document, `.data` or JSON answer leaves the instance in one write: its headers and its whole body, compressed
+ * or not (compressed, it is chunked, and its last chunk goes with the rest). The compression middleware writes the headers with its first output and the rest a round trip
  * to its thread pool later, which on a busy instance is a while: a host that went silent in between left the
  * balancer with headers it had already passed on, and the browser with a page cut short. Held here until the
  * end, the answer reaches the balancer whole or not at all, and one not begun is sent again to another instance.

@@ -69,6 +69,13 @@ it('holds a document back until its last byte, headers and last chunk included',
   expect(all).toMatch(/\r\ntransfer-encoding: chunked\r\n/i);
 });
 
+it('holds a JSON answer of the portal’s own (the dictation’s autosave) the same way (ADR 226)', async () => {
+  const { arrivals, endedAt, all } = await twoWrites('json', () => sleep(150));
+  expect(arrivals[0]!.at).toBeGreaterThanOrEqual(endedAt);
+  expect(all).toMatch(/\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
+  expect(all).toMatch(/\r\ncontent-encoding: gzip\r\n/i);
+});
+
 it('lets any other answer flow as it is written (a file, a stream)', async () => {
   // The second part is written only once the client has the first: held back, it would never be.
   const { arrivals, endedAt } = await twoWrites('application/octet-stream', (firstBytes) =>

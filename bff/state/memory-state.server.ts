@@ -1,6 +1,6 @@
-import { LRUCache } from 'lru-cache';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Metrics } from '../metrics.server';
+import { boundedMap } from './bounded-map.server';
 import { createRevocations } from './revocations.server';
 import { createSingleFlight } from './single-flight.server';
 import { GENERATION_KEEP_MS, normalLogin, REFRESH_REUSE_MS, type Refreshed, type SharedState } from './shared-state';
@@ -14,10 +14,10 @@ const MAX_ENTRIES = 100_000;
  */
 export function createMemoryState(options: { keepMs: number; metrics?: Metrics }): SharedState {
   const revocations = createRevocations({ keepMs: options.keepMs, maxEntries: MAX_ENTRIES });
-  const endedBefore = new LRUCache<number, number>({ max: MAX_ENTRIES, ttl: options.keepMs });
-  const logins = new LRUCache<string, number>({ max: MAX_ENTRIES, ttl: options.keepMs });
-  const generations = new LRUCache<number, number>({ max: MAX_ENTRIES, ttl: GENERATION_KEEP_MS });
-  const marks = new LRUCache<string, true>({ max: MAX_ENTRIES, ttl: 1 });
+  const endedBefore = boundedMap<number, number>(MAX_ENTRIES, options.keepMs);
+  const logins = boundedMap<string, number>(MAX_ENTRIES, options.keepMs);
+  const generations = boundedMap<number, number>(MAX_ENTRIES, GENERATION_KEEP_MS);
+  const marks = boundedMap<string, true>(MAX_ENTRIES, 1);
   const refreshes = createSingleFlight<Refreshed>(REFRESH_REUSE_MS, undefined, (started) =>
     options.metrics?.refreshWait('process', started),
   );

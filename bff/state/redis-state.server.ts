@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { Redis, type ChainableCommander, type Command } from 'ioredis';
-import { LRUCache } from 'lru-cache';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { RedisConnection } from '../config.server';
 import type { Logger } from '../log.server';
 import type { Metrics } from '../metrics.server';
+import { boundedMap } from './bounded-map.server';
 import { createRedisFlight } from './redis-flight.server';
 import { GENERATION_KEEP_MS, normalLogin, type Seal, type SharedState } from './shared-state';
 import { seconds } from '#shared/time';
@@ -131,9 +131,9 @@ export function createRedisState(options: {
    * asked to record: the last-known standing. An end asked for here is refused here from then on, written to
    * Redis or not yet.
    */
-  const known = new LRUCache<string, { value: string | null; at: number }>({ max: KNOWN_MAX });
-  const askedRevoked = new LRUCache<string, true>({ max: ASKED_MAX });
-  const askedEnded = new LRUCache<number, number>({ max: ASKED_MAX });
+  const known = boundedMap<string, { value: string | null; at: number }>(KNOWN_MAX);
+  const askedRevoked = boundedMap<string, true>(ASKED_MAX);
+  const askedEnded = boundedMap<number, number>(ASKED_MAX);
   let servingKnown = false;
 
   /** Throws unless a replica holds what this connection wrote (through Sentinel; a single Redis has none). */

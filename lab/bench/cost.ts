@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { freePort } from '../services/redis';
 import {
   MALLOC_ARENA_MAX,
+  MALLOC_MMAP_THRESHOLD,
   PORTAL_NODE_OPTIONS,
   runPortal,
   runTs,
@@ -60,7 +61,13 @@ export async function costBudgets() {
     'lab/bench/reference-server.ts',
     [],
     // The portal's process settings too (scripts/processes.ts), through the environment.
-    { ...portalEnv, PORT: String(referencePort), MALLOC_ARENA_MAX, NODE_OPTIONS: PORTAL_NODE_OPTIONS.join(' ') },
+    {
+      ...portalEnv,
+      PORT: String(referencePort),
+      MALLOC_ARENA_MAX,
+      MALLOC_MMAP_THRESHOLD_: MALLOC_MMAP_THRESHOLD,
+      NODE_OPTIONS: PORTAL_NODE_OPTIONS.join(' '),
+    },
     ['ignore', 'ignore', 'inherit'],
   );
   try {

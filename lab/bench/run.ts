@@ -12,6 +12,7 @@ import { hostsBudget } from './day-on-hosts';
 import { machinesBudget } from './machines';
 import { lighthouseBudget } from './lighthouse';
 import { masterClassesBudget } from './master-classes';
+import { memoryBudget } from './memory';
 import { startSystem, type System } from './portal';
 import { allChecks, check, checkYes, fmt, heading, printSummary, writeResults } from './report';
 import { scenariosBudgets } from './scenarios';
@@ -163,9 +164,10 @@ async function main() {
   // minutes; `-- faults`: the faulted day alone (budget 13), about four; `-- cost`: the cost per page alone
   // (budget 12), about three; `-- crowd`: the crowd at the start alone (budget 14), about seven; `-- hosts`: the
   // day on hosts of their own with the faults machines bring (budget 15, root only), about seven; `-- machines`: the
-  // day on machines booted as deployed, Redis killed under it (budget 16, root only), about six.
-  // `-- js`: the JavaScript budget alone (section 3), a few seconds.
-  const only = (['day', 'faults', 'cost', 'crowd', 'hosts', 'machines', 'js'] as const).find((part) =>
+  // day on machines booted as deployed, Redis killed under it (budget 16, root only), about six; `-- memory`:
+  // resident memory under the day's mix (budget 17), about five minutes. `-- js`: the JavaScript budget alone
+  // (section 3), a few seconds.
+  const only = (['day', 'faults', 'cost', 'memory', 'crowd', 'hosts', 'machines', 'js'] as const).find((part) =>
     process.argv.includes(part),
   );
   const sys = only && only !== 'js' ? null : await startSystem();
@@ -177,6 +179,7 @@ async function main() {
   }
   // After the one-process system is gone: these run their own processes on the same cores.
   if (!only || only === 'cost') Object.assign(details, await costBudgets());
+  if (!only || only === 'memory') Object.assign(details, await memoryBudget());
   if (!only || only === 'day') Object.assign(details, await dayBudget());
   if (!only || only === 'day' || only === 'faults') Object.assign(details, await dayFaultsBudget());
   if (!only || only === 'crowd') Object.assign(details, await crowdBudget());

@@ -9,7 +9,7 @@ import { OPERATIONS_PATHS } from '../../bff/server/metrics-server.server';
 import { DEPLOY_PORTS, GENERATED, NAMESPACE } from '../../scripts/deploy-config';
 import { LIVENESS_PATH, READINESS_PATH } from '../../scripts/deploy/haproxy-config';
 import { DEFAULT_USER, dataNodeUsers } from '../../scripts/deploy/redis-acl';
-import { MALLOC_ARENA_MAX, PORTAL_NODE_OPTIONS, root } from '../../scripts/processes';
+import { MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD, PORTAL_NODE_OPTIONS, root } from '../../scripts/processes';
 
 /**
  * What deploy/ holds is what the operator can apply, and it says what the code and the tests say. The
@@ -240,7 +240,7 @@ describe('deploy/ agrees with the code, the generator and .env.example', () => {
     }
   });
 
-  it('the Node flags and MALLOC_ARENA_MAX are the ones the cluster and the benches run with', () => {
+  it('the Node flags, MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_ are the ones the cluster and the benches run with', () => {
     const command = ['node', ...PORTAL_NODE_OPTIONS, 'build/server/main.js'];
     expect(container.command).toEqual(command);
     expect(unitValues('deploy/systemd/portal@.service', 'ExecStart')).toEqual([
@@ -252,6 +252,11 @@ describe('deploy/ agrees with the code, the generator and .env.example', () => {
       `MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX}`,
     );
     expect(read('Containerfile')).toContain(`MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX}`);
+    expect(configMap.MALLOC_MMAP_THRESHOLD_).toBe(MALLOC_MMAP_THRESHOLD);
+    expect(unitValues('deploy/systemd/portal@.service', 'Environment')).toContain(
+      `MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD}`,
+    );
+    expect(read('Containerfile')).toContain(`MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD}`);
   });
 
   it('the orchestrator waits 5 s longer than the instance’s grace period, the default one', () => {
