@@ -82,7 +82,7 @@ const noAwaitInPromiseList = {
 
 /**
  * `import('…')` is a value import that `no-restricted-imports` does not see: the deferred forms are loaded that way
- * (ADR 021). This rule holds the same patterns for an `import()` of a written path, so the layers bind it too.
+ * (ADR 221). This rule holds the same patterns for an `import()` of a written path, so the layers bind it too.
  */
 const noRestrictedImportExpression = {
   meta: {
@@ -269,7 +269,7 @@ export default tseslint.config(
   },
   {
     // A screen's own server helpers (`*.server.ts`, which Remix keeps out of the browser) may use the contract's
-    // values: the schema of a path segment, a file's kind (ADR 046).
+    // values: the schema of a path segment, a file's kind (ADR 207).
     files: ['app/**/*.server.ts'],
     rules: restrictImports([appToBff]),
   },
@@ -335,7 +335,7 @@ export default tseslint.config(
     ]),
   },
   {
-    // app/lib/ is the floor of app/ (ADR 049): plain helpers that import nothing else of app/ but types.
+    // app/lib/ is the floor of app/ (ADR 203): plain helpers that import nothing else of app/ but types.
     files: ['app/lib/**/*.{ts,tsx}'],
     rules: restrictImports([
       {

@@ -1,5 +1,5 @@
 /**
- * CSS lint (ADR 029): the standard rules, and no colour or size literal outside app/styles/tokens.css — every
+ * CSS lint (ADR 223): the standard rules, and no colour or size literal outside app/styles/tokens.css — every
  * colour, length, type size, radius and shadow is a token, so the contrast test of the tokens covers the page.
  */
 const sizeUnits = ['px', 'rem', 'em', 'ex', 'ch', 'pt', 'pc', 'cm', 'mm', 'in', 'q'];

@@ -56,9 +56,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     terserOptions: { module: true, compress: { passes: 2 } },
     rollupOptions: {
       output: isSsrBuild ? {} : { manualChunks: shellChunk() },
-      // Two warnings of every build said nothing wrong (issue 37, ADR 097), so they are dropped where they arise:
+      // Two warnings of every build said nothing wrong (issue 37, ADR 202), so they are dropped where they arise:
       // - a resource route (a file, a PDF, a redirect) has no code for the browser, so its client chunk is empty;
-      // - a deferred form (ADR 021) is imported statically on the server, which renders it at once, and
+      // - a deferred form (ADR 221) is imported statically on the server, which renders it at once, and
       //   dynamically in the browser; the server's bundle sees both, and its chunks do not matter. In the
       //   browser's build the same warning would be a real mistake, and stays.
       onwarn(warning, warn) {

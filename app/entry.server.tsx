@@ -33,7 +33,7 @@ export default async function handleRequest(
   // instance that dies or goes silent mid-body reaches the browser cut, and the balancer cannot send it again once
   // it has begun; a page not begun is sent again to another instance. No route streams data it has not loaded
   // (no deferred promises), so the shell would lead the rest by milliseconds only. A page the balancer may share
-  // has its inline scripts hashed from the same whole document (ADR 044).
+  // has its inline scripts hashed from the same whole document (ADR 227).
   const { nonce, sharedPage } = loadContext;
   // The deferred forms' modules (loading since the route modules ran): every form is in the document.
   await formsLoaded();

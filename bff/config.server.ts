@@ -48,7 +48,7 @@ const configSchema = z
     REST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     REST_RETRY_BASE_MS: z.coerce.number().int().positive().default(1_000),
     REST_RETRY_MAX_MS: z.coerce.number().int().positive().default(30_000),
-    // One budget for all the upstream work of a request, retries included: the 504 page comes by then (ADR 070, 130).
+    // One budget for all the upstream work of a request, retries included: the 504 page comes by then (ADRs 207 and 206).
     REST_DEADLINE_MS: z.coerce.number().int().positive().default(15_000),
 
     SESSION_SECRET: z.string().optional(),
@@ -84,7 +84,7 @@ const configSchema = z
     OPERATOR_ADDRESS: z.string().min(1).max(500).default(EXAMPLE_OPERATOR.OPERATOR_ADDRESS),
     OPERATOR_EMAIL: z.string().email().default(EXAMPLE_OPERATOR.OPERATOR_EMAIL),
 
-    // Failed attempts per address and form, then one a minute; every attempt per login (ADR 009, ADR 040).
+    // Failed attempts per address and form, then one a minute; every attempt per login (ADR 216).
     AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
     AUTH_RATE_LIMIT_PER_LOGIN: z.coerce.number().int().positive().default(10),
     // Successful registrations per address an hour: a school's pupils, not a spammer's accounts.
@@ -120,7 +120,7 @@ const configSchema = z
     REDIS_PASSWORD: z.string().min(16, 'at least 16 characters').optional(),
     REDIS_SENTINEL_PASSWORD: z.string().min(16, 'at least 16 characters').optional(),
     // How old a session's last-known standing may be when Redis does not answer, as in a failover's seconds; it
-    // is also how long a logout may take to reach every instance (ADR 058). 0: the 503 page at once.
+    // is also how long a logout may take to reach every instance (ADR 229). 0: the 503 page at once.
     REDIS_STANDING_GRACE_MS: z.coerce
       .number()
       .int()
@@ -210,7 +210,7 @@ function redisSettingIssues(env: {
   if (!redis && (env.REDIS_USERNAME || env.REDIS_PASSWORD || env.REDIS_SENTINEL_PASSWORD)) {
     issues.push({ path: 'REDIS_PASSWORD', message: 'is set, but neither REDIS_URL nor REDIS_SENTINELS is' });
   }
-  // Every Redis the portal uses in production asks for a password (ADR 058).
+  // Every Redis the portal uses in production asks for a password (ADR 229).
   if (env.NODE_ENV === 'production' && redis && !urlHasPassword && !env.REDIS_PASSWORD) {
     issues.push({
       path: 'REDIS_PASSWORD',
@@ -353,7 +353,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
       /**
        * Keys the limits' counters (HMACs of `form:address`, `form:login`): from the newest secret, so every
        * instance with the same SESSION_SECRET counts under the same keys; a rotation starts the 15-minute
-       * counters afresh once (ADR 084).
+       * counters afresh once (ADR 216).
        */
       key: deriveKey(sessionSecrets[0]!, 'rate-limits'),
     },

@@ -87,7 +87,7 @@ describe('loadConfig', () => {
     expect(config.product.contacts.email).toBe('help@portal.example');
   });
 
-  it('keeps the shared state in memory without REDIS_URL, in Redis under a namespace with it (ADR 022)', () => {
+  it('keeps the shared state in memory without REDIS_URL, in Redis under a namespace with it (ADR 228)', () => {
     expect(loadConfig({}).redis).toBeNull();
     expect(loadConfig({ REDIS_URL: '' }).redis).toBeNull();
     expect(loadConfig({ REDIS_URL: 'redis://10.0.0.5:6379/2' }).redis).toEqual({
@@ -101,7 +101,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REDIS_URL: 'http://10.0.0.5:6379' })).toThrow(/REDIS_URL/);
   });
 
-  describe('Redis through Sentinel, and its passwords (ADR 058)', () => {
+  describe('Redis through Sentinel, and its passwords (ADR 229)', () => {
     const password = 'p'.repeat(24);
 
     it('connects through the sentinels listed, to the group named, as the portal’s ACL user', () => {
@@ -207,7 +207,7 @@ describe('loadConfig', () => {
   });
 });
 
-describe('a production start on a public origin (ADR 071)', () => {
+describe('a production start on a public origin (ADR 217)', () => {
   const real = {
     NODE_ENV: 'production',
     SESSION_SECRET: secret,
@@ -310,7 +310,7 @@ describe('a production start on a public origin (ADR 071)', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'http://portal.internal' }).product.contacts.site).toBe('https://example.org/');
   });
 
-  it('serves metrics only when METRICS_PORT is set, on loopback by default, never on PORT (ADR 117)', () => {
+  it('serves metrics only when METRICS_PORT is set, on loopback by default, never on PORT (ADR 218)', () => {
     expect(loadConfig({}).metrics).toBeNull();
     expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
     expect(loadConfig({ METRICS_PORT: '0', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({ host: '10.0.0.5', port: 0 });

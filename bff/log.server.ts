@@ -68,7 +68,7 @@ const URL_SECRET_KEYS = new Set([...SECRET_KEYS, 'email', 'lastName'].map((key) 
 
 /**
  * Paths whose second segment is a capability: a dictation's invitation token, a certificate's
- * code, which shows its holder's masked name, event and date on the public check (ADR 082), and the
+ * code, which shows its holder's masked name, event and date on the public check (ADR 218), and the
  * token of an address's confirmation link.
  */
 const CAPABILITY_PATHS = new Set(['dictation', 'certificates', 'confirm-email']);
@@ -127,7 +127,7 @@ function serializeError(error: unknown) {
 const LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 
 /**
- * `LOG_FORMAT=short` (ADR 131): each JSON entry, already redacted, as one line a person reads at `npm start` —
+ * `LOG_FORMAT=short` (ADR 218): each JSON entry, already redacted, as one line a person reads at `npm start` —
  * `12:01:02 GET /lk 200 35 мс`, `12:01:05 WARN redis not ready at start err=Error: …` — the error's message
  * without its stack. Production keeps the JSON lines.
  */

@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
- * The process's Prometheus metrics (ADR 117): one registry per server, made in bff/server/app.server.ts and handed
+ * The process's Prometheus metrics (ADR 218): one registry per server, made in bff/server/app.server.ts and handed
  * to the seams that count (the upstream client, the read cache, the shared state, the sign-in limits, the
  * dictation save). Each seam calls one method below; no other module knows prom-client.
  *
@@ -52,7 +52,7 @@ export function createMetrics() {
   });
   const standingsElsewhere = new Counter({
     name: 'portal_redis_standing_fallback_total',
-    help: 'Signed-in requests whose session standing the primary did not answer (a failover, ADR 058): read from a replica, or served as this instance last read it.',
+    help: 'Signed-in requests whose session standing the primary did not answer (a failover, ADR 229): read from a replica, or served as this instance last read it.',
     labelNames: ['source'],
     registers: [registry],
   });
@@ -77,7 +77,7 @@ export function createMetrics() {
   });
   const unhandledRejections = new Counter({
     name: 'portal_unhandled_rejections_total',
-    help: 'Promises that failed with no handler: each one a defect, logged with the requests in flight (ADR 120).',
+    help: 'Promises that failed with no handler: each one a defect, logged with the requests in flight (ADR 219).',
     registers: [registry],
   });
 

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 
 /**
- * Every «not there» of the portal, in one module (ADR 100): the 404 page of a document, and the plain
+ * Every «not there» of the portal, in one module (ADR 209): the 404 page of a document, and the plain
  * text 404 of a resource route, which has no page to render. The server's layers (the file streams of
  * bff/rest) and the routes of app/ answer with these.
  */

@@ -4,7 +4,7 @@ import { pageNotFound, resourceNotFound, resourceRoute } from './not-found.serve
 
 const args = {} as LoaderFunctionArgs;
 
-describe('the not-found answers (ADR 073)', () => {
+describe('the not-found answers (ADR 209)', () => {
   it('answers a resource route’s «not there» in plain text with the 404 page’s words, stored by no cache', async () => {
     const response = resourceNotFound();
     expect(response.status).toBe(404);

@@ -1,5 +1,5 @@
 /**
- * Settings a public deployment must not keep at the values that make the demo run (ADR 071): the examples of
+ * Settings a public deployment must not keep at the values that make the demo run (ADR 217): the examples of
  * `.env.example` are harmless on this machine and wrong in front of users. Pure: config.server.ts passes the
  * parsed environment in.
  */
@@ -79,7 +79,7 @@ export function placeholderSettings(settings: DeploymentSettings): { name: strin
   }
   for (const [name, example] of Object.entries(EXAMPLE_OPERATOR)) {
     if (sameValue(settings[name as keyof typeof EXAMPLE_OPERATOR], example)) {
-      found.push({ name, message: `is still the demo operator's ${example}: set the operator's own (ADR 109)` });
+      found.push({ name, message: `is still the demo operator's ${example}: set the operator's own (ADR 217)` });
     }
   }
   const firstAuth = URL.canParse(settings.FIRST_AUTH_URL) ? new URL(settings.FIRST_AUTH_URL) : null;

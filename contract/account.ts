@@ -7,7 +7,7 @@ import { NAME_MAX, NAME_MESSAGES, nameProblem } from '#shared/names';
 const email = z.string().trim().toLowerCase().email().max(254);
 const password = z.string().min(8).max(128);
 /**
- * A person's name by the one rule of `#shared/names` (ADR 106); `russian` tells the upstream's validation to pass
+ * A person's name by the one rule of `#shared/names` (ADR 220); `russian` tells the upstream's validation to pass
  * the message on as it is.
  */
 const nameRule = (schema: z.ZodString) =>
@@ -27,7 +27,7 @@ const portalOrigin = z
   .url()
   .max(200)
   .refine((url) => /^https?:$/.test(new URL(url).protocol));
-/** The random token of a confirmation link (ADR 053). */
+/** The random token of a confirmation link (ADR 214). */
 const confirmationToken = z.string().min(16).max(256);
 /** Russian mobile number, digits only, 11 digits starting with 7. */
 const phone = z.string().regex(/^7\d{10}$/);
@@ -54,12 +54,12 @@ export const profile = z.object({
   organization: z.string(),
   role,
   /**
-   * Whether the address was confirmed by the link mailed on registration (ADR 053). An extension: a provider that
+   * Whether the address was confirmed by the link mailed on registration (ADR 214). An extension: a provider that
    * does not confirm addresses leaves it out, and the portal then reminds nobody.
    */
   emailConfirmed: z.boolean().default(true),
   /**
-   * A new address asked for while the address was confirmed, waiting for its link (ADR 063); null when there is
+   * A new address asked for while the address was confirmed, waiting for its link (ADR 214); null when there is
    * none. An extension: a provider without address changes leaves it out.
    */
   pendingEmail: email.nullable().default(null),
@@ -75,13 +75,13 @@ export const accountCalls = {
     method: 'POST',
     path: '/rest/v2/users/authentication/register/',
     query: noQuery,
-    // `portalOrigin`: where the mailed confirmation link points (ADR 053).
+    // `portalOrigin`: where the mailed confirmation link points (ADR 214).
     body: z.object({ email, password, firstName: name, lastName: name, phone, portalOrigin }),
     result: loginResult,
     auth: 'none',
   }),
   /**
-   * Confirms an address by the token of the link mailed on registration (ADR 053): once, before it expires.
+   * Confirms an address by the token of the link mailed on registration (ADR 214): once, before it expires.
    * Only a POST consumes it: the portal's page for the link is a form with one button, so a mail scanner that
    * opens the link confirms nothing.
    */
@@ -89,9 +89,9 @@ export const accountCalls = {
     method: 'POST',
     path: '/rest/v2/users/authentication/confirm/',
     query: noQuery,
-    // `portalOrigin`: where the links of letters that waited for the first confirmed address point (ADR 110).
+    // `portalOrigin`: where the links of letters that waited for the first confirmed address point (ADR 215).
     body: z.object({ token: confirmationToken, portalOrigin: portalOrigin.optional() }),
-    // `changed`: the link was a change's (ADR 063), so the sign-in address is now the confirmed one.
+    // `changed`: the link was a change's (ADR 214), so the sign-in address is now the confirmed one.
     result: z.object({ confirmed: z.literal(true), changed: z.boolean().optional() }),
     auth: 'none',
     extension: true,
@@ -192,7 +192,7 @@ export const accountCalls = {
     auth: 'required',
   }),
   /**
-   * Changes the sign-in address (ADR 063), with the current password. An unconfirmed address is replaced at once and
+   * Changes the sign-in address (ADR 214), with the current password. An unconfirmed address is replaced at once and
    * the new one gets the confirmation letter (`replaced`); a confirmed one stays until the link mailed to the new
    * one is used, and gets a notice (`pending`). A taken address is `email_taken` (409), as registration says it.
    */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { call, noBody, noQuery } from './define';
 
 /**
- * Questions to the authors of the portal's materials (ADR 068): a user asks on a topic, the authors take the
+ * Questions to the authors of the portal's materials (ADR 235): a user asks on a topic, the authors take the
  * question into work and answer it on the portal. Each user sees only their own questions.
  */
 
@@ -26,7 +26,7 @@ export const authorQuestion = z.object({
   status: z.enum(AUTHOR_QUESTION_STATUSES),
   askedAt: instant,
   answer: z.object({ text: z.string(), author: z.string(), answeredAt: instant }).nullable(),
-  /** The authors changed it (an answer, a status) since the user last saw it (ADR 026). */
+  /** The authors changed it (an answer, a status) since the user last saw it (ADR 235). */
   unseen: z.boolean(),
 });
 export type AuthorQuestion = z.infer<typeof authorQuestion>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { call, fileRef, noBody, noQuery } from './define';
 
-/** Banners of the home pages (`/` and `/lk`): the provider's banners list (ADR 015). */
+/** Banners of the home pages (`/` and `/lk`): the provider's banners list (ADR 234). */
 
 /** The analytics code a followed banner is counted by (the transition call accepts the same characters). */
 const bannerCode = z.string().regex(/^[\w-]{1,64}$/);

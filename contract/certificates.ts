@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { call, fileRef, noBody, noQuery } from './define';
 
 /**
- * The certificates: the teacher's offline participation certificate (ADR 066), every certificate a user holds, and
- * the public check of one by the code printed on it (ADR 027). A code is 128 random bits in base64url, issued by the
+ * The certificates: the teacher's offline participation certificate (ADR 238), every certificate a user holds, and
+ * the public check of one by the code printed on it (ADR 238). A code is 128 random bits in base64url, issued by the
  * upstream with the certificate's PDF.
  */
 
@@ -37,7 +37,7 @@ const LATIN_LOOK_ALIKES: Readonly<Record<string, string>> = {
 /**
  * A number as typed, in the printed form: invisible characters dropped, a leading «№» too, compatibility forms
  * folded (NFKC), any dash, minus or space between groups a hyphen, capitals, and a Latin letter that looks like a
- * Cyrillic one the Cyrillic one (ADR 061: a keyboard left in English types «MK-2026-000002»). «№ д–2026 000002»
+ * Cyrillic one the Cyrillic one (ADR 238: a keyboard left in English types «MK-2026-000002»). «№ д–2026 000002»
  * becomes «Д-2026-000002».
  */
 export function normalizeCertificateNumber(input: string): string {
@@ -61,7 +61,7 @@ export function normalizeSurname(input: string): string {
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-/** The teacher's offline participation certificate (ADR 066): whether there is one, and its PDF. */
+/** The teacher's offline participation certificate (ADR 238): whether there is one, and its PDF. */
 export const offlineCertificate = z.object({
   number: z.string().min(1),
   /** The day it was issued, `YYYY-MM-DD`. */
@@ -74,8 +74,8 @@ export type OfflineCertificate = z.infer<typeof offlineCertificate>;
 
 export const heldCertificate = z.object({
   /**
-   * `offline`: the teacher's offline certificate (ADR 066); `dictation`: a checked dictation's (ADR 018);
-   * `masterClass`: a master class's recording watched, `test`: a test passed (ADR 054).
+   * `offline`: the teacher's offline certificate (ADR 238); `dictation`: a checked dictation's (ADR 239);
+   * `masterClass`: a master class's recording watched, `test`: a test passed (ADR 238).
    */
   kind: z.enum(['offline', 'dictation', 'masterClass', 'test']),
   /** The dictation it was earned in; null for the others. */
@@ -91,7 +91,7 @@ export const heldCertificate = z.object({
 });
 export type HeldCertificate = z.infer<typeof heldCertificate>;
 
-/** A certificate earned on a screen (a master class watched, a test passed: ADR 054), as that screen offers it. */
+/** A certificate earned on a screen (a master class watched, a test passed: ADR 238), as that screen offers it. */
 export const earnedCertificate = z.object({
   number: z.string().min(1),
   issuedOn: isoDate,

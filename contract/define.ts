@@ -44,7 +44,7 @@ export function call<
   /**
    * The answer is published content, the same for every caller: the upstream must not personalise it by the
    * token (with a token, without one, or with anyone's). Only such a read may be shared among users by the
-   * portal's read cache (ADR 012), which asks for it without any token and keys it by call and query alone.
+   * portal's read cache (ADR 208), which asks for it without any token and keys it by call and query alone.
    */
   shared?: S;
 }) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { call, fileRef, noBody, noQuery } from './define';
 
 /**
- * The dictation (ADR 018): the events, a participant's personal dictation opened by its invitation code, and the
+ * The dictation (ADR 239): the events, a participant's personal dictation opened by its invitation code, and the
  * signed-in user's dictations with their results. Every call is the portal's design (docs/product.md §10).
  */
 
@@ -81,14 +81,14 @@ const participationSummary = z.object({
 });
 
 /**
- * The dictation read aloud (ADR 043): a recording made from the text, and where each fragment's two readings are
+ * The dictation read aloud (ADR 241): a recording made from the text, and where each fragment's two readings are
  * in it (seconds), so a player can replay one. Only while the participant writes; never the text itself.
  */
 const span = z.object({ start: z.number().nonnegative(), end: z.number().nonnegative() });
 export const dictationReading = z.object({
   recording: fileRef,
   fragments: z.array(span),
-  /** The whole text read through before the fragments and again after them, to check (ADR 043). */
+  /** The whole text read through before the fragments and again after them, to check (ADR 241). */
   opening: span,
   closing: span,
 });
@@ -113,7 +113,7 @@ export const dictationSession = z.object({
    */
   reading: dictationReading.nullable(),
   /**
-   * A few seconds of the reader's voice, not of the text, to check the sound before the time starts (ADR 060):
+   * A few seconds of the reader's voice, not of the text, to check the sound before the time starts (ADR 241):
    * the same file for everyone, while the dictation can still be started or written. Null otherwise, or when it
    * could not be made.
    */
@@ -211,7 +211,7 @@ export const dictationCalls = {
       review: z.array(reviewSegment).nullable(),
       certificate: fileRef.nullable(),
       /**
-       * The same certificate with a failing grade printed, which the plain one leaves out (ADR 104), for a
+       * The same certificate with a failing grade printed, which the plain one leaves out (ADR 238), for a
        * participant who asks for it; null when there is no certificate or its grade is printed anyway.
        */
       gradedCertificate: fileRef.nullable(),
@@ -221,7 +221,7 @@ export const dictationCalls = {
   }),
   /**
    * Registers the user for an event from `registrationOpensAt` to `writingClosesAt` — while writing is open too
-   * (ADR 042): a dictation of theirs, its personal link (`{portalOrigin}/dictation/{code}`) mailed to the profile's
+   * (ADR 239): a dictation of theirs, its personal link (`{portalOrigin}/dictation/{code}`) mailed to the profile's
    * address. Again for the same event (or one given before): the same dictation, nothing mailed twice. Before
    * the period: 409 `registration_not_open`; after it: 409 `registration_closed`; unknown event: 404.
    */

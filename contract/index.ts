@@ -18,7 +18,7 @@ import { certificatesCalls } from './certificates';
  * The /rest contract, shared by the BFF (which parses every response with it), the reference upstream (which
  * validates its inputs and outputs with it), the tests and the benchmarks. It imports nothing but zod: every
  * other part of the project depends on it, and it on none of them. The provider gives paths and methods;
- * bodies and results are defined here, once (docs/product.md; ADR 005).
+ * bodies and results are defined here, once (docs/product.md; ADR 206).
  */
 export const contract = {
   ...accountCalls,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { call, fileRef, noBody, noQuery } from './define';
 
 /**
- * The law week («Неделя права», ADR 020): a programme of seven days, each with its events, and the themes the
+ * The law week («Неделя права», ADR 234): a programme of seven days, each with its events, and the themes the
  * week is about, each with its materials. Neither answer depends on the user (the token is sent when present).
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { call, noBody, noQuery } from './define';
 
 /**
- * Hearing back (ADR 026): how many author questions and support requests staff changed (an answer, a reply, a
+ * Hearing back (ADR 235): how many author questions and support requests staff changed (an answer, a reply, a
  * new status) since the user last looked, and the read receipt the page sends once it has shown them.
  */
 

@@ -3,7 +3,7 @@ import { call, fileRef, noBody } from './define';
 
 /**
  * Scenarios of the provider's API: a searchable, filterable list and one scenario by id. Neither answer depends
- * on the user, so the token is sent only when present (ADR 013).
+ * on the user, so the token is sent only when present (ADR 234).
  */
 
 const slug = z.string().regex(/^[a-z0-9-]{1,40}$/);

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { call, noBody, noQuery } from './define';
 
 /**
- * Support requests (ADR 069): a user writes to the support team on a topic and follows the request's status and
- * the team's reply, which also goes to the account's own e-mail (ADR 026). Each user sees only their own requests.
+ * Support requests (ADR 235): a user writes to the support team on a topic and follows the request's status and
+ * the team's reply, which also goes to the account's own e-mail (ADR 235). Each user sees only their own requests.
  */
 
 export const SUPPORT_MESSAGE_MIN = 10;
 export const SUPPORT_MESSAGE_MAX = 3000;
-/** Requests not yet resolved that one user may have at a time (ADR 026), as for author questions. */
+/** Requests not yet resolved that one user may have at a time (ADR 235), as for author questions. */
 export const SUPPORT_OPEN_MAX = 5;
 
 const slug = z.string().regex(/^[a-z0-9-]{1,40}$/);
@@ -19,7 +19,7 @@ export type SupportTopic = z.infer<typeof supportTopic>;
 
 export const SUPPORT_STATUSES = ['new', 'in_work', 'resolved'] as const;
 
-/** One message after a request's first: support's reply or the user's answer back (ADR 089). */
+/** One message after a request's first: support's reply or the user's answer back (ADR 235). */
 export const supportMessage = z.object({ from: z.enum(['user', 'support']), text: z.string(), at: instant });
 export type SupportMessage = z.infer<typeof supportMessage>;
 
@@ -32,9 +32,9 @@ export const supportRequest = z.object({
   updatedAt: instant,
   /** Support's latest reply. */
   reply: z.string().nullable(),
-  /** Every message after the first, oldest first: support's replies and the user's answers back (ADR 089). */
+  /** Every message after the first, oldest first: support's replies and the user's answers back (ADR 235). */
   thread: z.array(supportMessage),
-  /** Support changed it (a reply, a status) since the user last saw it (ADR 026). */
+  /** Support changed it (a reply, a status) since the user last saw it (ADR 235). */
   unseen: z.boolean(),
 });
 export type SupportRequest = z.infer<typeof supportRequest>;
@@ -64,7 +64,7 @@ export const supportCalls = {
     extension: true,
   }),
   /**
-   * The user answers back on one of their requests (ADR 089), which reopens it («Новое»). 404 `not_found` for a
+   * The user answers back on one of their requests (ADR 235), which reopens it («Новое»). 404 `not_found` for a
    * request not theirs; 409 `too_many_open` when reopening a resolved one would pass SUPPORT_OPEN_MAX.
    */
   replySupportRequest: call({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { call, noBody, noQuery } from './define';
 
-/** The tender question (ADR 016): one question per teacher or participant to the contest's organisers. */
+/** The tender question (ADR 234): one question per teacher or participant to the contest's organisers. */
 
 const QUESTION_MAX = 2000;
 

@@ -3,7 +3,7 @@ import { earnedCertificate } from './certificates';
 import { call, noBody, noQuery } from './define';
 
 /**
- * Tests (ADR 019): the portal's extension calls, in the provider's style. An attempt lives on the upstream, which
+ * Tests (ADR 237): the portal's extension calls, in the provider's style. An attempt lives on the upstream, which
  * keeps its clock, its limits and its order of questions; whether an answer was right travels once the attempt is
  * finished, the right answers themselves only once the user has no attempt left.
  */
@@ -71,7 +71,7 @@ const testDetail = testSummary.extend({
   /** Every attempt, the latest first. */
   attempts: z.array(attemptSummary),
   /**
-   * The certificate of the test passed (ADR 054): the first attempt that passed it earns it, and it stays the same
+   * The certificate of the test passed (ADR 238): the first attempt that passed it earns it, and it stays the same
    * whatever later attempts score. Null while none has passed.
    */
   certificate: earnedCertificate.extend({ attemptId: id }).nullable().default(null),

@@ -4,7 +4,7 @@ import { call, fileRef, noBody, noQuery } from './define';
 
 /**
  * Master classes (the provider's `webinars`: docs/architecture.md §12) and the viewer's place in their recordings. Both reads carry the signed-in user's
- * progress, so they need the session; the history-time call stores that progress (ADR 014).
+ * progress, so they need the session; the history-time call stores that progress (ADR 236).
  */
 
 const id = z.coerce.number().int().positive();
@@ -32,7 +32,7 @@ const webinarSummary = z.object({
 });
 
 /**
- * The certificate for watching the recording (ADR 054). What counts is the upstream's own tally, not the furthest
+ * The certificate for watching the recording (ADR 238). What counts is the upstream's own tally, not the furthest
  * point a player claims: each report adds at most the real time since the one before, and never more than one
  * report's worth, so a claimed jump to the end counts for little.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { call, noBody, noQuery } from './define';
 
-/** The weekly program (ADR 067): seven days, each open for links on its own date (Moscow time). */
+/** The weekly program (ADR 234): seven days, each open for links on its own date (Moscow time). */
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** An instant, ISO 8601 with its offset. */

@@ -1,5 +1,5 @@
 /**
- * Whether machines can be booted here (issue 42, ADR 137): makes (or reuses) the Debian tree, boots it with
+ * Whether machines can be booted here (issue 42, ADR 233): makes (or reuses) the Debian tree, boots it with
  * systemd as PID 1 inside a network namespace, and checks that Debian's `redis-server.service` runs and answers;
  * prints how long each step took. Everything it made is removed on exit, and what a killed run left at the start.
  *   npx tsx lab/machines-check.ts        (root; debootstrap and systemd-container installed)

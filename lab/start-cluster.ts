@@ -1,5 +1,5 @@
 /**
- * `npm run start:cluster`: the dictation day on one machine (ADR 023). Redis (Debian's redis-server on a free
+ * `npm run start:cluster`: the dictation day on one machine (ADR 230). Redis (Debian's redis-server on a free
  * port, nothing on disk, a password asked of every client: the portal's ACL user, drawn for this run), the
  * reference upstream on UPSTREAM_PORT as `npm start` runs it, CLUSTER_INSTANCES portal instances (3 by default)
  * sharing their state through REDIS_URL, and haproxy in front on PORT.

@@ -30,7 +30,7 @@ const BUILD_OR_DEV_ONLY: Record<string, string> = {
 /** Production dependencies no source imports, each with the reason. */
 const INSTALL_TIME: Record<string, string> = {
   'patch-package':
-    'the postinstall that applies patches/ to production packages (ADR 034, 035), so `npm ci --omit=dev` gets them patched',
+    'the postinstall that applies patches/ to production packages (ADRs 205 and 204), so `npm ci --omit=dev` gets them patched',
 };
 
 function sourceFiles(dir: string): string[] {
@@ -65,7 +65,7 @@ for (const dir of PORTAL_SOURCES) {
   }
 }
 
-describe('production dependencies (ADR 047)', () => {
+describe('production dependencies (ADR 201)', () => {
   it('every package the portal imports is a production dependency', () => {
     const missing = [...portalImports]
       .filter(([name]) => !(name in pkg.dependencies) && !(name in BUILD_OR_DEV_ONLY))

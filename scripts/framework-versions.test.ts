@@ -17,12 +17,12 @@ const MINIMUM_VERSIONS: ReadonlyArray<{ name: string; minimum: string; why: stri
   },
   { name: '@remix-run/node', minimum: '2.17.5', why: 'the release of the server runtime above' },
   { name: '@remix-run/express', minimum: '2.17.5', why: 'the release of the server runtime above' },
-  { name: '@remix-run/react', minimum: '2.17.5', why: 'GHSA-8v8x-cx79-35w7 fixed (2.17.3); patched by ADR 034' },
+  { name: '@remix-run/react', minimum: '2.17.5', why: 'GHSA-8v8x-cx79-35w7 fixed (2.17.3); patched by ADR 205' },
   { name: '@remix-run/dev', minimum: '2.17.5', why: 'builds against the runtime above' },
   {
     name: '@remix-run/router',
     minimum: '1.23.4',
-    why: 'GHSA-jjmj-jmhj-qwj2 fixed (1.23.4), GHSA-2j2x-hqr9-3h42 (1.23.3); patched by ADR 034',
+    why: 'GHSA-jjmj-jmhj-qwj2 fixed (1.23.4), GHSA-2j2x-hqr9-3h42 (1.23.3); patched by ADR 205',
   },
   { name: 'react-router', minimum: '6.30.6', why: 'GHSA-jjmj-jmhj-qwj2 fixed (on @remix-run/router 1.23.4)' },
   { name: 'react-router-dom', minimum: '6.30.6', why: 'GHSA-jjmj-jmhj-qwj2 fixed (on @remix-run/router 1.23.4)' },
@@ -94,11 +94,11 @@ describe('compareVersions', () => {
   });
 });
 
-describe('the framework packages installed (ADR 035)', () => {
+describe('the framework packages installed (ADR 204)', () => {
   it.each(MINIMUM_VERSIONS)('$name is at least $minimum ($why)', ({ name, minimum }) => {
     const copies = installedCopies(name);
     expect(copies.length, `${name} is not installed`).toBeGreaterThan(0);
     const below = copies.filter((copy) => compareVersions(copy.version, minimum) < 0);
-    expect(below, `below ${minimum}: see docs/decisions/035-framework-end-of-life.md`).toEqual([]);
+    expect(below, `below ${minimum}: see docs/decisions/204-remix-v2-past-its-end-of-life.md`).toEqual([]);
   });
 });

@@ -149,7 +149,7 @@ describe('the repository stands on its own', () => {
 });
 
 describe('the checks themselves', () => {
-  const present = presenceOf(['README.md', 'docs/product.md', 'docs/decisions/001-stack-and-libraries.md']);
+  const present = presenceOf(['README.md', 'docs/product.md', 'docs/decisions/201-stack-and-dependencies.md']);
 
   it('name the file and line of a reference outside the repository', () => {
     const design = ['..', 'shared', 'DESIGN.md'].join('/');
@@ -177,9 +177,9 @@ describe('the checks themselves', () => {
       '[in code](../../../outside.md)',
       '```',
     ].join('\n');
-    expect(format(findBrokenLinks('docs/decisions/009-x.md', text, present))).toEqual([
-      `docs/decisions/009-x.md:1: links outside the repository: ${outside}`,
-      'docs/decisions/009-x.md:1: links to a missing file: ../nowhere.md',
+    expect(format(findBrokenLinks('docs/decisions/216-sign-in-limits.md', text, present))).toEqual([
+      `docs/decisions/216-sign-in-limits.md:1: links outside the repository: ${outside}`,
+      'docs/decisions/216-sign-in-limits.md:1: links to a missing file: ../nowhere.md',
     ]);
   });
 

@@ -31,7 +31,7 @@ for (const { port, host, name, what } of ports) {
 if (!dev) buildIfStale();
 
 const { url: upstreamUrl, child: upstream } = await startUpstreamProcess(process.env.UPSTREAM_PORT || '3001');
-// The log a person reads at a terminal (ADR 131): warnings and errors, one short line each; LOG_LEVEL=info adds
+// The log a person reads at a terminal (ADR 218): warnings and errors, one short line each; LOG_LEVEL=info adds
 // every request, LOG_FORMAT=json the production lines.
 const env = {
   LOG_FORMAT: 'short',

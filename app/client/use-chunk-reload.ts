@@ -10,7 +10,7 @@ function lastReloadAt(): number | null {
  * docs/product.md §8: a failed chunk load triggers one automatic reload, guarded by a 10-second window; otherwise the
  * returned status tells the root to show the error page instead of the screen. Whoever loads the chunk: a lazy
  * file of the portal (`vite:preloadError`, or the import's rejection) or a route module the framework loads during
- * a navigation (`remix:route-module-error`, from the patch to `@remix-run/react`, ADR 121).
+ * a navigation (`remix:route-module-error`, from the patch to `@remix-run/react`, ADR 205).
  */
 export function useChunkReload(): 408 | 500 | null {
   const [failedStatus, setFailedStatus] = useState<408 | 500 | null>(null);

@@ -4,7 +4,7 @@ import { announce } from './announce';
 
 /**
  * After a client-side navigation, do what a full page load does for keyboard and screen-reader users
- * (docs/decisions/010-route-change-focus.md):
+ * (docs/decisions/222-accessibility-mechanisms.md):
  *
  * - a new page (another path, or the control the user was on is gone): focus moves to the page's `<h1>`
  *   inside `<main>` (or `<main>` itself) without scrolling, so ScrollRestoration keeps its position on

@@ -18,7 +18,7 @@ export interface SessionCountdown {
  * docs/product.md §4.6: a countdown that starts when a user is present, restarts when the user
  * changes and stops when nobody is signed in; when it runs out, logout runs (the same action as the logout
  * button). Before that the page warns, and the user can continue with one action
- * (docs/decisions/011-time-limits.md).
+ * (docs/decisions/222-accessibility-mechanisms.md).
  */
 export function useSessionCountdown(userId: number | null, countdownMs: number | null): SessionCountdown {
   const fetcher = useFetcher();

@@ -24,7 +24,7 @@ interface CountdownProps {
 
 /**
  * The accessible countdown of every time limit (the session, a dictation, a test;
- * docs/decisions/011-time-limits.md). It is visible as `MM:SS` in a `timer` (which screen readers do not read
+ * docs/decisions/222-accessibility-mechanisms.md). It is visible as `MM:SS` in a `timer` (which screen readers do not read
  * on every tick), and it speaks through the page's one live region only when the time left crosses a mark
  * (app/client/countdown.ts: 1 hour, 30, 15, 10, 5, 2, 1 minutes, 30 and 10 seconds) and when the warning
  * starts. Without JavaScript it shows the time left when the page was served, or `endsAt` when given. The clock here only informs:

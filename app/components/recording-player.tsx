@@ -19,7 +19,7 @@ interface Props {
   onReported?: (playedSeconds: number) => void;
   /**
    * Called as it plays with the seconds played in this tab, counted at most as fast as real time (as the upstream
-   * counts them, ADR 056), so the page can count down between reports.
+   * counts them, ADR 236), so the page can count down between reports.
    */
   onPlayed?: (playedSeconds: number) => void;
 }

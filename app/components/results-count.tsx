@@ -10,7 +10,7 @@ export function describeCount(count: number, noun: PluralForms): string {
 
 /**
  * The visible result count of a list whose filters, sort and page live in the URL, announced after every
- * query-only navigation (docs/decisions/010-route-change-focus.md): focus stays on the filter or pagination
+ * query-only navigation (docs/decisions/222-accessibility-mechanisms.md): focus stays on the filter or pagination
  * control the user changed, and this tells a screen-reader user what changed. Not on the first render: the
  * page's title is announced then.
  *

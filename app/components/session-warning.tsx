@@ -11,7 +11,7 @@ const copy = {
 };
 
 /**
- * The session's time limit made visible (docs/product.md §4.6, docs/decisions/011-time-limits.md): shown a few minutes
+ * The session's time limit made visible (docs/product.md §4.6, docs/decisions/222-accessibility-mechanisms.md): shown a few minutes
  * before logout runs, announced once when it appears, with the countdown and one button to continue. Loaded
  * on demand (root.tsx), so it costs the first load nothing.
  */

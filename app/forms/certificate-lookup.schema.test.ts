@@ -3,7 +3,7 @@ import { readNumberLookup } from './certificate-lookup.schema';
 
 const read = (query: Record<string, string>) => readNumberLookup(new URLSearchParams(query));
 
-describe('readNumberLookup (ADR 105)', () => {
+describe('readNumberLookup (ADR 238)', () => {
   it('brings a number as typed to its printed form', () => {
     expect(read({ number: ' № д–2026–000002 ', lastName: '  Иванова ' }).query).toEqual({
       number: 'Д-2026-000002',
@@ -17,7 +17,7 @@ describe('readNumberLookup (ADR 105)', () => {
     });
   });
 
-  it('reads Latin letters that look like Cyrillic ones as the printed Cyrillic (ADR 061)', () => {
+  it('reads Latin letters that look like Cyrillic ones as the printed Cyrillic (ADR 238)', () => {
     expect(read({ number: 'MK-2026-000002', lastName: 'Кузнецова' }).query?.number).toBe('МК-2026-000002');
     expect(read({ number: 'oy-0417', lastName: 'Иванова' }).query?.number).toBe('ОУ-0417');
     expect(read({ number: 't 2026 000041', lastName: 'Иванова' }).query?.number).toBe('Т-2026-000041');

@@ -11,7 +11,7 @@ const copy = {
   registered: 'Вы зарегистрированы.',
   registeredMore: (opens: string) =>
     `Личная ссылка на диктант — в письме о регистрации и в личном кабинете, в разделе «Диктанты»: «Начать диктант» появится там ${opens}.`,
-  // Mail goes only to a confirmed address (ADR 110): until then the page says so, and where the link is meanwhile.
+  // Mail goes only to a confirmed address (ADR 215): until then the page says so, and where the link is meanwhile.
   registeredUnconfirmed: (opens: string) =>
     `Личная ссылка на диктант — в личном кабинете, в разделе «Диктанты»: «Начать диктант» появится там ${opens}. Письмо с ней придёт, как только вы подтвердите адрес почты по ссылке из первого письма.`,
   signedOut:

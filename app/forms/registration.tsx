@@ -11,7 +11,7 @@ import { NAME_MAX } from '#shared/names';
 
 /**
  * The e-mail field's message when the address already has an account (the action puts it there): the field then
- * offers «Войти» and «Восстановить пароль» (ADR 108).
+ * offers «Войти» and «Восстановить пароль» (ADR 214).
  */
 export const EMAIL_TAKEN = 'Этот адрес уже зарегистрирован. Войдите или восстановите пароль.';
 

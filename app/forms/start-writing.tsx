@@ -25,7 +25,7 @@ const copy = {
 };
 
 /**
- * What the personal link shows before the time starts (ADR 060): a sound check — a few seconds of the
+ * What the personal link shows before the time starts (ADR 241): a sound check — a few seconds of the
  * reader's voice, a plain `<audio controls>` that needs no script — then «Готовы?» with the one button that starts
  * the time (a POST, so a mail scanner or a link preview opening the link starts nothing), and the rules below it.
  * Someone who has started already never sees this page: the link opens the writing.

@@ -3,7 +3,7 @@ import { MESSAGE_MAX, MESSAGE_MIN } from '~/forms/limits';
 
 /**
  * A support request; the upstream checks the same and that the topic is one of its own. No address to
- * reply to: replies go to the account's own (ADR 026).
+ * reply to: replies go to the account's own (ADR 235).
  */
 export const supportSchema = z.object({
   topic: z.string({ required_error: 'Выберите тему обращения' }).regex(/^[a-z0-9-]{1,40}$/, 'Выберите тему из списка'),

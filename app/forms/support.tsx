@@ -21,7 +21,7 @@ const copy = {
 
 /**
  * The support request form of `/lk/support`: a topic and the message. The reply goes to the account's
- * own address, named here, never to one typed in (ADR 026).
+ * own address, named here, never to one typed in (ADR 235).
  */
 export function SupportForm({
   topics,

@@ -9,7 +9,7 @@ const loadSchema = () => import('./test-finish.schema').then((m) => m.finishSche
 const copy = { submit: 'Завершить и отправить' };
 
 /**
- * The summary's one button that sends the attempt (ADR 050): the attempt it names is finished and scored, and the
+ * The summary's one button that sends the attempt (ADR 237): the attempt it names is finished and scored, and the
  * browser goes to its result. Nothing else finishes an attempt.
  */
 export function FinishAttemptForm({

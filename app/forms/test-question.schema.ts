@@ -6,7 +6,7 @@ export const ANSWER_TEXT_MAX = 200;
 /**
  * One question's form. The button pressed is the intent: `answer-{n}` saves the answer (required)
  * and goes to question n, `go-{n}` saves it if one is given and goes to question n, `finish` («Завершить тест») saves it
- * if given and goes to the attempt's summary, where alone the attempt is finished (ADR 050). The kind says which field must be filled.
+ * if given and goes to the attempt's summary, where alone the attempt is finished (ADR 237). The kind says which field must be filled.
  */
 export const answerSchema = z
   .object({

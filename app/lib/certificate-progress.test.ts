@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatWatchTime, pointsShort, pointsToPass, watchSecondsLeft } from './certificate-progress';
 
-describe('what is left before a certificate (ADR 054)', () => {
+describe('what is left before a certificate (ADR 238)', () => {
   it('writes a watch time as Russian does', () => {
     expect([0, 5, 60, 330, 3600, 4320, 4335].map(formatWatchTime)).toEqual([
       '0 с',

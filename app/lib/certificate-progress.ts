@@ -28,7 +28,7 @@ export function watchSecondsLeft(certificate: { neededSeconds: number; countedSe
 }
 
 /**
- * The fewest right answers that pass: the percentage is rounded down (ADR 019), so 7 of 10 pass a 70 % mark and
+ * The fewest right answers that pass: the percentage is rounded down (ADR 237), so 7 of 10 pass a 70 % mark and
  * 6 of 9 (66 %) do not pass 67 %.
  */
 export function pointsToPass(maxPoints: number, passPercent: number): number {

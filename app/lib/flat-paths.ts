@@ -1,6 +1,6 @@
 /**
  * docs/product.md §2's flat fallback list: each flat path and the nested cabinet screen it stands for. The `-id` forms
- * carry an optional `?id=` (digits) into the nested path. See docs/decisions/002-flat-fallback-paths.md.
+ * carry an optional `?id=` (digits) into the nested path. See docs/decisions/209-one-address-per-screen-and-one-not-found.md.
  */
 export const FLAT_PATHS = {
   dictations: '/lk/dictations',

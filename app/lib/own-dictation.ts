@@ -2,7 +2,7 @@ import type { ParticipationStatus } from '#contract';
 
 /**
  * The user's dictation in an event, apart from the registration component that shows it: a page that defers that
- * component (ADR 099) still reads this in its first-load code.
+ * component (ADR 221) still reads this in its first-load code.
  */
 export interface OwnDictation {
   id: number;

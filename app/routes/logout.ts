@@ -18,7 +18,7 @@ export const CLEAR_SITE_DATA = '"cache", "cookies", "storage"';
  * refreshes to serve a page, and the cookies are cleared even when the upstream call fails: the browser must not
  * keep a session the user asked to end, and the portal refuses it from then on. A logout the shared
  * state could not record (a Redis outage) lands on the login page, which says that signing out everywhere is not
- * confirmed (ADR 087).
+ * confirmed (ADR 212).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(request, context, {

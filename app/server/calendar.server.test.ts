@@ -28,7 +28,7 @@ async function datesOf(startsAt: string, endsAt: string) {
   };
 }
 
-describe('calendar files in Moscow time (ADR 028)', () => {
+describe('calendar files in Moscow time (ADR 234)', () => {
   // A server in any zone writes the same file: Moscow's clock, whatever the process's own zone (Node reads TZ
   // again when it changes). Berlin's and New York's DST changes and Moscow's UTC+4 of 2010 are among the cases.
   it.each(['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Tokyo'])('on a server in %s', async (zone) => {

@@ -86,7 +86,7 @@ describe('createDocumentStream: one chunk per React flush', () => {
   });
 });
 
-describe('createDocumentStream: the document ends last (ADR 098)', () => {
+describe('createDocumentStream: the document ends last (ADR 224)', () => {
   /** A document whose body holds a boundary that resolves after the shell has gone out. */
   function documentWithLateBoundary() {
     let resolveLater!: () => void;

@@ -12,7 +12,7 @@ function thrownBy(run: () => unknown): unknown {
   throw new Error('expected a throw');
 }
 
-describe('readId: the one id reader of every route (ADR 024)', () => {
+describe('readId: the one id reader of every route (ADR 209)', () => {
   it.each([
     ['1', 1],
     ['5', 5],

@@ -229,14 +229,14 @@ function tooManyAttempts(
   reject: FormControls['reject'],
 ) {
   context.log.warn({ form }, 'rate limited');
-  // A lock of the login's wrong passwords is lifted by a recovery by e-mail (ADR 093): the sign-in says so. An
+  // A lock of the login's wrong passwords is lifted by a recovery by e-mail (ADR 216): the sign-in says so. An
   // address's budget (a spray, a school) or an outage is not: no way out is promised there.
   const message = tooManyAttemptsMessage(wait!) + (form === 'login' && loginLocked ? ` ${copy.lockLifted}` : '');
   return reject({ formErrors: [message] }, { status: 429, headers: { 'Retry-After': String(wait) } });
 }
 
 /**
- * How a failed submission counts against the limits (ADR 040): what the upstream refused (a wrong password, an
+ * How a failed submission counts against the limits (ADR 216): what the upstream refused (a wrong password, an
  * unknown account, a wrong code) is a failure; an upstream that did not answer, or answered without saying
  * anything about what was sent, is not. Anything else (a bug) counts as a failure.
  */

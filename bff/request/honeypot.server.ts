@@ -30,7 +30,7 @@ export interface HoneypotInputProps {
 }
 
 /**
- * The honeypot of public forms (ADR 115, which replaced remix-utils' and its crypto-js): an empty field that
+ * The honeypot of public forms (ADR 220, which replaced remix-utils' and its crypto-js): an empty field that
  * bots fill in, and the time the page was made, signed with HMAC-SHA-256 under a key derived from the session
  * secret (every page publishes a signed time, which must not become a way to guess SESSION_SECRET). The time is
  * no secret, so it is signed, not encrypted; a signature costs a few microseconds, so every page signs its own.

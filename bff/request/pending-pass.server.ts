@@ -9,7 +9,7 @@ const LIFETIME = minutes(30);
 const schema = z.object({ pass: contract.pass.body.shape.pass, to: z.string() });
 
 /**
- * A pass link's pass between opening the link and «Войти» (docs/product.md §4.1, ADR 036): opening it spends
+ * A pass link's pass between opening the link and «Войти» (docs/product.md §4.1, ADR 213): opening it spends
  * nothing, since mail scanners and link previews open links too; the pass waits, sealed, with the page to go to.
  */
 export function pendingPass(context: { config: Pick<Config, 'session'>; session: Pick<RequestSession, 'note'> }) {

@@ -10,7 +10,7 @@ const request = visitorOf(config);
 const remembered = (value: { pass: string; to: string }) =>
   request.remembered((context) => pendingPass(context).remember(value));
 
-describe('a pass link’s pass until «Войти» (ADR 036)', () => {
+describe('a pass link’s pass until «Войти» (ADR 213)', () => {
   it('comes back from a sealed, httpOnly cookie that never shows it, with the page to go to', async () => {
     const setCookie = await remembered({ pass: 'p4ss-s3cr3t', to: '/lk/scenarios?status=1' });
     expect(setCookie).toMatch(/^__Host-rvptkp=Fe26/);

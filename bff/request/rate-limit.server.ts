@@ -38,7 +38,7 @@ export interface Attempt {
   wait: number | null;
   /**
    * Refused by the login's own budget of wrong passwords (not the address's, not an outage): a recovery by e-mail
-   * lifts that lock (ADR 093), and the sign-in says so.
+   * lifts that lock (ADR 216), and the sign-in says so.
    */
   loginLocked?: boolean;
   /** Tells the limits how an allowed attempt went (nothing to do for a refused one); never throws. */
@@ -55,7 +55,7 @@ const GLOBAL_LOGIN_FACTOR = 10;
 const KNOWN_ADDRESS = days(30);
 /**
  * A master class's player reports every 15 s of playback, and on a start, a pause and a leave: a dozen
- * a minute is more than a person makes; more is a script (issue 36, ADR 116).
+ * a minute is more than a person makes; more is a script (issue 36, ADR 236).
  */
 export const PROGRESS_REPORTS_PER_MINUTE = 12;
 /**
@@ -113,7 +113,7 @@ function slowedBudget(state: SharedState, name: string, points: number, windowSe
 }
 
 /**
- * Attempts on the auth forms (ADR 009, ADR 040). Per client address (IPv6 by its /64) each form has a budget of
+ * Attempts on the auth forms (ADR 216). Per client address (IPv6 by its /64) each form has a budget of
  * failures — wrong passwords, unknown accounts, wrong codes, certificates that do not exist — not of attempts:
  * a class signing in together from a school's one address spends nothing, a spray of wrong passwords from one
  * address is slowed to one a minute after `perAddress`; a browser that failed `HELD_AFTER_FAILURES` times (counted by

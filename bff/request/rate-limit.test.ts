@@ -103,7 +103,7 @@ describe.each(STATE_KINDS)('auth limits (%s)', (kind) => {
     expect(await tryOnce(limits, 'login', '10.0.0.1', 'a@x.ru')).toBeGreaterThan(0);
   });
 
-  describe('a school behind one address (issue 27, ADR 040), default limits', () => {
+  describe('a school behind one address (issue 27, ADR 216), default limits', () => {
     it('a class of 40 signs in within two minutes, six of them mistyping their password first', async () => {
       const limits = await make();
       for (let pupil = 0; pupil < 40; pupil++) {
@@ -194,7 +194,7 @@ describe.each(STATE_KINDS)('auth limits (%s)', (kind) => {
       expect(await tryOnce(limits, 'recovery', home, 'unknown-3@x.ru', { outcome: 'succeeded' })).toBeGreaterThan(0);
     });
 
-    it('a class of 40 gets in while one pupil’s browser sprays: it is held to the first third of the address’s failures (issue 36, ADR 065)', async () => {
+    it('a class of 40 gets in while one pupil’s browser sprays: it is held to the first third of the address’s failures (issue 36, ADR 216)', async () => {
       const limits = await make();
       const school = '203.0.113.44';
       const sprayer = 'the-spraying-browser';

@@ -75,8 +75,8 @@ describe('request building', () => {
   });
 });
 
-describe('the profile of a provider that does not confirm addresses (ADR 053)', () => {
-  it('reads a profile without emailConfirmed as confirmed: nobody is reminded (nor of a change, ADR 063)', async () => {
+describe('the profile of a provider that does not confirm addresses (ADR 214)', () => {
+  it('reads a profile without emailConfirmed as confirmed: nobody is reminded (nor of a change, ADR 214)', async () => {
     const { emailConfirmed, pendingEmail, ...withoutIt } = profile;
     void emailConfirmed;
     void pendingEmail;
@@ -224,7 +224,7 @@ describe('retries', () => {
   });
 });
 
-describe('the request’s deadline (ADR 070)', () => {
+describe('the request’s deadline (ADR 207)', () => {
   /** An upstream that never answers: each attempt ends only by its timeout or the request's signal. */
   function hanging(env: Record<string, string>) {
     let attempts = 0;

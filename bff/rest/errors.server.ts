@@ -38,7 +38,7 @@ export function isUpstreamError(error: unknown): error is UpstreamError {
 /**
  * docs/product.md §8, "newer helper": any status → the error page with that status. No status from the provider
  * (it did not answer in time, or refused or dropped the connection) is the server's failure, not the browser's:
- * 504, «Сервис не отвечает» (ADR 130); the catalogue's 408 stays for a browser that lost its connection.
+ * 504, «Сервис не отвечает» (ADR 206); the catalogue's 408 stays for a browser that lost its connection.
  */
 export function pageStatusOf(error: UpstreamError): number {
   switch (error.failure) {

@@ -109,7 +109,7 @@ describe('context.rest.files.stream', () => {
   });
 });
 
-describe('Range: one well-formed range reaches the upstream, anything else is dropped (ADR 072)', () => {
+describe('Range: one well-formed range reaches the upstream, anything else is dropped (ADR 207)', () => {
   it.each([
     ['bytes=0-499', 'bytes=0-499'],
     ['bytes=500-', 'bytes=500-'],

@@ -64,7 +64,7 @@ async function thrown(work: Promise<unknown>): Promise<unknown> {
 const isSignOutRedirect = (value: unknown) =>
   value instanceof Response && value.status === 302 && value.headers.get('Location') === '/';
 
-describe('the one session-aware path: calls and files alike (ADR 046)', () => {
+describe('the one session-aware path: calls and files alike (ADR 207)', () => {
   it('a call refused once renews once and retries with the new token', async () => {
     const { session, renew, signOut } = sessionWith('old', 'new');
     const { call, tokens } = profileCall(session, ['refused', 'ok']);

@@ -129,7 +129,7 @@ export function createPortalApp(options: PortalServerOptions) {
     const session = sessions.forRequest({ cookieHeader: req.headers.cookie, signal: aborted.signal });
     const timings = createTimings();
     const deadline = AbortSignal.any([aborted.signal, deadlinePassed.signal]);
-    // A public page for a visitor without a session (ADR 044) may be kept by the balancer for a few seconds, once
+    // A public page for a visitor without a session (ADR 227) may be kept by the balancer for a few seconds, once
     // it is known to be a whole page of status 200 whose policy names its hashes, setting no cookie and showing
     // nobody's session.
     const sharedRequest = isSharedPageRequest(req, config.session);

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The advisories of ADR 035 that reach the portal, each with the patch in `patches/` that closes it. Each test fails
+ * The advisories of ADR 204 that reach the portal, each with the patch in `patches/` that closes it. Each test fails
  * on the package as published: remove the patch (and reinstall) and it fails.
  */
 const require = createRequire(import.meta.url);

@@ -14,11 +14,11 @@
  *   answering from its first miss. 503 with the reasons otherwise. The balancer asks it.
  * - `GET /readyz/local`: the same without the upstream, for an orchestrator (Kubernetes' readiness probe): an
  *   outage of the provider's API must not stop a rollout or a node's drain, which wait for new pods to be ready.
- *   The balancer still routes away from an instance that alone cannot reach the upstream (ADR 143).
+ *   The balancer still routes away from an instance that alone cannot reach the upstream (ADR 231).
  *
  * A dependency lost by every instance at once fails every readiness: the balancer then sends everything to its
  * fallback backend, checked on `/livez` (scripts/deploy/haproxy-config.ts), so that the public pages keep answering as
- * ADR 022 promises; only an instance that alone lost a dependency leaves the pool.
+ * ADR 228 promises; only an instance that alone lost a dependency leaves the pool.
  */
 export type NotReadyReason = 'starting' | 'shutting-down' | 'redis' | 'upstream';
 

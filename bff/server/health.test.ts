@@ -96,7 +96,7 @@ describe('readiness', () => {
   });
 });
 
-describe('readiness for the orchestrator (/readyz/local, ADR 143)', () => {
+describe('readiness for the orchestrator (/readyz/local, ADR 231)', () => {
   it('leaves the upstream out and never looks at it; Redis, starting and stopping still count', async () => {
     const upstreamAnswers = vi.fn(async () => false);
     let redis = true;

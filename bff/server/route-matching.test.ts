@@ -4,7 +4,7 @@ import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 
 /**
- * patches/@remix-run+router+*.patch and patches/@remix-run+react+*.patch (ADR 034): the CommonJS builds, the ones
+ * patches/@remix-run+router+*.patch and patches/@remix-run+react+*.patch (ADR 205): the CommonJS builds, the ones
  * Node's server runs, keep a route tree's ranked branches, each path's matches, each pattern's regular expression,
  * the tree converted for the rendered router, and the server routes of a build's manifest, instead of rebuilding
  * them for every request.

@@ -7,7 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
   optionalDependencies: Record<string, string>;
 };
 
-describe('the runtime (ADR 038)', () => {
+describe('the runtime (ADR 202)', () => {
   it('refuses a Node without security support, and names the one to use', () => {
     expect(unsupportedRuntime('20.20.2')).toMatch(/Node 24 и новее, а запущен на Node 20\.20\.2/);
     expect(unsupportedRuntime('24.21.0')).toBeNull();

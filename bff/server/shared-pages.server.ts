@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import type { Config } from '../config.server';
 
 /**
- * The public pages a crowd opens at the start of the day (issue 27, ADR 044): a visitor without a session gets the
+ * The public pages a crowd opens at the start of the day (issue 27, ADR 227): a visitor without a session gets the
  * same page as every other one, so the balancer may keep it for a few seconds. Exact paths, no query string: a
  * query carries a visitor's `redirectTo`, a `reason` or an entry flow, and nothing of those may be shared.
  */

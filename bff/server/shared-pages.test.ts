@@ -7,7 +7,7 @@ const names = { authCookie: '__Host-vptk', refreshCookie: '__Host-rvptk' };
 const request = (originalUrl: string, cookie?: string, method = 'GET') =>
   ({ method, originalUrl, headers: cookie ? { cookie } : {} }) as unknown as Request;
 
-describe('which requests may get a shared page (ADR 044)', () => {
+describe('which requests may get a shared page (ADR 227)', () => {
   it('a GET or HEAD of a listed path as sent, without a session cookie', () => {
     for (const path of ['/', '/dictation', '/week', '/login', '/registration']) {
       expect(isSharedPageRequest(request(path), names), path).toBe(true);

@@ -22,7 +22,7 @@ async function clientAddress(trustProxy: string, forwardedFor: string): Promise<
   }
 }
 
-describe('TRUST_PROXY (ADR 081)', () => {
+describe('TRUST_PROXY (ADR 217)', () => {
   // The client wrote 198.51.100.66; the one proxy appended the address it really saw, 203.0.113.7.
   const chain = '198.51.100.66, 203.0.113.7';
 

@@ -2,7 +2,7 @@ import type { Logger } from '../log.server';
 import type { Metrics } from '../metrics.server';
 
 /**
- * A promise that fails with no handler is a defect, not a reason to drop every request under way (ADR 120): it is
+ * A promise that fails with no handler is a defect, not a reason to drop every request under way (ADR 219): it is
  * logged at error level with what failed and the requests in flight, counted, and the process keeps serving. An
  * uncaught exception is another matter (state may be half-changed) and keeps Node's default: the process exits
  * and its supervisor starts a fresh one.

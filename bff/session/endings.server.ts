@@ -11,9 +11,9 @@ export const MAX_PENDING = 10_000;
  * record that cannot be written does not fail the request: the user still gets the outcome they asked for.
  * A session end that cannot be written is reported to the caller (the page says so, in Russian) and kept in this
  * process, written again every second and before any session's standing is read, until the shared state takes
- * it (ADR 087): once Redis is back, no instance answers a copy of the ended session for long.
+ * it (ADR 212): once Redis is back, no instance answers a copy of the ended session for long.
  *
- * Nothing pushes a kept end out (issue 44, ADR 126): a logout with no session to end (no cookie, or none the
+ * Nothing pushes a kept end out (issue 44, ADR 212): a logout with no session to end (no cookie, or none the
  * sealer opened) records nothing and is kept by no one; a logout of a session already kept back joins its record
  * instead of taking a place of its own, so replaying a copied cookie takes none; and once `MAX_PENDING` ends are
  * kept, a further one is not kept (its page says the end is not confirmed, as for any kept one) rather than

@@ -4,7 +4,7 @@ import type { SessionRecords } from '../state/shared-state';
 import { createSessionEndings, MAX_PENDING } from './endings.server';
 
 /**
- * Issue 44, finding 3: a logout kept back while the shared state is away (ADR 087) is pushed out by nothing —
+ * Issue 44, finding 3: a logout kept back while the shared state is away (ADR 212) is pushed out by nothing —
  * not by logouts without a session, not by replays of a copied cookie, not by a full queue.
  */
 function outage() {
@@ -30,7 +30,7 @@ function outage() {
   };
 }
 
-describe('session ends kept back for an outage (ADR 087)', () => {
+describe('session ends kept back for an outage (ADR 212)', () => {
   it('logouts without a session are kept by no one and push no kept logout out', async () => {
     const { endings, revoked, back } = outage();
     expect(await endings.loggedOut(['victim-auth', 'victim-refresh', 'victim-sid'])).toBe(false);
@@ -62,7 +62,7 @@ describe('session ends kept back for an outage (ADR 087)', () => {
   });
 });
 
-describe('a password recovery (issue 44, ADR 125)', () => {
+describe('a password recovery (issue 44, ADR 211)', () => {
   function records() {
     const ended: number[] = [];
     const logins = new Map<string, number>();

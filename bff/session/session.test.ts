@@ -152,7 +152,7 @@ describe('request session', () => {
   });
 });
 
-describe('logout (ADR 008)', () => {
+describe('logout (ADR 211)', () => {
   it('tells the upstream, and clears both cookies', async () => {
     const send = vi.fn(async () => ({}));
     const session = store(send).forRequest({ cookieHeader: cookieHeader(await signedInCookies()) });
@@ -212,7 +212,7 @@ describe('logout (ADR 008)', () => {
   });
 });
 
-describe('server-side session limits (ADR 008)', () => {
+describe('server-side session limits (ADR 211)', () => {
   afterEach(() => vi.useRealTimers());
 
   const limited = loadConfig({

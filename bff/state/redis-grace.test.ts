@@ -40,7 +40,7 @@ async function make(graceMs = GRACE_MS) {
   return state;
 }
 
-describe('the last-known standing (ADR 058)', () => {
+describe('the last-known standing (ADR 229)', () => {
   it('serves a standing read within the grace while Redis is away, and refuses one older or never read', async () => {
     const { sessions } = await make();
     await sessions.revoke(['sid-revoked']);
@@ -79,7 +79,7 @@ describe('the last-known standing (ADR 058)', () => {
     }
   });
 
-  it('with no grace, refuses every standing while Redis is away (ADR 022)', async () => {
+  it('with no grace, refuses every standing while Redis is away (ADR 228)', async () => {
     const { sessions } = await make(0);
     await sessions.standing(['token-c'], [10], ['sid-c']);
     await redis.stop();

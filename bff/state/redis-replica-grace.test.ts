@@ -8,7 +8,7 @@ import { createRedisState, vouchedAt } from './redis-state.server';
 import type { SharedState } from './shared-state';
 
 /**
- * Issue 44, finding 4 (ADR 058): with the primary silent (SIGSTOP, no failover yet), a session's standing is
+ * Issue 44, finding 4 (ADR 229): with the primary silent (SIGSTOP, no failover yet), a session's standing is
  * answered from a replica only while what the replica holds was vouched for by the primary within the grace —
  * not for as long as the replica's link stays `up` (`repl-timeout`), and a replica's answer is not stamped anew
  * with the time it was read, so the last-known standing ends with the grace too.
@@ -43,7 +43,7 @@ afterAll(async () => {
   await group?.close();
 });
 
-describe('a replica vouches for a standing only as long as its primary did (ADR 058)', () => {
+describe('a replica vouches for a standing only as long as its primary did (ADR 229)', () => {
   it('answers from the replica at first, and refuses once the grace has passed since the primary fell silent', async () => {
     const { sessions } = state;
     await sessions.standing([], [11], ['sid-read']);

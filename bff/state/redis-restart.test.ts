@@ -9,7 +9,7 @@ import type { SharedState } from './shared-state';
 
 /**
  * A data node killed and started again with its append-only file, as `Restart=always` does on a data host: every
- * logout, session end, limit and cache generation written before the kill is there after it (ADR 135). Redis 7.0
+ * logout, session end, limit and cache generation written before the kill is there after it (ADR 229). Redis 7.0
  * replays the file's MULTI/EXEC blocks (a logout's revocations, a generation's INCR with its PEXPIRE, a limiter's
  * script) under the `default` user's permissions: with the bare `user default off` it dropped every one.
  */
@@ -39,7 +39,7 @@ async function make() {
   return state;
 }
 
-describe('a data node restarted from its append-only file (ADR 135)', () => {
+describe('a data node restarted from its append-only file (ADR 229)', () => {
   it('keeps every revocation, session end, limit and cache generation written before a SIGKILL', async () => {
     const admin = new Redis(redis.adminUrl);
     try {

@@ -8,7 +8,7 @@ import { followFailovers } from './redis-state.server';
 /**
  * A failover is announced by every sentinel (`+switch-master`): the state follows the new primary once, and an
  * announcement that finds it on the announced primary already leaves its connection alone — each needless
- * reconnection left the instance without Redis for a moment (found by the machines lab, ADR 138). A plain Redis
+ * reconnection left the instance without Redis for a moment (found by the machines lab, ADR 233). A plain Redis
  * stands in for the sentinel: the announcement is a message on its channel.
  */
 let announcer: RedisService;

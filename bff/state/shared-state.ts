@@ -7,7 +7,7 @@ import { seconds, days } from '#shared/time';
  * The state every portal instance must agree on: sign-in limits, sessions ended by the portal, the
  * refresh single flight and the per-user cache generation. Created once per process (bff/server/app.server.ts)
  * in process memory, or in Redis when REDIS_URL is set; nothing else knows which one it has. The Redis one
- * rejects (never hangs) while Redis is away, and each caller decides what that means (ADR 022, "Outage").
+ * rejects (never hangs) while Redis is away, and each caller decides what that means (ADR 228, "Outage").
  */
 export interface SharedState {
   readonly kind: 'memory' | 'redis';
@@ -50,7 +50,7 @@ export interface SessionRecords {
   userOfLogin(login: string): Promise<number | null>;
   /**
    * The standing of these tokens, session ids and users, in one read. A session id is revoked like a token (the
-   * same record, ADR 039); they are named apart so that a Redis with no primary for a few seconds can still answer
+   * same record, ADR 211); they are named apart so that a Redis with no primary for a few seconds can still answer
    * from what it read last.
    */
   standing(tokens: string[], userIds: number[], sessionIds?: string[]): Promise<Standing>;
@@ -58,7 +58,7 @@ export interface SessionRecords {
   changed(userId: number): Promise<number>;
 }
 
-/** One refresh per refresh token at a time, its outcome reused for a short while (ADR 022). */
+/** One refresh per refresh token at a time, its outcome reused for a short while (ADR 228). */
 export interface RefreshFlight {
   /**
    * Runs `task` once per `token` at a time; requests holding the same token share its outcome. `unless` rejects

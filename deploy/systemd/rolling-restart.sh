@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The rolling restart on the machines (ADR 041, ADR 062), run on a balancer's host as root:
+# The rolling restart on the machines (ADR 230, ADR 231), run on a balancer's host as root:
 #   deploy/systemd/rolling-restart.sh portal1=10.0.1.11:1 portal2=10.0.1.12:1 portal3=10.0.1.13:1
 # Each argument is haproxy's server name = the app host : the instance number of its portal@N unit. For each, in
 # turn, on every balancer: `maint` in every backend (no new request), wait until it has none in flight or queued,

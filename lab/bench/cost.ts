@@ -17,7 +17,7 @@ import { REFERENCE_PATH } from './reference-build';
 import { check, fmt, heading } from './report';
 
 /**
- * Budget 12 (issue 18, ADR 031): what a page costs the server, measured from outside as production runs it. The
+ * Budget 12 (issue 18, ADR 225): what a page costs the server, measured from outside as production runs it. The
  * compiled portal (`node build/server/main.js`, info-level logs included) and the reference upstream each run in a
  * process of their own; this process only generates load. CPU time per request is read from /proc for the portal
  * alone, so the upstream's share is excluded; resident memory is the portal's peak (VmHWM) over the whole load.
@@ -108,7 +108,7 @@ export async function costBudgets() {
       );
     }
     const perRequest = (key: string) => cpuMs[key]! / results[key]!.count;
-    // On the 2-core bench machine, above its noise: Node 24's figures (ADR 031).
+    // On the 2-core bench machine, above its noise: Node 24's figures (ADR 225).
     for (const [key, budget] of [
       ['login', 5],
       ['cabinet', 9],

@@ -10,7 +10,7 @@ import { check, fmt, heading } from './report';
 import { dictationWriter, invite } from './writer';
 
 /**
- * The crowd at the start of the day (issue 27, ADR 044), through haproxy in front of three instances as
+ * The crowd at the start of the day (issue 27, ADR 227), through haproxy in front of three instances as
  * `npm run start:cluster` runs them (lab/bench/day-system.ts), with the portal's default sign-in limits:
  *
  * 1. VISITORS anonymous GETs of `/` and `/dictation` within CROWD_SECONDS, one started every few milliseconds

@@ -9,7 +9,7 @@ import { check, fmt, heading } from './report';
 import { dictationWriter, invite, storedText, type DictationWriter } from './writer';
 
 /**
- * Budget 13 (issue 26, ADR 041): the dictation day with the faults it brings, through haproxy and three instances
+ * Budget 13 (issue 26, ADR 230): the dictation day with the faults it brings, through haproxy and three instances
  * watched by the cluster script's supervisor. WRITERS writers save every 5 s while, on a fixed timeline, an
  * instance is killed (SIGKILL), Redis is killed, the upstream answers every call 2 s late for 30 s, and every
  * instance is replaced by a rolling restart. Nothing may be lost: every writer's text on the upstream equals the

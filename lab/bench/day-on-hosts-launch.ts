@@ -7,7 +7,7 @@ import { buildIfStale, root } from '../../scripts/processes';
 import type { DayName, DayResult, Request } from './day-on-hosts-timeline';
 
 /**
- * From the machine: makes the hosts of ADR 059, runs lab/bench/day-on-hosts-timeline.ts's day on the client host,
+ * From the machine: makes the hosts of ADR 233, runs lab/bench/day-on-hosts-timeline.ts's day on the client host,
  * and removes the hosts again whatever happened. Root only (see `hostsUnavailable`).
  */
 export async function dayOnHosts(

@@ -18,7 +18,7 @@ import { register } from './day-system';
 import { describeError, dictationWriter, formWriter, storedText, type SaveResult } from './writer';
 
 /**
- * The dictation day on the hosts of ADR 059 (issue 34), run on the client host
+ * The dictation day on the hosts of ADR 233 (issue 34), run on the client host
  * (lab/bench/day-on-hosts-in-client.ts): the cluster across the hosts, WRITERS writers saving every 5 s through the edge (half with the JavaScript autosave,
  * half with the form a browser without JavaScript posts, and the page it is sent to after), WALKERS signed-in
  * people walking the cabinet, and a timeline of faults made inside the hosts (nftables drops, links down, a fault

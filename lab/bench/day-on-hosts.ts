@@ -6,7 +6,7 @@ import { byPhase, dayOnHosts } from './day-on-hosts-launch';
 import { check, fmt, heading } from './report';
 
 /**
- * Budget 15 (issue 34, ADR 059): the dictation day on hosts of their own (network namespaces), with the faults
+ * Budget 15 (issue 34, ADR 233): the dictation day on hosts of their own (network namespaces), with the faults
  * machines bring, in turn: an app host silent (both ways), deaf, mute, its link down, the Redis primary's host
  * silent (a failover), the upstream host dropping 2 % of its packets, an app host cut off from the data hosts, and
  * 100 ms more on every round trip between the app hosts and Redis (a delay proxy). BENCH_HOSTS_WRITERS

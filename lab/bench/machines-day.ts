@@ -5,7 +5,7 @@ import { dayClock, runDay, type DayName, type DayResult } from './day-on-hosts-t
 import { invite } from './writer';
 
 /**
- * The dictation day on the machines of ADR 138 and ADR 150 (issue 42): lab/bench/day-on-hosts-timeline.ts's load (`runDay`) through
+ * The dictation day on the machines of ADR 233 (issue 42): lab/bench/day-on-hosts-timeline.ts's load (`runDay`) through
  * the balancer machine's haproxy to portal@1, while the Redis primary's redis-server is killed (SIGKILL) and brought
  * back by its unit, then every redis-server at once. Besides the hosts day's counts, logouts undone: people logged
  * out before the day with the portal alone ending the session (the upstream's logout failing), whose cookies a thief
@@ -42,7 +42,7 @@ interface MachineFault {
   make: (lab: MachinesLab, report: Report) => Promise<void> | void;
 }
 
-/** The timelines: the short one of `npm test` (tests/integration/machines.test.ts), the full one of the bench. */
+/** The timelines: the short one of `npm test` (lab/tests/integration/machines.test.ts), the full one of the bench. */
 export const MACHINE_DAYS: Record<DayName, { faults: MachineFault[]; end: number }> = {
   short: {
     faults: [

@@ -6,7 +6,7 @@ import { dayOnMachines, MACHINE_DAYS } from './machines-day';
 import { check, fmt, heading } from './report';
 
 /**
- * Budget 16 (issue 42, ADR 150): the dictation day on the machines that boot what is deployed (ADR 138), through
+ * Budget 16 (issue 42, ADR 233): the dictation day on the machines that boot what is deployed (ADR 233), through
  * the balancer machine's haproxy to portal@.service on the app machine, with the Redis primary's redis-server killed
  * and brought back by its unit, then every redis-server at once. BENCH_MACHINES_WRITERS writers (300 by default;
  * half autosave, half the form without JavaScript), BENCH_MACHINES_WALKERS signed-in walkers (30), and three people

@@ -32,7 +32,7 @@ const KB = 1024;
 const details: Record<string, unknown> = {};
 
 /**
- * First-load JavaScript as an outside measure counts it (ADR 099): every page of the accessibility scan
+ * First-load JavaScript as an outside measure counts it (ADR 221): every page of the accessibility scan
  * (tests/e2e/routes.ts) as served, signed out and signed in, its `<script src>` and modulepreloads and what they
  * import statically, each at gzip level 9; with the Remix manifest's entry and route chunks for the two named
  * pages, so a chunk the document failed to name would still count.

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * N portal instances (the production build, each its own Node process on a free loopback port, its metrics on
  * another) sharing their state through Redis, behind haproxy on one address. Redis and the upstream are
  * the caller's: the start script runs its own, tests bring the in-process reference upstream and take Redis away
- * mid-run. A rolling restart replaces the instances one at a time, each drained first (ADR 041).
+ * mid-run. A rolling restart replaces the instances one at a time, each drained first (ADR 230).
  */
 import type { ChildProcess } from 'node:child_process';
 import { READINESS_PATH } from '../../scripts/deploy/haproxy-config';

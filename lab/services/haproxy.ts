@@ -1,5 +1,5 @@
 /**
- * Debian's `haproxy` in front of the portal instances (ADR 023), run by the lab: its configuration
+ * Debian's `haproxy` in front of the portal instances (ADR 230), run by the lab: its configuration
  * (scripts/deploy/haproxy-config.ts) generated into a temporary folder, its statistics and Prometheus exporter on a
  * loopback port of their own, and its runtime API on a socket in the same folder, through which the cluster script
  * drains an instance before replacing it.

@@ -1,5 +1,5 @@
 /**
- * The deployed units on machines (issue 42, ADR 138, ADR 150): three data machines set up by
+ * The deployed units on machines (issue 42, ADR 233): three data machines set up by
  * `deploy/systemd/redis/setup-data-host.sh` (Debian's redis-server and redis-sentinel with deploy/systemd/redis's
  * files, as docs/operations.md tells an operator), an app machine running `deploy/systemd/portal@.service` from
  * the release the runbook makes (`portalRelease`: the build, the production node_modules with their own Node, one

@@ -1,5 +1,5 @@
 /**
- * Machines booted by systemd (issue 42, ADR 137): a Debian bookworm tree made once by `debootstrap` from Debian's
+ * Machines booted by systemd (issue 42, ADR 233): a Debian bookworm tree made once by `debootstrap` from Debian's
  * packages, booted by `systemd-nspawn --boot` inside a network namespace, the tree shared read-only by every
  * machine (`--volatile=overlay`: each machine's writes go to a tmpfs and vanish at its poweroff). Root only.
  *

@@ -1,5 +1,5 @@
 /**
- * The cluster's machines as Linux network namespaces (ADR 059): each host a namespace of its own with one
+ * The cluster's machines as Linux network namespaces (ADR 233): each host a namespace of its own with one
  * interface and one address in HOSTS_SUBNET, all of them plugged into a bridge that lives in a namespace of its
  * own (`portalh-net`), like machines on one switch. Nothing routes out: no default route, no NAT, and the
  * machine's own namespace gets no address in the range (the loopback forward of lab/start-hosts.ts is a Unix

@@ -1,5 +1,5 @@
 /**
- * Debian's `prometheus` against a cluster (ADR 117): its configuration generated into a temporary folder (each
+ * Debian's `prometheus` against a cluster (ADR 218): its configuration generated into a temporary folder (each
  * instance's metrics address and haproxy's exporter as targets, a short scrape interval, the alert rules of
  * docs/operations/alerts.yml), its database in the same folder, its API on a free loopback port.
  */

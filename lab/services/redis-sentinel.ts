@@ -21,7 +21,7 @@ import { dataNodeConfig, startRedisNode, type RedisNode, type RedisNodeOptions }
 export type { RedisNode, RedisNodeOptions } from './redis';
 
 /**
- * The group's timings in production (ADR 058): a primary silent for 5 s is down for a sentinel (two must agree),
+ * The group's timings in production (ADR 229): a primary silent for 5 s is down for a sentinel (two must agree),
  * and a failover that has not finished in 60 s may be tried again by another sentinel. A replica lagging more than
  * 10 s no longer counts towards `min-replicas-to-write`.
  */

@@ -235,7 +235,7 @@ export function dataNodeConfig(options: {
     `appendfilename ${options.name}.aof`,
     `appenddirname ${options.name}-aof`,
     'appendfsync everysec',
-    // Nothing the portal wrote is evicted: a full Redis refuses new writes instead (ADR 135).
+    // Nothing the portal wrote is evicted: a full Redis refuses new writes instead (ADR 229).
     'maxmemory-policy noeviction',
     'loglevel warning',
     ...dataNodeUsers(options.credentials, options.keyPatterns),

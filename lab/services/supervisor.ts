@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 /**
- * What `npm run start:cluster` does when a part of the cluster exits on its own (ADR 041): it says so and starts
+ * What `npm run start:cluster` does when a part of the cluster exits on its own (ADR 230): it says so and starts
  * it again after a delay that doubles while the part keeps failing (0.5 s, 1 s, 2 s, … 30 s at most), and that
  * starts again from 0.5 s once the part has stayed up for a minute.
  */

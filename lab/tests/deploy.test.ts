@@ -174,7 +174,7 @@ describe('deploy/ agrees with the code, the generator and .env.example', () => {
     ]);
   });
 
-  it('the data hosts’ users are the scripts’ (ADR 058, ADR 135), their passwords left to set, nothing evicted', () => {
+  it('the data hosts’ users are the scripts’ (ADR 229), their passwords left to set, nothing evicted', () => {
     const placeholder = (username: string) => ({ username, password: `CHANGE-ME-${username}` });
     const credentials = {
       portal: placeholder('portal'),
@@ -229,7 +229,7 @@ describe('deploy/ agrees with the code, the generator and .env.example', () => {
   it('the probe paths are the operations listener’s, for the kubelet and for the balancer', () => {
     expect(container.startupProbe.httpGet).toEqual({ path: OPERATIONS_PATHS.startup, port: 'operations' });
     expect(container.livenessProbe.httpGet).toEqual({ path: OPERATIONS_PATHS.liveness, port: 'operations' });
-    // The kubelet's readiness leaves the upstream out (ADR 143); the balancer's includes it.
+    // The kubelet's readiness leaves the upstream out (ADR 231); the balancer's includes it.
     expect(container.readinessProbe.httpGet).toEqual({ path: OPERATIONS_PATHS.localReadiness, port: 'operations' });
     expect([READINESS_PATH, LIVENESS_PATH]).toEqual([OPERATIONS_PATHS.readiness, OPERATIONS_PATHS.liveness]);
     for (const file of Object.keys(GENERATED).filter((name) => name.endsWith('.cfg'))) {
@@ -321,7 +321,7 @@ describe('deploy/ agrees with the code, the generator and .env.example', () => {
     const scripts = JSON.parse(read('package.json')).scripts as Record<string, string>;
     expect(scripts.build).toBeDefined();
     expect(text).toMatch(/^USER 10001:10001$/m);
-    // The server runs on the official image's Node, not on the community repackaging of the npm scripts (ADR 127).
+    // The server runs on the official image's Node, not on the community repackaging of the npm scripts (ADR 216).
     const runtime = text.split(/^FROM /m).at(-1)!;
     expect(runtime.startsWith(`docker.io/library/node:${lock}-bookworm-slim\n`)).toBe(true);
     expect(text).toMatch(/npm prune --omit=dev --omit=optional /);

@@ -10,7 +10,7 @@ import { root } from '../../scripts/processes';
 /**
  * The data host's Redis and Sentinel as deploy/systemd/redis configures them, on Debian's packages: Debian's own
  * /etc/redis/redis.conf with the portal's include, `users.acl.example` and `sentinel.conf` with passwords set
- * (ADR 058, ADR 135, ADR 136). Only what a machine has and a test cannot (its private address, port 6379 and
+ * (ADR 229). Only what a machine has and a test cannot (its private address, port 6379 and
  * 26379, /etc/redis, the unit's daemonize/pidfile/log) is replaced, each replacement checked to have matched.
  */
 
@@ -124,7 +124,7 @@ describe('a data host as deploy/systemd/redis configures it', () => {
     }
   });
 
-  it('Redis refuses a client without a password, and keeps a logout’s MULTI through a SIGKILL (ADR 135)', async () => {
+  it('Redis refuses a client without a password, and keeps a logout’s MULTI through a SIGKILL (ADR 229)', async () => {
     const nobody = anonymous(data);
     await expect(nobody.connect().then(() => nobody.ping())).rejects.toThrow(/NOAUTH/);
     nobody.disconnect();
@@ -143,7 +143,7 @@ describe('a data host as deploy/systemd/redis configures it', () => {
     }
   });
 
-  it('Sentinel refuses anyone without a password, and lets the portal only learn where the primary is (ADR 136)', async () => {
+  it('Sentinel refuses anyone without a password, and lets the portal only learn where the primary is (ADR 229)', async () => {
     for (const command of [
       ['PING'],
       ['SENTINEL', 'REMOVE', 'portal'],

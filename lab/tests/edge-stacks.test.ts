@@ -10,7 +10,7 @@ import { stopChild } from '../../scripts/processes';
 import { freePort } from '../services/redis';
 
 /**
- * ADR 139: two stacks' edges (haproxy 2.6 on loopback, the configuration of `haproxyConfig`'s `stacks`), each in
+ * ADR 232: two stacks' edges (haproxy 2.6 on loopback, the configuration of `haproxyConfig`'s `stacks`), each in
  * front of one instance that answers with its stack and the forwarding headers it got. A browser without the
  * stack cookie is served where it arrives and told so; one whose cookie names the other stack is relayed there
  * with its own address (not the relaying edge's) in X-Forwarded-For; a relayed request is never relayed again;

@@ -51,7 +51,7 @@ it('retries writes only when they never reached an instance, reads also when an 
   }
 });
 
-it('retries the writing form without JavaScript as the autosave, and nothing else under /dictation/ (ADR 059)', () => {
+it('retries the writing form without JavaScript as the autosave, and nothing else under /dictation/ (ADR 233)', () => {
   expect(config).toContain(`use_backend reads if METH_POST { path_reg ${DICTATION_FORM_PATH} }`);
   expect(new RegExp(DICTATION_FORM_PATH).test(`/dictation/${'a'.repeat(43)}`)).toBe(true);
   for (const path of ['/dictation', '/dictation/', '/dictation/abc.data', '/dictation/abc/text', '/lk/dictations/1']) {
@@ -59,7 +59,7 @@ it('retries the writing form without JavaScript as the autosave, and nothing els
   }
 });
 
-it("ends a silent instance's connections within seconds: a user timeout and keepalive probes (ADR 059)", () => {
+it("ends a silent instance's connections within seconds: a user timeout and keepalive probes (ADR 233)", () => {
   // On each server line: on `default-server` haproxy 2.6 accepts `tcp-ut` and never sets it (measured with strace).
   const serverLines = config.split('\n').filter((line) => /^\s+server(-template)? /.test(line));
   expect(serverLines.length).toBeGreaterThan(0);
@@ -112,7 +112,7 @@ it('keeps in its cache only paths shaped like the build’s files, none a portal
   expect(config).toContain(`http-request set-var(txn.asset) bool(true) if { path_reg ${ASSET_PATH} }`);
 });
 
-it('serves its statistics and Prometheus exporter on loopback only, never on the public frontend (ADR 117)', () => {
+it('serves its statistics and Prometheus exporter on loopback only, never on the public frontend (ADR 218)', () => {
   const frontend = (name: string) => config.slice(config.indexOf(`\nfrontend ${name}\n`) + 1).split('\n\n')[0]!;
   expect(frontend('stats')).toContain('bind 127.0.0.1:4003');
   expect(frontend('stats')).toContain('http-request use-service prometheus-exporter if { path /metrics }');
@@ -120,7 +120,7 @@ it('serves its statistics and Prometheus exporter on loopback only, never on the
   expect(config).toMatch(/stats socket \S+admin\.sock mode 600 level admin/);
 });
 
-it('shares only the listed public pages, with no query string, and never with a session cookie (ADR 044)', () => {
+it('shares only the listed public pages, with no query string, and never with a session cookie (ADR 227)', () => {
   const lines = config.split('\n').map((line) => line.trim());
   expect(lines).toContain('acl shared_page url -m str / /dictation /week /login /registration');
   for (const name of ['vptk', 'rvptk', '__Host-vptk', '__Host-rvptk']) {
@@ -148,7 +148,7 @@ it('gives each instance 64 requests at once unless told otherwise, the rest wait
   expect(one).toMatch(/default-server .* maxconn 1\n/);
 });
 
-it('checks each instance on its operations port, never the public one: readiness, and liveness for the fallback (ADR 062)', () => {
+it('checks each instance on its operations port, never the public one: readiness, and liveness for the fallback (ADR 231)', () => {
   const backend = (name: string) => config.slice(config.indexOf(`\nbackend ${name}\n`) + 1).split('\n\n')[0]!;
   expect(backend('reads')).toContain('http-check send meth GET uri /readyz');
   expect(backend('reads')).toContain('server portal1 127.0.0.1:4001 check port 4101');
@@ -162,7 +162,7 @@ it('checks each instance on its operations port, never the public one: readiness
   expect(lines.findIndex((line) => line.startsWith('use_backend '))).toBe(fallback);
 });
 
-it('logs, when asked to, no path and no query: the capability paths stay out of its logs (ADR 062)', () => {
+it('logs, when asked to, no path and no query: the capability paths stay out of its logs (ADR 231)', () => {
   const logged = haproxyConfig({
     port: 4000,
     backends: [{ name: 'portal1', port: 4001, checkPort: 4101 }],

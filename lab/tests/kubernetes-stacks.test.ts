@@ -19,9 +19,9 @@ import {
 import { root } from '../../scripts/processes';
 
 /**
- * ADR 139: the stacks of deploy/kubernetes-stacks as `kubectl kustomize` renders them: each in a namespace of its
+ * ADR 232: the stacks of deploy/kubernetes-stacks as `kubectl kustomize` renders them: each in a namespace of its
  * own, its edge resolving its own headless Service, its portal given its own Redis release's sentinels (the names
- * the chart makes from the merged values, ADR 141) and its Redis monitor selecting that release, the relay between
+ * the chart makes from the merged values, ADR 232) and its Redis monitor selecting that release, the relay between
  * the stacks' edges wired on both sides, and as many stacks with the limits docs/capacity.md plans.
  */
 

@@ -42,7 +42,7 @@ describe('startRedis', () => {
     }
   });
 
-  it('asks every client for a password, and gives the portal its own commands on its own keys only (ADR 058)', async () => {
+  it('asks every client for a password, and gives the portal its own commands on its own keys only (ADR 229)', async () => {
     redis ??= await startRedis();
     const anonymous = quick(redis.url);
     await expect(anonymous.connect().then(() => anonymous.get('portal:x'))).rejects.toThrow(/NOAUTH|WRONGPASS/);

@@ -1,5 +1,5 @@
 /**
- * The configuration of Debian's `haproxy` in front of the portal instances (ADR 023): round robin, health checks on
+ * The configuration of Debian's `haproxy` in front of the portal instances (ADR 230): round robin, health checks on
  * each instance's operations port (`GET /readyz`), the client's forwarding headers replaced by its own, a request
  * that could not reach an instance sent to another one, and the build's scripts kept in its cache. `npm run
  * deploy:config` writes it into deploy/ (scripts/deploy-config.ts), and the lab's cluster runs the same generator
@@ -107,7 +107,7 @@ export function haproxyConfig(options: {
   /** A certificate (PEM with its key) for TLS on the public bind; plain HTTP without one (local runs). */
   tlsCertificate?: string;
   /**
-   * One stack of several (ADR 139): a browser belongs to the stack whose name its cookie `cookie` carries, set
+   * One stack of several (ADR 232): a browser belongs to the stack whose name its cookie `cookie` carries, set
    * by the stack that first served it. A request naming another stack is relayed to that stack's edge (its
    * `relayPort`, plain HTTP, the forwarding headers as this edge wrote them) while that edge is ready; anything
    * else is served here and the answer names this stack.
@@ -217,7 +217,7 @@ export function haproxyConfig(options: {
     '  max-age 86400',
     '  process-vary on',
     '',
-    // The public pages of a visitor without a session (ADR 044): the portal marks them `public, s-maxage=5`, which
+    // The public pages of a visitor without a session (ADR 227): the portal marks them `public, s-maxage=5`, which
     // is how long each copy is kept (the lower of s-maxage and this max-age), one per encoding.
     'cache pages',
     '  total-max-size 16',

@@ -1,5 +1,5 @@
 /**
- * Who may do what on the Redis the scripts and tests start (ADR 058): every server asks for a password, the
+ * Who may do what on the Redis the scripts and tests start (ADR 229): every server asks for a password, the
  * `default` user is off, and each client has a user of its own with passwords drawn afresh for every run. The
  * passwords are written only into the servers' configuration files (mode 0600, in a throw-away directory) and
  * handed to the portal in its environment: never on a command line (where `ps` shows it), never printed.
@@ -102,7 +102,7 @@ const grant = (commands: readonly string[]) => commands.map((command) => `+${com
  * AUTH as a user of its own), yet with every permission. Redis 7.0 (Debian 12's 7.0.15) replays the append-only
  * file as a client of the `default` user and checks each MULTI/EXEC block's commands against that user's
  * permissions: with the `off` of a bare `user default off` (which has none) every block is dropped with `-NOPERM
- * ACLs rules changed`, and so every logout, limit and cache generation written in one (ADR 135). Writes outside a
+ * ACLs rules changed`, and so every logout, limit and cache generation written in one (ADR 229). Writes outside a
  * block are replayed unchecked: the permissions given here are the ones the replay needs, to nobody else.
  */
 export const DEFAULT_USER = 'user default off resetpass ~* &* +@all';

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, heading, login, loginForm, logout, newUser, outbox, registerUser, type Credentials } from './helpers';
 
 /** The phone field's hint (app/lib/mask.ts): the format in words, read after the field's error. */
-/** The format and why the number is asked (issue 37, ADR 111). */
+/** The format and why the number is asked (issue 37, ADR 220). */
 const PHONE_HINT =
   'Десять цифр после +7, например +7 (900) 123-45-67. Его требуют организаторы: по нему с вами могут связаться, если письмо не дойдёт. Сайт не звонит и не присылает СМС.';
 

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { readCalendarEvent } from '../calendar-file';
 import { DEMO, heading, login } from './helpers';
 
-/** «Добавить в календарь» (ADR 028), with JavaScript on and off: the file a calendar application would import. */
+/** «Добавить в календарь» (ADR 234), with JavaScript on and off: the file a calendar application would import. */
 
 test('a teacher adds an upcoming master class and a law-week event to the calendar', async ({ page }) => {
   await login(page, DEMO.teacher);
@@ -30,7 +30,7 @@ test('a teacher adds an upcoming master class and a law-week event to the calend
   await expect(page.getByRole('heading', { level: 3, name: lawWeekEvent.summary }).first()).toBeVisible();
 });
 
-test('a participant adds a dictation still to be written, its writing window in Moscow time (ADR 103)', async ({
+test('a participant adds a dictation still to be written, its writing window in Moscow time (ADR 239)', async ({
   page,
 }) => {
   await login(page, DEMO.teacher);

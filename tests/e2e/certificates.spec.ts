@@ -4,9 +4,9 @@ import { DEMO, heading, login, registerUser, seriousA11yViolations, wordsSplitAc
 import { CHILD_ANSWERS, fill, shownQuestion } from './test-answers';
 
 /**
- * Certificates anyone can check (ADR 027, 105), with JavaScript on and off: the teacher finds every certificate,
+ * Certificates anyone can check (ADR 238), with JavaScript on and off: the teacher finds every certificate,
  * downloads one, and a stranger opens the address printed on it, or looks one up by its number. A teacher earns
- * one by passing a test or by watching a master class's recording past 80 % (ADR 054).
+ * one by passing a test or by watching a master class's recording past 80 % (ADR 238).
  */
 
 test('a certificate’s printed address tells a stranger it is genuine, with the holder’s name masked', async ({
@@ -58,7 +58,7 @@ test('a certificate’s printed address tells a stranger it is genuine, with the
   await stranger.context().close();
 });
 
-test('/certificates checks a certificate by its number and the holder’s surname, and says when there is none (ADR 105)', async ({
+test('/certificates checks a certificate by its number and the holder’s surname, and says when there is none (ADR 238)', async ({
   browser,
   javaScriptEnabled,
 }) => {
@@ -127,7 +127,7 @@ async function checkByNumber(page: Page, number: string, lastName: string, javaS
   return main ?? '';
 }
 
-test('a teacher passes a test and downloads its certificate from /lk/certificates, which a stranger checks by number (ADR 054)', async ({
+test('a teacher passes a test and downloads its certificate from /lk/certificates, which a stranger checks by number (ADR 238)', async ({
   page,
   javaScriptEnabled,
 }, testInfo) => {
@@ -177,7 +177,7 @@ test('a teacher passes a test and downloads its certificate from /lk/certificate
 test.describe('a master class watched', () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'the player reports the watch time with a script');
 
-  test('watching a recording past 80 % gives a certificate, on the page and in /lk/certificates (ADR 054)', async ({
+  test('watching a recording past 80 % gives a certificate, on the page and in /lk/certificates (ADR 238)', async ({
     page,
     javaScriptEnabled,
   }, testInfo) => {
@@ -222,7 +222,7 @@ test.describe('a master class watched', () => {
 });
 
 for (const width of [390, 1280]) {
-  test(`at ${width} px a stranger holding the paper finds the check from the front page, types the number with Latin look-alikes, and sees a sign of success (ADR 061)`, async ({
+  test(`at ${width} px a stranger holding the paper finds the check from the front page, types the number with Latin look-alikes, and sees a sign of success (ADR 238)`, async ({
     browser,
     javaScriptEnabled,
   }) => {

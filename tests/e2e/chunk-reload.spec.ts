@@ -3,7 +3,7 @@ import { heading, PRODUCT_TITLE } from './helpers';
 
 /**
  * docs/product.md §8: a failed chunk load triggers one automatic reload, guarded by a 10-second window, whoever
- * loads the chunk: here a route module the framework loads during a navigation (ADR 121).
+ * loads the chunk: here a route module the framework loads during a navigation (ADR 205).
  */
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'a chunk is loaded by the page’s scripts');
 

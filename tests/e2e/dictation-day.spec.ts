@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { heading, login, registerUser, upstreamUrl } from './helpers';
 
 /**
- * The dictation day as a pupil lives it (issue 37, ADRs 060, 112): the one action of the moment on the first screen, a
+ * The dictation day as a pupil lives it (issue 37, ADRs 241 and 239): the one action of the moment on the first screen, a
  * sound check and «Готовы?» before the hour starts, today's dictation first in the cabinet, and a dictation handed
  * in said to be done where «Написать диктант» stood.
  */

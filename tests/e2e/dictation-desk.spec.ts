@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { upstreamUrl, waitForHydration } from './helpers';
 
 /**
- * The writing page as a desk (issue 37, ADRs 042, 043, 114): the reading's player beside the sticky timer, so a fragment is
+ * The writing page as a desk (issue 37, ADRs 239, 241 and 240): the reading's player beside the sticky timer, so a fragment is
  * replayed without scrolling away from the text, on a phone too; the player's buttons follow the recording's real
  * parts (the opening reading, each fragment, the closing reading); the page's words say how it saves without
  * speaking of JavaScript, the time's end without a script, and unsaved typing as unsaved.

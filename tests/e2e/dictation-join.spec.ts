@@ -11,7 +11,7 @@ import {
 } from './helpers';
 
 /**
- * Joining on the day (ADR 042): while the demo dictation is open for writing, a person without an invitation
+ * Joining on the day (ADR 239): while the demo dictation is open for writing, a person without an invitation
  * goes from the front page's «Написать диктант» through sign-in or a new account to the writing form — with
  * JavaScript on and off — and the actions it takes are counted (clicks and form submissions): at most five, the
  * last the «Начать диктант» under the sound check and «Готовы?», which starts the time.

@@ -12,7 +12,7 @@ import {
 } from './helpers';
 
 /**
- * The dictation's journeys of ADR 025, 078 and 079, as a participant goes through them: registering (signed out first, with
+ * The dictation's journeys of ADRs 239, 213 and 240, as a participant goes through them: registering (signed out first, with
  * JavaScript on and off), the personal link that starts nothing until «Начать диктант», the last text sent as
  * the time runs out, and a text typed without a connection that survives a closed tab.
  */

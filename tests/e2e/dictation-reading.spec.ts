@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { seriousA11yViolations, upstreamUrl } from './helpers';
 
 /**
- * The dictation read aloud (ADR 043): a plain `<audio controls>` on the writing page, streamed through the portal
+ * The dictation read aloud (ADR 241): a plain `<audio controls>` on the writing page, streamed through the portal
  * with Range, with and without JavaScript; with it, the fragments can be replayed one by one. The page carries
  * nothing of the text.
  */

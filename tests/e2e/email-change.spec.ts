@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { login, logout, outbox, registerUser, waitForHydration, type NewUser } from './helpers';
 
 /**
- * Issue 37 point 4, its second half (ADR 063): a person changes their address from the profile, with the current
+ * Issue 37 point 4, its second half (ADR 214): a person changes their address from the profile, with the current
  * password in the same form. An unconfirmed address is corrected at once and the letter goes to the new one; a
  * confirmed one stays in force until the link mailed to the new one is followed, and hears of the request. With
  * and without JavaScript, at a phone's width and a desktop's.

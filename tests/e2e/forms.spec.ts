@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO, holdScripts, login, waitForHydration, watchErrors } from './helpers';
 
 /**
- * Forms hydrate after their own chunk (docs/decisions/021-deferred-forms.md): the server's HTML works at once,
+ * Forms hydrate after their own chunk (docs/decisions/221-first-load-javascript.md): the server's HTML works at once,
  * and once conform and the form's schema have loaded, a field checks itself when it loses focus. These checks need
  * JavaScript; without it every form is covered by its own flow (keyboard.spec.ts, account.spec.ts, …).
  */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, heading, login, PRODUCT_TITLE } from './helpers';
 
-/** The front page (issue 17, ADR 075): what the portal is, what is on now, and the way in. */
+/** The front page (issue 17, ADR 239): what the portal is, what is on now, and the way in. */
 
 test('a visitor learns what the portal is and what is on now', async ({ page }) => {
   await page.goto('/');

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { heading, login, registerUser, upstreamUrl } from './helpers';
 
 /**
- * Hearing back (ADR 026), with JavaScript on and off: a user writes, staff answer through the reference
+ * Hearing back (ADR 235), with JavaScript on and off: a user writes, staff answer through the reference
  * upstream's dev tools, the cabinet's navigation counts the news, the page marks it, and the count goes away.
  */
 
@@ -91,7 +91,7 @@ test('an author answers a question: counted in the navigation, marked once on th
   await expect(mine).not.toContainText('Новый ответ');
 });
 
-test.describe('on a 390 px phone (ADR 088)', () => {
+test.describe('on a 390 px phone (ADR 235)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the closed menu and /lk say that there is an answer, and the mailed link leads to it', async ({
@@ -129,7 +129,7 @@ test.describe('on a 390 px phone (ADR 088)', () => {
   });
 });
 
-test('a resolved request is answered back: it reopens, and the replies show as a thread (ADR 089)', async ({
+test('a resolved request is answered back: it reopens, and the replies show as a thread (ADR 235)', async ({
   page,
 }, testInfo) => {
   await login(page, await registerUser(testInfo, 'thread'));

@@ -5,7 +5,7 @@ import { DEMO, heading, holdScripts, login, loginForm, newUser, registerUser, wa
 /**
  * Everything by keyboard alone, with JavaScript on and off: every stop shows its focus ring (tabTo fails
  * otherwise), every form can be filled and sent, and a failed submit puts focus on the error summary, whose
- * links lead to the fields (docs/decisions/010-route-change-focus.md). A new screen adds its flow here.
+ * links lead to the fields (docs/decisions/222-accessibility-mechanisms.md). A new screen adds its flow here.
  */
 
 function errorSummary(page: Page) {
@@ -178,7 +178,7 @@ test('profile and security forms by keyboard', async ({ page }, testInfo) => {
   await expectSummaryLeadsTo(page, 'Введите текущий пароль', 'Текущий пароль');
 });
 
-// ADR 055: a location change (the skip link's `#main`) before a deferred form's code has arrived (a slow connection)
+// ADR 205: a location change (the skip link's `#main`) before a deferred form's code has arrived (a slow connection)
 // used to make React throw the form's server HTML away — the form vanished, with what was typed, until the code came.
 test('the skip link pressed before a form’s code has arrived leaves the form and what was typed', async ({
   page,

@@ -3,7 +3,7 @@ import { announcer, tabTo } from './keyboard';
 import { addFault, clearFaults, DEMO, heading, login, PROFILE_CALL, registerUser } from './helpers';
 
 /**
- * What a screen-reader user meets on every page (docs/decisions/010-route-change-focus.md): the landmarks
+ * What a screen-reader user meets on every page (docs/decisions/222-accessibility-mechanisms.md): the landmarks
  * and headings of the three layouts, focus and one announcement after each client-side navigation, and a
  * query-only navigation that leaves focus where it was.
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { login, registerUser } from './helpers';
 
 /**
- * Issue 37 point 4, its first part (ADR 110): mail goes only to a confirmed address, and /dictation says so to a
+ * Issue 37 point 4, its first part (ADR 215): mail goes only to a confirmed address, and /dictation says so to a
  * newcomer whose address is not confirmed yet, instead of promising a letter that does not come; a confirmed
  * address keeps the promise. At a phone's width and a desktop's, with and without JavaScript.
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO, heading, login } from './helpers';
 
 /**
- * The cabinet on a 390 px phone (issue 17, ADR 076): the ten sections are one disclosure that names the current
+ * The cabinet on a 390 px phone (issue 17, ADR 235): the ten sections are one disclosure that names the current
  * section, so the screen's content comes first; it opens without JavaScript too.
  */
 test.use({ viewport: { width: 390, height: 844 } });

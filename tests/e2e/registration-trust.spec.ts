@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, heading, newUser, outbox, waitForHydration } from './helpers';
 
 /**
- * Registration people trust (issue 29 part 1, ADRs 053, 106–109), with JavaScript and without: the address confirmed by
+ * Registration people trust (issue 29 part 1, ADRs 214, 220 and 217), with JavaScript and without: the address confirmed by
  * the mailed link («Подтвердить адрес», never by opening it), every mistake in one round with a summary that names
  * each field, a taken address with «Войти» and «Восстановить пароль», the consent and privacy texts.
  */

@@ -3,7 +3,7 @@ import { FROZEN_NOW } from './frozen-now';
 import { DEMO, heading, login, wordsSplitAcrossLines } from './helpers';
 
 /**
- * Screenshots as tests (ADR 077): the stable screens at a desktop's and a phone's width, in the light and the
+ * Screenshots as tests (ADR 224): the stable screens at a desktop's and a phone's width, in the light and the
  * dark scheme, against demo data frozen at FROZEN_NOW. A reviewer sees every screen in
  * tests/e2e/__screenshots__ without starting the portal. Regenerate them all with
  * `npx playwright test --project screenshots --update-snapshots=all` (docs/development.md).

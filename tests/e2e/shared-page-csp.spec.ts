@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * ADR 044: a public page the balancer shares names the hashes of its own inline scripts in its CSP instead of a
+ * ADR 227: a public page the balancer shares names the hashes of its own inline scripts in its CSP instead of a
  * nonce. Chromium runs the page's scripts under that policy and refuses one injected into the shared copy.
  */
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'scripts need JavaScript');

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO, heading, holdScripts, login, waitForHydration } from './helpers';
 
 /**
- * Issue 37 point 11 (ADRs 095, 096): «Показать пароль» on every password field where a script can do it, and a 404 that
+ * Issue 37 point 11 (ADRs 222 and 209): «Показать пароль» on every password field where a script can do it, and a 404 that
  * offers ways on around its required line, at a phone's width and a desktop's.
  */
 

@@ -13,7 +13,7 @@ import {
 /**
  * Testing as a participant uses it, with JavaScript and without: take a test question by question with a reload
  * in the middle, check the summary and send it from there, and read the reviewed result; slip on «Завершить тест»
- * and lose nothing (ADR 050), start again from the result; see the right answers only after the last attempt;
+ * and lose nothing (ADR 237), start again from the result; see the right answers only after the last attempt;
  * leave a test half-way and resume it in another browser. Questions come in each attempt's own order, so each is answered by
  * its words (./test-answers.ts).
  */

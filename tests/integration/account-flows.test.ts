@@ -284,7 +284,7 @@ describe('password recovery', () => {
   });
 });
 
-describe('the admin sign-in (ADR 003)', () => {
+describe('the admin sign-in (ADR 210)', () => {
   it('an admin gets in', async () => {
     const before = await calls('adminAuth');
     const browser = servers.portal.client();

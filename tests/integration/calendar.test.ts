@@ -5,7 +5,7 @@ import { DEMO_USERS, pageText } from './harness';
 import { headingOf } from './page';
 import { useServers } from './servers';
 
-/** «Добавить в календарь» (ADR 028): the `.ics` files of master classes and law-week events, without JavaScript. */
+/** «Добавить в календарь» (ADR 234): the `.ics` files of master classes and law-week events, without JavaScript. */
 
 const servers = useServers();
 const UPCOMING_MASTER_CLASS = 40;
@@ -66,7 +66,7 @@ describe('calendar files', () => {
     expect(Date.parse(event.end)).toBeGreaterThan(Date.now());
   });
 
-  it('a dictation still to be written offers its writing window; a checked one offers none (ADR 103)', async () => {
+  it('a dictation still to be written offers its writing window; a checked one offers none (ADR 239)', async () => {
     const browser = await teacher();
     const list = await (await browser.request('/lk/dictations')).text();
     const links = [...list.matchAll(/<a class="calendar-link" href="(\/lk\/dictations\/(\d+)\/calendar\.ics)"/g)];

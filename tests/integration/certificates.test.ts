@@ -4,7 +4,7 @@ import { DEMO_USERS, pageText, startPortal } from './harness';
 import { headingOf } from './page';
 import { useServers } from './servers';
 
-/** `/lk/certificates` and the public check of a certificate's code (ADR 027), without JavaScript. */
+/** `/lk/certificates` and the public check of a certificate's code (ADR 238), without JavaScript. */
 
 const PORTAL = 'https://portal.example.ru';
 const servers = useServers({ upstream: { portalOrigin: PORTAL } });
@@ -60,7 +60,7 @@ describe('/lk/certificates', () => {
   });
 });
 
-describe('the grade on a participation certificate (ADR 104)', () => {
+describe('the grade on a participation certificate (ADR 238)', () => {
   it('leaves a failing grade off unless the participant downloads the variant with it, by a plain link', async () => {
     const browser = servers.portal.client();
     await browser.login(DEMO_USERS.participant.email, DEMO_USERS.participant.password);
@@ -133,7 +133,7 @@ describe('/certificates/{code}', () => {
     expect((await servers.upstream.stats()).verifyCertificate).toBe(0);
   });
 
-  it('is rate limited per address like a wrong password: codes nobody was given count, genuine ones do not (ADR 040)', async () => {
+  it('is rate limited per address like a wrong password: codes nobody was given count, genuine ones do not (ADR 216)', async () => {
     const limited = await startPortal({ upstreamUrl: servers.upstream.url, env: { AUTH_RATE_LIMIT_PER_ADDRESS: '3' } });
     try {
       const teacherBrowser = limited.client();
@@ -160,7 +160,7 @@ describe('/certificates/{code}', () => {
   });
 });
 
-describe('/certificates: the check by number (ADR 105)', () => {
+describe('/certificates: the check by number (ADR 238)', () => {
   const check = (client: ReturnType<typeof servers.portal.client>, query: Record<string, string>) =>
     client.request(`/certificates?${new URLSearchParams(query)}`);
 

@@ -39,7 +39,7 @@ const markers: [marker: string, origin: string][] = [
   ['REDIS_URL', 'configuration'],
   ['createSharedState', 'bff/state/state.server.ts'],
   ['createRedisFlight', 'bff/state/redis-flight.server.ts'],
-  ['crypto-js', 'the AES library of the former honeypot (ADR 115)'],
+  ['crypto-js', 'the AES library of the former honeypot (ADR 220)'],
   ['portal honeypot valid-from', 'the honeypot signature (bff/request/honeypot.server.ts)'],
   ['timingSafeEqual', 'the honeypot signature (bff/request/honeypot.server.ts)'],
   ['pino', 'the server logger'],

@@ -7,7 +7,7 @@ import { Client, startPortal, type Portal } from './harness';
 import { headingOf, stackTraceIn } from './page';
 
 /**
- * ADR 070, docs/architecture.md §5: a page has one deadline for its upstream work. Against an upstream that never
+ * ADR 207, docs/architecture.md §5: a page has one deadline for its upstream work. Against an upstream that never
  * answers, retries stop when the deadline comes, and the 504 page is there by then — not after four timeouts
  * and the backoff between them.
  */

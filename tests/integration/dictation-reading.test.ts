@@ -3,7 +3,7 @@ import { Client, DEMO_USERS, pageText } from './harness';
 import { dictationSteps } from './dictation-steps';
 import { useServers } from './servers';
 
-/** The dictation read aloud (ADR 043): streamed through the portal with Range, and nothing of the text on the page. */
+/** The dictation read aloud (ADR 241): streamed through the portal with Range, and nothing of the text on the page. */
 
 const servers = useServers();
 

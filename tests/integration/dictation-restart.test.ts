@@ -6,7 +6,7 @@ import { startUpstream } from '../../upstream/server';
 import { readForms, startPortal } from './harness';
 
 /**
- * ADR 018: a saved text survives a restart of the portal and of the upstream (its database on disk, as
+ * ADR 239: a saved text survives a restart of the portal and of the upstream (its database on disk, as
  * `npm start` runs it): the participant reloads the same link and finds the text.
  */
 

@@ -4,7 +4,7 @@ import { dictationSteps } from './dictation-steps';
 import { useServers } from './servers';
 import { formAlertOf, headingOf, stackTraceIn, titleOf } from './page';
 
-/** The dictation's screens (ADR 018) against the reference upstream on a clock the tests can move. */
+/** The dictation's screens (ADR 239) against the reference upstream on a clock the tests can move. */
 
 const PRODUCT = 'Образовательный портал';
 const clock = { offset: 0 };
@@ -432,7 +432,7 @@ describe('/lk/dictations/{id}', () => {
   });
 });
 
-describe('registering for a dictation (ADR 025)', () => {
+describe('registering for a dictation (ADR 239)', () => {
   const SPRING = 'Весенний диктант школьных команд';
 
   it('sends a signed-out visitor through sign-in and back, then registers and mails the personal link', async () => {
@@ -491,7 +491,7 @@ describe('registering for a dictation (ADR 025)', () => {
     expect(await servers.upstream.mailBesidesConfirmation(email)).toHaveLength(1);
   });
 
-  it('lets a newcomer join the dictation being written in one POST, without JavaScript (ADR 042)', async () => {
+  it('lets a newcomer join the dictation being written in one POST, without JavaScript (ADR 239)', async () => {
     const email = 'dictation.joiner@example.org';
     const browser = await registered(
       { firstName: 'Анна', email, phone: '+7 (912) 000-11-33', password: 'dictation-joiner-1' },

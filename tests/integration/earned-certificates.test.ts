@@ -7,7 +7,7 @@ import { headingOf } from './page';
 import { useServers } from './servers';
 
 /**
- * Certificates for what teachers do on the portal (ADR 054), without JavaScript: a master class watched past 80 %
+ * Certificates for what teachers do on the portal (ADR 238), without JavaScript: a master class watched past 80 %
  * of its recording, counted by the upstream at most as fast as real time, and a test passed. Each is listed on
  * `/lk/certificates`, is the same PDF with its QR address, and is found by the public check by number and surname.
  */
@@ -75,7 +75,7 @@ async function publicCheck(number: string, lastName: string) {
   return { status: response.status, text: pageText(await response.text()) };
 }
 
-describe('a master class watched (ADR 054)', () => {
+describe('a master class watched (ADR 238)', () => {
   it('gives no certificate below 80 % counted, nor for a report claiming the end, and one past it', async () => {
     const teacher = await newTeacher('watched');
     // The first report counts nothing: the player says where playback starts, then 15 s later.
@@ -138,7 +138,7 @@ describe('a master class watched (ADR 054)', () => {
   });
 });
 
-describe('a test passed (ADR 054)', () => {
+describe('a test passed (ADR 238)', () => {
   it('gives none for a failed attempt and says what was lacking; a passed one gives the certificate', async () => {
     const teacher = await newTeacher('tested');
     const failed = await takeLaw(teacher, false);

@@ -4,7 +4,7 @@ import { headingOf } from './page';
 import { useServers } from './servers';
 
 /**
- * Changing the address through the portal, without JavaScript (ADR 063): the form of `/profile/email/change` with
+ * Changing the address through the portal, without JavaScript (ADR 214): the form of `/profile/email/change` with
  * the current password, its Russian messages at the fields with the address kept, the limit per account, a taken
  * address, and a confirmed address that keeps signing in until the new one's link is followed.
  */
@@ -52,7 +52,7 @@ async function signsIn(email: string): Promise<boolean> {
   return hops[0]?.status === 303;
 }
 
-describe('changing the address (ADR 063)', () => {
+describe('changing the address (ADR 214)', () => {
   it('says a wrong password at its field, keeps the typed address, drops the password, changes nothing', async () => {
     const { browser, email } = await registered({ confirm: true });
     const wanted = `wanted.${serial}@example.org`;

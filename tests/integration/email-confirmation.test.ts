@@ -4,7 +4,7 @@ import { headingOf } from './page';
 import { useServers } from './servers';
 
 /**
- * Confirming the address of a new account (ADR 053), without JavaScript: the link mailed on registration, a GET
+ * Confirming the address of a new account (ADR 214), without JavaScript: the link mailed on registration, a GET
  * that spends nothing (mail scanners open links too), «Подтвердить адрес» that confirms once, a clear page for a
  * link used or expired, the reminder with «Отправить письмо ещё раз», and the mail that waits for the confirmation.
  */
@@ -149,7 +149,7 @@ describe('«Отправить письмо ещё раз»', () => {
     expect(await text(browser, '/lk')).not.toContain(REMINDER);
   });
 
-  it('makes each resend wait longer: 11 presses in a moment send one more letter, then say how long to wait (ADR 057)', async () => {
+  it('makes each resend wait longer: 11 presses in a moment send one more letter, then say how long to wait (ADR 215)', async () => {
     const { browser, email } = await registerThroughTheForm();
     const press = () => browser.submit('/profile', { redirectTo: '/profile' }, { action: '/profile/email' });
     expect((await press()).status).toBe(303);

@@ -199,7 +199,7 @@ function wrongAnswer(
     if (path === '/' && answer.status === 500 && answer.heading === 'Ошибка 500') return null;
     return `HTTP ${answer.status} ${answer.location ?? answer.heading ?? ''}, not a redirect to /`;
   }
-  // No answer from the provider is the server's failure: «Ошибка 504» (ADR 130).
+  // No answer from the provider is the server's failure: «Ошибка 504» (ADR 206).
   if (answer.status !== page) return `HTTP ${answer.status} ${answer.location ?? answer.heading ?? ''}, not ${page}`;
   if (answer.title !== `${PRODUCT} | Ошибка ${page}`) return `titled «${answer.title}»`;
   if ([404, 500, 504].includes(page) && answer.heading !== `Ошибка ${page}`) return `headed «${answer.heading}»`;

@@ -8,7 +8,7 @@ import { DEMO_USERS, type Client } from './harness';
 import { useServers } from './servers';
 
 /**
- * ADR 033: every document carries the whole stylesheet in one `<style>` under the response's CSP nonce, and links
+ * ADR 223: every document carries the whole stylesheet in one `<style>` under the response's CSP nonce, and links
  * no stylesheet a phone would have to wait for; the CSS text never travels in the client's JavaScript.
  */
 
@@ -60,7 +60,7 @@ describe('the first paint needs nothing but the document', () => {
   );
 
   it.each(['/', '/login'])(
-    'signed-out %s, a page the balancer shares (ADR 044): the same one <style>, under its hash',
+    'signed-out %s, a page the balancer shares (ADR 227): the same one <style>, under its hash',
     async (page) => {
       const response = await servers.portal.client().request(page);
       const html = await response.text();

@@ -8,7 +8,7 @@ import { portTaken } from '../../scripts/processes';
 import { freePort } from '../../lab/services/redis';
 
 /**
- * The README's first run (issue 37 point 12, ADR 097): `npm start` builds a stale portal in two lines and no
+ * The README's first run (issue 37 point 12, ADR 202): `npm start` builds a stale portal in two lines and no
  * warning, and the README's examples (and the other dev tools' in docs/development.md) follow PORT and
  * UPSTREAM_PORT and say how to stop and reset.
  */

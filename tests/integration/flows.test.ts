@@ -415,7 +415,7 @@ describe('the rate limit (AUTH_RATE_LIMIT_PER_LOGIN=3)', () => {
   });
 });
 
-describe('no lock-out by strangers (ADR 009)', () => {
+describe('no lock-out by strangers (ADR 216)', () => {
   let proxied: Portal;
   const from = (address: string) => ({ headers: { 'X-Forwarded-For': address } });
   const owner = DEMO_USERS.participant;

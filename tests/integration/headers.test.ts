@@ -93,7 +93,7 @@ describe('documents', () => {
   });
 
   it.each(['/', '/dictation', '/week', '/login', '/registration'])(
-    'signed-out %s, a page the balancer shares (ADR 044): every inline script and the style by its hash, no nonce',
+    'signed-out %s, a page the balancer shares (ADR 227): every inline script and the style by its hash, no nonce',
     async (page) => {
       const response = await servers.portal.client().request(page);
       const html = await response.text();
@@ -176,7 +176,7 @@ describe("the upstream's files keep their own policy as served (issue 44)", () =
   });
 });
 
-describe('documents and data answers go out whole (ADR 118)', () => {
+describe('documents and data answers go out whole (ADR 226)', () => {
   // A page streamed from an instance that dies or goes silent mid-body reaches the browser cut, and the balancer
   // cannot send it again once it has begun: an instance sends nothing of a page until all of it is ready, so that
   // a page is either whole or not begun (and then sent to another instance).
@@ -400,7 +400,7 @@ describe('documents stay out of shared caches', () => {
   });
 
   it.each(['/', '/dictation', '/week', '/login', '/registration'])(
-    'signed-out %s: public for a few seconds (ADR 044), no cookie, no Server-Timing',
+    'signed-out %s: public for a few seconds (ADR 227), no cookie, no Server-Timing',
     async (path) => {
       const response = await servers.portal.client().request(path);
       expect(response.status).toBe(200);

@@ -5,7 +5,7 @@ import { formAlertOf } from './page';
 import { useServers } from './servers';
 
 /**
- * Hearing back (ADR 026) without JavaScript: staff answer through the reference upstream's dev tools, the
+ * Hearing back (ADR 235) without JavaScript: staff answer through the reference upstream's dev tools, the
  * cabinet's navigation counts what is new, the page marks it and, once shown, it is no longer new.
  */
 
@@ -135,7 +135,7 @@ function newAnswersCard(html: string): string | undefined {
   return card ? pageText(card[1]!).replace(/ :/g, ':').trim() : undefined;
 }
 
-describe('new answers are noticed (ADR 088)', () => {
+describe('new answers are noticed (ADR 235)', () => {
   it('lead /lk with a card that counts them and links to them, and say so on the closed menu', async () => {
     const { browser } = await newUser('noticed');
     await browser.submit('/lk/support', { topic: 'bug', message: MESSAGE }, { action: '/lk/support' });
@@ -172,7 +172,7 @@ describe('new answers are noticed (ADR 088)', () => {
   });
 });
 
-describe('reply mails (ADR 051)', () => {
+describe('reply mails (ADR 215)', () => {
   it('mail a support reply with a link to the request in the cabinet', async () => {
     const { browser, email } = await newUser('mail-support');
     await browser.submit('/lk/support', { topic: 'bug', message: MESSAGE }, { action: '/lk/support' });
@@ -251,7 +251,7 @@ describe('support requests', () => {
   });
 });
 
-describe('a support thread (ADR 089)', () => {
+describe('a support thread (ADR 235)', () => {
   it('answers back on a resolved request without JavaScript: it reopens, and the replies show as a thread', async () => {
     const { browser, email } = await newUser('thread');
     await browser.submit('/lk/support', { topic: 'bug', message: MESSAGE }, { action: '/lk/support' });

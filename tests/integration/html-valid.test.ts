@@ -6,7 +6,7 @@ import { htmlErrors } from './html-checker';
 import { useServers } from './servers';
 
 /**
- * ADR 098: every page the accessibility scan opens (tests/e2e/routes.ts, signed out and signed in, and the pages
+ * ADR 224: every page the accessibility scan opens (tests/e2e/routes.ts, signed out and signed in, and the pages
  * other scans open: an error page, a pass link's page, a dictation's writing page) validates in the Nu Html Checker, as served: the raw HTML
  * over HTTP, the streamed data scripts included. Light and dark are one document (the colours follow
  * `prefers-color-scheme` in CSS), so each page is checked once. The checker runs once over all of them.

@@ -3,7 +3,7 @@ import { readForms } from './harness';
 import { useServers } from './servers';
 
 /**
- * ADR 064: the portal answers pages under its public origin only. A GET or HEAD under another address of the same
+ * ADR 217: the portal answers pages under its public origin only. A GET or HEAD under another address of the same
  * server (here `127.0.0.1:PORT` for `http://localhost:PORT`) is sent to the public origin, same path and query, so
  * that a form is never shown where its post would be refused; a post under that address is refused as before.
  */

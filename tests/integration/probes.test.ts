@@ -6,7 +6,7 @@ import { freePort, startRedis, type RedisService } from '../../lab/services/redi
 import { startReferenceUpstream, type ReferenceUpstream } from './harness';
 
 /**
- * ADR 062: the compiled portal's three probes on its operations port (METRICS_PORT), what each depends on, and
+ * ADR 231: the compiled portal's three probes on its operations port (METRICS_PORT), what each depends on, and
  * its stop on SIGTERM, one process at a time (the balancer's side: cluster-shutdown.test.ts).
  */
 

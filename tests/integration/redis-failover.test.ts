@@ -13,18 +13,18 @@ import {
 import { viewerNameOf } from './page';
 
 /**
- * Issue 34, part 2 (ADR 058): three portal instances share their state through a Sentinel group of Debian's
+ * Issue 34, part 2 (ADR 229): three portal instances share their state through a Sentinel group of Debian's
  * redis-server and redis-sentinel on loopback (a primary, two replicas, three sentinels, short timings). The
  * primary is killed, and then made silent (SIGSTOP), while signed-in people walk their cabinet through every
  * instance: a replica is promoted, the instances follow it, no signed-in page answers 503 or signs anyone out
  * (not even one of a session an instance had never read before the loss: a replica answers for it),
- * a logout made just before or during the failover is refused everywhere within the bound of ADR 058, the old
+ * a logout made just before or during the failover is refused everywhere within the bound of ADR 229, the old
  * primary rejoins as a replica, and a primary cut off from its replicas takes no write.
  */
 
 /** REDIS_STANDING_GRACE_MS here: longer than a failover with these timings on a busy machine, short enough for a test. */
 const GRACE_MS = 12_000;
-/** What each instance may add to the grace, per ADR 058: its retry of a kept-back end (1 s), a request's time. */
+/** What each instance may add to the grace, per ADR 229: its retry of a kept-back end (1 s), a request's time. */
 const SLACK_MS = 1_500;
 
 let group: SentinelGroup;
@@ -175,7 +175,7 @@ async function failover(lose: (primary: RedisNode) => Promise<void> | void) {
   const promoted = await group.waitForFailover(old, 20_000);
   const failoverMs = Date.now() - lost;
 
-  // The bound of ADR 058: a confirmed logout, the grace; one kept back, also the time its instance takes to
+  // The bound of ADR 229: a confirmed logout, the grace; one kept back, also the time its instance takes to
   // reach the new primary.
   const boundBefore = GRACE_MS + SLACK_MS;
   const boundDuring = Math.max(GRACE_MS, Date.now() - loggedOutDuring) + SLACK_MS;
@@ -223,7 +223,7 @@ function expectFailoverUnnoticed(result: Awaited<ReturnType<typeof failover>>) {
   }
 }
 
-/** The figures ADR 058 quotes: how long the failover took, and each instance's refusal of each logout. */
+/** The figures ADR 229 quotes: how long the failover took, and each instance's refusal of each logout. */
 function report(how: string, result: Awaited<ReturnType<typeof failover>>) {
   const times = (refusals: { afterMs: number }[]) => refusals.map((r) => r.afterMs).join('/');
   console.info(
@@ -232,7 +232,7 @@ function report(how: string, result: Awaited<ReturnType<typeof failover>>) {
   );
 }
 
-describe('a Redis that fails over (ADR 058)', () => {
+describe('a Redis that fails over (ADR 229)', () => {
   it('the primary killed: a replica is promoted, the instances follow, nobody gets a 503 or is signed out, and both logouts hold', async () => {
     const result = await failover((primary) => primary.kill());
     expectFailoverUnnoticed(result);
@@ -303,7 +303,7 @@ describe('a Redis that fails over (ADR 058)', () => {
     }
   }, 60_000);
 
-  it('nobody without a password is heard by a sentinel or a data node; the portal’s user only asks (ADR 136)', async () => {
+  it('nobody without a password is heard by a sentinel or a data node; the portal’s user only asks (ADR 229)', async () => {
     const as = (node: RedisNode, user?: { username: string; password: string }) => {
       const client = new Redis({
         host: node.host,

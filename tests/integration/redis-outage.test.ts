@@ -8,7 +8,7 @@ import { useServers } from './servers';
 import { MAX_PENDING } from '../../bff/session/endings.server';
 
 /**
- * What a Redis outage does to a portal whose shared state is in Redis (ADR 022): Redis is stopped in the middle
+ * What a Redis outage does to a portal whose shared state is in Redis (ADR 228): Redis is stopped in the middle
  * of a run and started again on the same port. Public pages answer as ever; signed-in pages are refused with a
  * clear 503 page that keeps the cookies; sign-in forms fail closed with «Слишком много попыток»; nothing crashes
  * (the harness fails any test that writes to console.error); and all comes back when Redis does.

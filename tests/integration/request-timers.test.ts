@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPortal, startReferenceUpstream, type Portal, type ReferenceUpstream } from './harness';
 
 /**
- * ADR 031: a document's abort timer (entry.server.tsx) and the request's upstream deadline (app.server.ts) are
+ * ADR 225: a document's abort timer (entry.server.tsx) and the request's upstream deadline (app.server.ts) are
  * cleared once the response is out. A pending timer keeps its request's React tree, loader data and response
  * alive for seconds after they were sent; under load that was hundreds of requests' worth of memory.
  */

@@ -3,7 +3,7 @@ import { DEMO_USERS, type Client } from './harness';
 import { useServers } from './servers';
 
 /**
- * ADR 073: every resource route (files, pictures, certificates, banner links, the player's progress) answers a
+ * ADR 209: every resource route (files, pictures, certificates, banner links, the player's progress) answers a
  * thing that is not there — a malformed id, an id the upstream does not know, a material or recording missing —
  * in one shape: 404, plain text with the 404 page's words, never stored, and no log line above info.
  */

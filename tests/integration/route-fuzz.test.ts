@@ -5,7 +5,7 @@ import { useServers } from './servers';
 
 /**
  * Every route `app/routes.ts` declares, with every shape an id can take, every method, content type and odd body,
- * for a guest and for a signed-in teacher: nothing answers 5xx and nothing logs an error (ADR 024). The id shapes
+ * for a guest and for a signed-in teacher: nothing answers 5xx and nothing logs an error (ADR 209). The id shapes
  * that are no id (`0`, leading zeros, beyond 2³¹−1, signs, exponents, other digits) must stop at the id reader.
  */
 

@@ -228,7 +228,7 @@ describe('unknown paths (docs/product.md §8)', () => {
   });
 });
 
-describe('flat fallback paths (docs/product.md §2, ADR 002)', () => {
+describe('flat fallback paths (docs/product.md §2, ADR 209)', () => {
   const flat: [string, string][] = [
     ['/scenarios-id?id=5', '/lk/scenarios/5'],
     ['/dictations-id?id=12', '/lk/dictations/12'],

@@ -31,7 +31,7 @@ const titlesOf = (html: string) =>
   );
 
 describe('/lk/scenarios', () => {
-  it('a scenario opened from a filtered list leads «Все сценарии» back to that list (ADR 090)', async () => {
+  it('a scenario opened from a filtered list leads «Все сценарии» back to that list (ADR 234)', async () => {
     const { html } = await page('/lk/scenarios?topic=finance&page=2');
     const href = decodeHtml(/<h2><a [^>]*href="(\/lk\/scenarios\/\d+\?[^"]*)">/.exec(html)![1]!);
     expect(href).toMatch(/^\/lk\/scenarios\/\d+\?topic=finance&page=2$/);

@@ -3,7 +3,7 @@ import { type Client } from './harness';
 import { useServers } from './servers';
 
 /**
- * Issue 36, ADR 065: a class of 40 pupils signs in from a school's one address while one pupil at that address
+ * Issue 36, ADR 216: a class of 40 pupils signs in from a school's one address while one pupil at that address
  * sprays wrong passwords over many accounts, with the portal's default limits. Every request comes from one
  * loopback address. The limits run on the clock the test moves (`Date` is faked, nothing else), so minutes of a
  * school morning pass in seconds; the limiter is the built server's own, in memory (the Redis one counts by
@@ -103,7 +103,7 @@ describe('a class behind one address while one pupil sprays, default limits', ()
     return { signedInAt, within, spray };
   }
 
-  /** At most the address's 30 failures and one a minute since: the bound of ADR 040. */
+  /** At most the address's 30 failures and one a minute since: the bound of ADR 216. */
   const sprayBound = (ms: number) => PER_ADDRESS + 1 + Math.floor(ms / MINUTE);
 
   it(`${CLASS} fresh pupils arriving within two minutes get in within three while one of them sprays from his browser`, async () => {

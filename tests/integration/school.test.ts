@@ -5,7 +5,7 @@ import { fieldErrorOf, formAlertOf, viewerNameOf } from './page';
 import { useServers } from './servers';
 
 /**
- * Issue 27, ADR 040: a school on dictation day, whole classes behind the school's one public address, with the
+ * Issue 27, ADR 216: a school on dictation day, whole classes behind the school's one public address, with the
  * portal's default limits. Every request of this file comes from one loopback address, exactly that case. The
  * pupils' accounts are made at the upstream's registration call (a class whose accounts already exist) or
  * through the portal's registration form.

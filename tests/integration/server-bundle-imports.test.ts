@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * ADR 047: the production install is `npm ci --omit=dev`, so every package the built server imports must be a
+ * ADR 201: the production install is `npm ci --omit=dev`, so every package the built server imports must be a
  * production dependency. Both bundles (Remix's build/server/index.js with its chunks, esbuild's main.js) leave
  * packages as imports.
  */

@@ -219,7 +219,7 @@ describe('Cache-Control: private, no-store', () => {
     expect(response.headers.get('Cache-Control')).toBe('private, no-store');
   });
 
-  it('a guest gets no cookie on pages, and from a form only the browser’s own id with a failure (ADR 065)', async () => {
+  it('a guest gets no cookie on pages, and from a form only the browser’s own id with a failure (ADR 216)', async () => {
     const guest = servers.portal.client();
     for (const path of ['/', '/login', '/registration', '/password', '/admin-auth', '/lk', '/_root.data', '/nope']) {
       const response = await guest.request(path);
@@ -351,7 +351,7 @@ describe('cookie names follow the public origin (docs/architecture.md §4)', () 
 
 describe('the seal’s own expiry and key rotation (SECURITY.md)', () => {
   const SECRET = 'integration-test-secret-integration-test-secret';
-  /** The session id every cookie carries since ADR 039; one without it is not read at all. */
+  /** The session id every cookie carries since ADR 211; one without it is not read at all. */
   const SID = 'integration-test-session';
 
   it('an auth cookie past its 68 hours is not accepted, even when a browser still sends it', async () => {

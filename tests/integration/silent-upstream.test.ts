@@ -5,7 +5,7 @@ import { Client, DEMO_USERS, pageText, startPortal, type Portal } from './harnes
 import { headingOf, stackTraceIn, titleOf } from './page';
 
 /**
- * Issue 45, ADR 130: a provider that hangs (stopped with SIGSTOP: alive, its port open, silent — not killed) is
+ * Issue 45, ADR 206: a provider that hangs (stopped with SIGSTOP: alive, its port open, silent — not killed) is
  * the server's fault. Every page, the public front page too, says «Ошибка 504 — Сервис не отвечает», with where to
  * write and that a dictation's text is not lost; never the catalogue's 408 about the visitor's internet. Short
  * timeouts: the page is there within the request's deadline.

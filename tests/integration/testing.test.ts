@@ -7,7 +7,7 @@ import { Client, decodeHtml, DEMO_USERS, readForms } from './harness';
 import { fieldErrorOf, formAlertOf, headingOf } from './page';
 import { useServers } from './servers';
 
-/** The testing screens against the reference upstream: list, test, answers, limits, failures and 404s (ADR 019). */
+/** The testing screens against the reference upstream: list, test, answers, limits, failures and 404s (ADR 237). */
 
 /** The page's text as a reader sees it: React's separators between adjacent texts removed, entities decoded. */
 const textOf = (html: string) => decodeHtml(html.replace(/<!-- -->/g, ''));

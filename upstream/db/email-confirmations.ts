@@ -89,7 +89,7 @@ export function pendingEmail(db: Db, userId: number, now: number): string | null
   return row?.email ?? null;
 }
 
-/** A password changed or recovered calls off a change still waiting (ADR 063): its link stops working. */
+/** A password changed or recovered calls off a change still waiting (ADR 214): its link stops working. */
 export function cancelPendingChange(db: Db, userId: number, now: number): void {
   db.prepare(
     `UPDATE email_confirmations SET used_at = ?

@@ -11,7 +11,7 @@ const letter = (kind: MailKind, to = 'someone@example.org', userId?: number) => 
   ...(userId === undefined ? {} : { userId }),
 });
 
-describe('the mailer’s caps (ADR 057)', () => {
+describe('the mailer’s caps (ADR 215)', () => {
   it('sends one address at most 20 letters in 24 hours, of every kind together, whatever the case of the address', async () => {
     const { db, clock } = await createTestUpstream();
     let sent = 0;

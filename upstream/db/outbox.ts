@@ -17,9 +17,9 @@ export interface OutboxMessage {
  */
 export type MailKind = 'confirmation' | 'recovery' | 'invitation' | 'receipt' | 'reply' | 'other';
 
-/** Letters one address receives in 24 hours, of every kind together (ADR 057). */
+/** Letters one address receives in 24 hours, of every kind together (ADR 215). */
 export const DAILY_LETTERS_PER_RECIPIENT = 20;
-/** The wait after the second letter of a resent kind; it doubles with each further one in 24 hours (ADR 057). */
+/** The wait after the second letter of a resent kind; it doubles with each further one in 24 hours (ADR 215). */
 export const FIRST_RESEND_WAIT = minutes(1);
 const RESENT: ReadonlySet<MailKind> = new Set(['confirmation', 'recovery']);
 const DAY = days(1);

@@ -134,7 +134,7 @@ export function readProfile(db: Db, userId: number, now: number): Profile | unde
   };
 }
 
-/** Whether mail that only a confirmed address gets (ADR 110) may go to this user. */
+/** Whether mail that only a confirmed address gets (ADR 215) may go to this user. */
 export function hasConfirmedEmail(user: Pick<UserRow, 'email_confirmed_at'>): boolean {
   return user.email_confirmed_at !== null;
 }

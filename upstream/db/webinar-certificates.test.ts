@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seconds } from '#shared/time';
 import { creditReport, neededSecondsOf, REPORT_MAX_SECONDS } from './webinar-certificates';
 
-describe('the watch time counted for a master-class certificate (ADR 054, ADR 056)', () => {
+describe('the watch time counted for a master-class certificate (ADR 238, ADR 236)', () => {
   it('needs 80 % of the recording, rounded up', () => {
     expect(neededSecondsOf(24)).toBe(20);
     expect(neededSecondsOf(3600)).toBe(2880);

@@ -2,7 +2,7 @@ import { seconds } from '#shared/time';
 import type { Db } from './open';
 
 /**
- * The certificate for watching a master class's recording (ADR 054). The player's `watchedSeconds` is the
+ * The certificate for watching a master class's recording (ADR 238). The player's `watchedSeconds` is the
  * furthest point it claims to have reached, which a seek or one forged report moves to the end; what counts for
  * a certificate is the upstream's own tally instead. Each user has one watch clock: the moment up to which their
  * real time has been credited. A report adds how far the place moved forward since the report before, but never

@@ -49,7 +49,7 @@ describe('the fragments a dictation is read in', () => {
 });
 
 describe('the parts of the reading', () => {
-  it('finds the two read-throughs around the fragments, so a player can go to each (ADR 043)', () => {
+  it('finds the two read-throughs around the fragments, so a player can go to each (ADR 241)', () => {
     // Two fragments of 1 s and 2 s of sound (22,050 samples a second, 2 bytes each), the second of three words.
     const spoken = [
       { samples: Buffer.alloc(44_100), words: 2 },

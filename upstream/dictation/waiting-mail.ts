@@ -5,7 +5,7 @@ import { invitationMessage } from './invitation-mail';
 import { submissionMessage } from './submission-mail';
 
 /**
- * The letters that waited for the account's first confirmed address (ADR 110), sent when it is confirmed:
+ * The letters that waited for the account's first confirmed address (ADR 215), sent when it is confirmed:
  * for each dictation still open to write and not handed in, its personal link (a new one: the code is stored
  * hashed, so the link made at registration cannot be read back; both work); for each one handed in whose results
  * are not out yet, the «Диктант сдан» receipt. Answers to questions and support requests are not sent again: they

@@ -79,7 +79,7 @@ describe('dev tools', () => {
     expect(reset.refresh).toBe(0);
   });
 
-  it('show the outbox to a browser as a page, oldest first, escaped, its links clickable (ADR 097)', async () => {
+  it('show the outbox to a browser as a page, oldest first, escaped, its links clickable (ADR 202)', async () => {
     const up = await createTestUpstream({ devTools: true });
     const to = 'participant@example.org';
     const passes: string[] = [];

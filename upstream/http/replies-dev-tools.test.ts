@@ -24,7 +24,7 @@ async function withRequestAndQuestion(devTools = true) {
   return { up, token, request, question, unseen };
 }
 
-describe('staff dev tools (ADR 026)', () => {
+describe('staff dev tools (ADR 235)', () => {
   it('do not exist unless switched on', async () => {
     const { up, request, question } = await withRequestAndQuestion(false);
     expect((await up.app.request(`/__dev__/support/${request.id}`, post({ reply: 'Ответ' }))).status).toBe(404);

@@ -54,7 +54,7 @@ export function registerReplyDevTools(app: UpstreamApp, services: Services): voi
     );
     const question = findAuthorQuestion(db, id)!;
     const user = findUserById(db, question.userId);
-    // Replies are mailed to a confirmed address only (ADR 110); the cabinet shows them either way.
+    // Replies are mailed to a confirmed address only (ADR 215); the cabinet shows them either way.
     if ('answer' in change && user && hasConfirmedEmail(user)) {
       sendMail(
         db,

@@ -20,7 +20,7 @@ async function setup() {
   return { up, token: token.authToken, mine, codeOn };
 }
 
-describe('myCertificates (ADR 027)', () => {
+describe('myCertificates (ADR 238)', () => {
   it('lists the offline certificate, each checked dictation’s, the master class watched and the test passed, with their files', async () => {
     const { mine } = await setup();
     const listed = mine.certificates.map(({ kind, dictationId, webinarId, testId, number }) => [
@@ -45,7 +45,7 @@ describe('myCertificates (ADR 027)', () => {
   });
 });
 
-describe('verifyCertificate (ADR 027)', () => {
+describe('verifyCertificate (ADR 238)', () => {
   it('prints a 128-bit code on each PDF, the same every time, which anyone may check', async () => {
     const { up, mine, codeOn } = await setup();
     const offline = await codeOn(mine.certificates[0]!.file.path);
@@ -76,7 +76,7 @@ describe('verifyCertificate (ADR 027)', () => {
   });
 });
 
-describe('verifyCertificateByNumber (ADR 105)', () => {
+describe('verifyCertificateByNumber (ADR 238)', () => {
   it('checks a printed number with the holder’s surname, whatever its case or «ё»', async () => {
     const { up, mine } = await setup();
     const byNumber = (number: string, lastName: string) =>

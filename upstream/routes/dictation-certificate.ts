@@ -13,7 +13,7 @@ import type { Services, UpstreamApp } from '../services';
 
 /**
  * The certificate of a checked dictation: its owner's only, found by the token like the teacher's certificate.
- * A failing grade is not printed unless the participant asks for it (ADR 104): that variant is a file of its own.
+ * A failing grade is not printed unless the participant asks for it (ADR 238): that variant is a file of its own.
  */
 const PATH = /^\/files\/dictation\/certificates\/(\d+)(-grade)?\.pdf$/;
 const pathOf = (participationId: number, variant: Variant) =>

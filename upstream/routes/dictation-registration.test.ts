@@ -76,7 +76,7 @@ describe('registering for a dictation', () => {
     expect(listMessages(up.db, DEMO_USERS.participant.email)).toHaveLength(0);
   });
 
-  it('registers while writing is open (ADR 042): the link mailed at once, and it starts at once', async () => {
+  it('registers while writing is open (ADR 239): the link mailed at once, and it starts at once', async () => {
     const { up } = await setup();
     // The seed gave the demo participant a dictation of today's event: a user without one registers.
     await up.register({

@@ -37,7 +37,7 @@ export function registerDictationRegistrationRoute(calls: CallRegistrar, service
       { userId: user.id, eventId: event.id, timeLimitMs: minutes(event.time_limit_minutes), mailedTo: user.email },
       time,
     );
-    // Only a confirmed address gets the personal link (ADR 110); the cabinet shows it either way.
+    // Only a confirmed address gets the personal link (ADR 215); the cabinet shows it either way.
     if (registration.code && hasConfirmedEmail(user)) {
       const link = `${services.portalOrigin}/dictation/${registration.code}`;
       sendMail(db, { ...invitationMessage(user.email, event, link), kind: 'invitation', userId: user.id }, time);

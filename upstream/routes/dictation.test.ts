@@ -250,7 +250,7 @@ describe('the user’s dictations', () => {
     expect(foreign.status).toBe(404);
   });
 
-  it('leaves a failing grade off the certificate unless its owner asks for the variant with it (ADR 104)', async () => {
+  it('leaves a failing grade off the certificate unless its owner asks for the variant with it (ADR 238)', async () => {
     const { up } = await setup();
     const { token } = await up.login(DEMO_USERS.participant);
     const auth = encodeURIComponent(token.authToken);

@@ -98,7 +98,7 @@ export function registerDictationRoutes(calls: CallRegistrar, services: Services
     requireWritable(row, time);
     keepText(row, body, time);
     const finished = finishParticipation(db, row.id, time);
-    // The receipt goes to the account's address once it is confirmed (ADR 110); a dictation written without an
+    // The receipt goes to the account's address once it is confirmed (ADR 215); a dictation written without an
     // account has none to mail.
     const user = finished.user_id === null ? undefined : findUserById(db, finished.user_id);
     if (user && hasConfirmedEmail(user))

@@ -52,7 +52,7 @@ async function takeTest({ up, as }: Up, right: number) {
     .result as CallResult<'finishAttempt'>;
 }
 
-describe('a master class watched (ADR 054)', () => {
+describe('a master class watched (ADR 238)', () => {
   it('says what is needed and counted, and a single report claiming the end earns nothing', async () => {
     const up = await signedIn();
     expect((await watch(up)).certificate).toEqual({ neededSeconds: 20, countedSeconds: 0, earned: null });
@@ -84,7 +84,7 @@ describe('a master class watched (ADR 054)', () => {
     expect((await watch(doubled)).certificate).toMatchObject({ countedSeconds: 12, earned: null });
   });
 
-  it('credits one person for one recording at a time: two played at once share the real time (ADR 056)', async () => {
+  it('credits one person for one recording at a time: two played at once share the real time (ADR 236)', async () => {
     const up = await signedIn();
     const other = (positionSeconds: number) =>
       up.as('putHistoryTime', { body: { webinarId: 6, positionSeconds, watchedSeconds: positionSeconds } });
@@ -171,7 +171,7 @@ describe('a master class watched (ADR 054)', () => {
   });
 });
 
-describe('a test passed (ADR 054)', () => {
+describe('a test passed (ADR 238)', () => {
   it('a failed attempt earns nothing; the first passing one earns the certificate, kept whatever comes after', async () => {
     const up = await signedIn();
     const failed = await takeTest(up, 6);

@@ -41,7 +41,7 @@ async function account({ confirmed }: { confirmed: boolean }) {
   return { up, change, profile, linkIn, confirm, signsIn, signIn };
 }
 
-describe('changing the address (ADR 063)', () => {
+describe('changing the address (ADR 214)', () => {
   it('asks for the current password: a wrong one changes and mails nothing', async () => {
     const { up, change, profile } = await account({ confirmed: true });
     const refused = await change('new@example.org', 'wrong-password-here');
@@ -175,7 +175,7 @@ describe('changing the address (ADR 063)', () => {
     expect((await change('late@example.org')).status).toBe(200);
   });
 
-  it('makes a quick further letter wait, as resends do: the registration’s letter counts (ADR 057)', async () => {
+  it('makes a quick further letter wait, as resends do: the registration’s letter counts (ADR 215)', async () => {
     const { up, change } = await account({ confirmed: true });
     expect((await change('new@example.org')).status).toBe(200);
     const third = await change('third@example.org');

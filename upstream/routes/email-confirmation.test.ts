@@ -34,7 +34,7 @@ async function registered({ devTools = false } = {}) {
   return { up, token: token.authToken, profile, confirm };
 }
 
-describe('confirming the address (ADR 053)', () => {
+describe('confirming the address (ADR 214)', () => {
   it('mails a link to the portal on registration; the account starts unconfirmed, the token stored hashed', async () => {
     const { up, profile } = await registered();
     const mail = listMessages(up.db, newcomer.email);
@@ -92,7 +92,7 @@ describe('confirming the address (ADR 053)', () => {
     expect(listMessages(up.db, newcomer.email).filter((m) => m.subject === CONFIRMATION)).toHaveLength(2);
   });
 
-  it('makes each resend wait twice as long: 11 presses in 0.4 s send one letter, a day about a dozen (ADR 057)', async () => {
+  it('makes each resend wait twice as long: 11 presses in 0.4 s send one letter, a day about a dozen (ADR 215)', async () => {
     const { up } = await registered();
     let { authToken } = (await up.login(newcomer)).token;
     const resend = async () => {
@@ -214,7 +214,7 @@ describe('confirming the address (ADR 053)', () => {
   });
 });
 
-describe('the names rule at the upstream (ADR 106)', () => {
+describe('the names rule at the upstream (ADR 220)', () => {
   it.each([
     ['firstName', 'Аня 😀', 'Только буквы, пробел, дефис и апостроф'],
     ['lastName', '-Иванова', 'Начните с буквы'],

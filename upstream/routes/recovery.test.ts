@@ -37,7 +37,7 @@ describe('password recovery', () => {
     expect(reused.envelope.errors).toEqual([INVALID_CODE]);
   });
 
-  it('sends further codes only after a wait that doubles, answering alike (ADR 057)', async () => {
+  it('sends further codes only after a wait that doubles, answering alike (ADR 215)', async () => {
     const up = await createTestUpstream();
     const code = await requestCode(up);
     for (let i = 0; i < 10; i += 1) {

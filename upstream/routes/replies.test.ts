@@ -7,7 +7,7 @@ import { createTestUpstream } from '../testing';
 
 type Requests = CallResult<'supportList'>['requests'];
 
-describe('unseenReplies and markRepliesSeen (ADR 026)', () => {
+describe('unseenReplies and markRepliesSeen (ADR 235)', () => {
   it('count what staff changed for the user, flag it in the lists, and forget it once the page marks it seen', async () => {
     const up = await createTestUpstream();
     const token = (await up.login()).token.authToken;

@@ -31,7 +31,7 @@ describe('supportList', () => {
 });
 
 describe('putSupportRequest', () => {
-  it('stores a request as new, and ignores an address to reply to: replies go to the account’s (ADR 026)', async () => {
+  it('stores a request as new, and ignores an address to reply to: replies go to the account’s (ADR 235)', async () => {
     const up = await createTestUpstream();
     const auth = { token: (await up.login()).token.authToken };
     const sent = await up.call('putSupportRequest', {
@@ -91,7 +91,7 @@ describe('putSupportRequest', () => {
   });
 });
 
-describe('replySupportRequest (ADR 089)', () => {
+describe('replySupportRequest (ADR 235)', () => {
   it('answers back on a resolved request: the message joins the thread after the reply, and the request reopens', async () => {
     const up = await createTestUpstream();
     const token = (await up.login()).token.authToken;

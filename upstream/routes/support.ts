@@ -13,7 +13,7 @@ import type { Services } from '../services';
 
 /**
  * Support requests: each user writes on a listed topic and sees only their own requests, a few
- * unresolved at a time; replies go to the account's own address, never to one typed in the form (ADR 026).
+ * unresolved at a time; replies go to the account's own address, never to one typed in the form (ADR 235).
  */
 export function registerSupportRoutes(calls: CallRegistrar, services: Services): void {
   const { db, now } = services;

@@ -5,7 +5,7 @@ import { seconds } from '#shared/time';
 import { dropDraft, readDraft, writeDraft } from './local-draft';
 import { createSaveQueue } from './save-queue';
 
-/** How often a changed text is saved while the participant writes (ADR 018). */
+/** How often a changed text is saved while the participant writes (ADR 239). */
 export const AUTOSAVE_EVERY = seconds(5);
 
 /** Said when the server kept another tab's or device's text instead of this one (and never «сохранён»). */

@@ -43,7 +43,7 @@ describe('the reading as the server renders it', () => {
   });
 });
 
-describe('the parts of the reading (ADR 043)', () => {
+describe('the parts of the reading (ADR 241)', () => {
   it('are the opening reading, each fragment and the closing reading, in order', () => {
     expect(readingParts(READING).map((part) => (part.kind === 'fragment' ? part.n : part.kind))).toEqual([
       'opening',

@@ -202,7 +202,7 @@ export function readingLength(reading: Pick<ReadingView, 'closing'>): number {
 /**
  * Below the writing: how long the recording is and how the dictation is read, and the way to another form of
  * taking part. The length is said here, from the reading's parts: the player loads nothing until it plays
- * (ADR 043), so until then its own clock reads 0:00.
+ * (ADR 241), so until then its own clock reads 0:00.
  */
 export function ReadingNotes({ reading }: { reading: Pick<ReadingView, 'closing'> | null }) {
   const length = reading ? readingLength(reading) : 0;

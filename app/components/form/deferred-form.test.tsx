@@ -14,7 +14,7 @@ function CityForm({ city }: { city: string }) {
 
 const later = <T,>(value: T) => sleep(20, value);
 
-describe('deferredForm on the server (ADR 021)', () => {
+describe('deferredForm on the server (ADR 221)', () => {
   it('renders the whole form at once once the forms are loaded: the document works without JavaScript', async () => {
     const Deferred = deferredForm(() => later(CityForm));
     await formsLoaded();

@@ -39,7 +39,7 @@ function summaryItem(label: unknown, messages: string[]): string {
 }
 
 /**
- * The top of every form (docs/decisions/010-route-change-focus.md, the GOV.UK error summary): a sentence that
+ * The top of every form (docs/decisions/222-accessibility-mechanisms.md, the GOV.UK error summary): a sentence that
  * says which fields are required, then, after a failed submit, a heading and one link per field error that names
  * the field and takes focus to it (`#` and the field's id), below the errors of the whole form. The summary
  * receives focus after every failed submit — checked in the browser or by the action — and, without JavaScript,

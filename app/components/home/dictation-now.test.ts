@@ -8,7 +8,7 @@ describe('the front page’s call to action for the dictation', () => {
     expect(dictationAction('results', true)).toEqual({ label: 'Результаты', to: '/lk/dictations' });
   });
 
-  it('takes a visitor to sign in on the day, and back to the dictation where one press starts it (ADR 042)', () => {
+  it('takes a visitor to sign in on the day, and back to the dictation where one press starts it (ADR 239)', () => {
     expect(dictationAction('writing', false)).toEqual({
       label: 'Написать диктант',
       to: '/login?redirectTo=%2Fdictation',

@@ -15,7 +15,7 @@ const copy = {
 
 /**
  * One question of a finished attempt: the answer given and whether it was right; the right answer and why only
- * when the upstream sent them (once the user has no attempt left, ADR 019).
+ * when the upstream sent them (once the user has no attempt left, ADR 237).
  */
 export function AnswerReview({ question }: { question: AttemptQuestion }) {
   const review = question.review;

@@ -10,7 +10,7 @@ const copy = {
 /**
  * The attempt's questions as buttons of the question's form: moving to another question saves what is chosen on
  * this one first. Then the progress and «Завершить тест», a quiet button that also saves the current answer and
- * leads to the attempt's summary, which alone sends the attempt (ADR 050).
+ * leads to the attempt's summary, which alone sends the attempt (ADR 237).
  */
 export function QuestionNavigation({ current, answered }: { current: number; answered: boolean[] }) {
   const done = answered.filter(Boolean).length;

@@ -27,7 +27,7 @@ export const headers = checkHeaders;
  * `/certificates/{code}`, public: whether a certificate is genuine. A look that finds no certificate
  * counts against the address's budget of failures, like a wrong password, and the budget is checked
  * before anything else, so codes cannot be tried in bulk; a code of the wrong shape or one nobody was given is
- * «Сертификат не найден» with a 404 (ADR 105), the same for both, with the form that checks by number. A genuine
+ * «Сертификат не найден» with a 404 (ADR 238), the same for both, with the form that checks by number. A genuine
  * certificate costs nothing: a school may check a whole class's.
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {

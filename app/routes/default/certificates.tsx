@@ -28,7 +28,7 @@ export const headers = checkHeaders;
  * `/certificates`, public: the check by the printed number with the holder's surname, a GET form.
  * Without a query, the form. A field that cannot be right gets its message at the field (400), without
  * asking the upstream or spending the budget. Otherwise the look spends the address's budget as a code's does
- * (ADR 027, 040) — a genuine certificate gives it back — and a number that is not there, or not with that
+ * (ADRs 238 and 216) — a genuine certificate gives it back — and a number that is not there, or not with that
  * surname, is «Сертификат не найден» with a 404.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -66,7 +66,7 @@ type View =
 /** The writing form hydrates after its own chunk: the server's HTML works, and keeps what is typed, until then. */
 const DictationWriter = deferredForm(() => import('~/forms/dictation-writer').then((m) => m.DictationWriter));
 
-/** «Готовы?» and its «Начать диктант», shown only before the time starts, hydrate after their own chunk too (ADR 099). */
+/** «Готовы?» and its «Начать диктант», shown only before the time starts, hydrate after their own chunk too (ADR 221). */
 const StartWriting = deferredForm(() => import('~/forms/start-writing').then((m) => m.StartWriting));
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: view }) =>

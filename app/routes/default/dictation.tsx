@@ -33,7 +33,7 @@ const copy = {
 
 /**
  * Taking part in the event hydrates after its own chunk, as a deferred form does: it shows only around an
- * event, and its copy and forms kept the page over its first-load budget (ADR 099).
+ * event, and its copy and forms kept the page over its first-load budget (ADR 221).
  */
 const EventRegistration = deferredForm(() =>
   import('~/forms/dictation-event-registration').then((m) => m.EventRegistration),

@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /**
  * An address that already has an account: the upstream's refusal, said the page's way at the e-mail field, where
- * the form offers «Войти» and «Восстановить пароль» (ADR 108). Still a refusal, for the limits too.
+ * the form offers «Войти» and «Восстановить пароль» (ADR 214). Still a refusal, for the limits too.
  */
 function takenAddress(error: unknown): UpstreamError | null {
   if (!isUpstreamError(error) || !error.errors.some((e) => e.code === 'email_taken')) return null;

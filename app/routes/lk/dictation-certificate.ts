@@ -7,7 +7,7 @@ import { readId } from '~/server/route-params';
  * `/lk/dictations/{id}/certificate.pdf`: the certificate of participation of a checked dictation, streamed from
  * the upstream with the token added on the server and saved under a Russian name. None yet, or not the user's:
  * the resource 404. `?grade=1`: the variant with a failing grade printed, which the participant asks
- * for by this link (ADR 104); where the grade is printed anyway there is no such variant, and the 404.
+ * for by this link (ADR 238); where the grade is printed anyway there is no such variant, and the 404.
  */
 export const loader = resourceRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   const id = readId(params, request);

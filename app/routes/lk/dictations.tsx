@@ -33,7 +33,7 @@ const copy = {
 
 /**
  * Taking part in the event hydrates after its own chunk, as a deferred form does: it shows only around an
- * event, and its copy and forms kept the page over its first-load budget (ADR 099).
+ * event, and its copy and forms kept the page over its first-load budget (ADR 221).
  */
 const EventRegistration = deferredForm(() =>
   import('~/forms/dictation-event-registration').then((m) => m.EventRegistration),
@@ -64,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * «Начать диктант»: a fresh invitation link for one of the user's dictations, started at once — pressing the
- * button is the explicit start (ADR 078) — then off to the writing page. «Зарегистрироваться», and «Начать
+ * button is the explicit start (ADR 213) — then off to the writing page. «Зарегистрироваться», and «Начать
  * диктант» for an event open for writing the user is not in yet (`intent=join`).
  */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -38,7 +38,7 @@ const copy = {
 
 /**
  * Taking part in the event hydrates after its own chunk, as a deferred form does: it shows only around an
- * event, and its copy and forms kept the page over its first-load budget (ADR 099).
+ * event, and its copy and forms kept the page over its first-load budget (ADR 221).
  */
 const EventRegistration = deferredForm(() =>
   import('~/forms/dictation-event-registration').then((m) => m.EventRegistration),
@@ -97,7 +97,7 @@ export default function CabinetHomeScreen() {
         </div>
       ) : null}
       <NewAnswers />
-      {/* Once, on the cabinet's home: not above every page (ADR 076). */}
+      {/* Once, on the cabinet's home: not above every page (ADR 235). */}
       {viewer && viewer.popups.welcome !== true ? <WelcomeNotice /> : null}
       <ResultsNotice results={dictationResults} />
       <div className="home-grid">

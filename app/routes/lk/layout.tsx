@@ -74,7 +74,7 @@ export default function CabinetLayout() {
       </SiteHeader>
       <div className="container with-sidebar">
         <nav aria-label={copy.navLabel} className="side-nav">
-          {/* One control on a phone, a plain list from a tablet on (ADR 076); a disclosure needs no JavaScript. */}
+          {/* One control on a phone, a plain list from a tablet on (ADR 235); a disclosure needs no JavaScript. */}
           <details className="side-nav__menu" key={pathname}>
             <summary>
               <span className="side-nav__summary-label">{copy.current}</span> {currentSection(pathname)?.label}

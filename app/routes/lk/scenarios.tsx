@@ -55,7 +55,7 @@ export default function ScenariosScreen() {
   const form = useRef<HTMLFormElement>(null);
   const sort = filters.sort ?? (filters.q ? 'relevance' : 'new');
   // Back, forward or «Сбросить» change the view without this form: its fields follow the URL. The fields stay
-  // the same elements, so the control the user changed keeps focus (docs/decisions/010-route-change-focus.md).
+  // the same elements, so the control the user changed keeps focus (docs/decisions/222-accessibility-mechanisms.md).
   // Not on hydration: the server rendered these filters, and what the user chose since is theirs to submit.
   const shown = useRef(filters);
   useEffect(() => {

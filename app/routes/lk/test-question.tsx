@@ -58,7 +58,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /**
  * Every button of the question's form posts here: the answer is saved on the upstream when one is
  * given, then the browser goes where the button said — another question, or, for «Завершить тест», the attempt's
- * summary: nothing here finishes the attempt (ADR 050). An attempt the upstream has closed (the time ran out)
+ * summary: nothing here finishes the attempt (ADR 237). An attempt the upstream has closed (the time ran out)
  * leads to its result, which says the answer came too late.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {

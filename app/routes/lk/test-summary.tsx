@@ -53,7 +53,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-/** «Завершить и отправить»: the one place an attempt is finished (ADR 050); then its result. */
+/** «Завершить и отправить»: the one place an attempt is finished (ADR 237); then its result. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   readId(params, request);
   return handleForm(request, context, {

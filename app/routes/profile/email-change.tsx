@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * The address change (ADR 063): the current password in the same form, limited per account (every request
+ * The address change (ADR 214): the current password in the same form, limited per account (every request
  * counts, as a mailing form's do) and by the upstream's own count and mailer (429 with its wait, said on the form).
  * Back on this page with `?saved=1&reason=replaced|pending`, the fields empty.
  */

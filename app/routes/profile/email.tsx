@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /**
  * «Отправить письмо ещё раз» of the reminder on `/lk` and `/profile`: a new confirmation link, counted by
  * the limits of mailing forms (per account and address, every letter counts) and by the upstream's mailer (each
- * resend waits twice as long as the one before, ADR 057), then back where it was pressed with
+ * resend waits twice as long as the one before, ADR 215), then back where it was pressed with
  * `?confirmation=sent`. A refusal (too many letters, an upstream failure) is said on this page.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

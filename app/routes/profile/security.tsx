@@ -21,7 +21,7 @@ const copy = {
     'Пароль изменён, другие сеансы завершены, но сайт не смог сразу записать это на всех своих серверах: ещё несколько минут на другом устройстве могут открываться уже загруженные страницы кабинета.',
 };
 
-/** The page's `reason` after a change whose end of the other sessions could not be recorded yet (ADR 087). */
+/** The page's `reason` after a change whose end of the other sessions could not be recorded yet (ADR 212). */
 const UNCONFIRMED = 'sessions-unconfirmed';
 
 export const headers = retryAfterHeaders;

@@ -5,12 +5,12 @@ import { Client, DEMO_USERS, pageText } from '../../../tests/integration/harness
 import { useCluster } from './cluster';
 
 /**
- * Issue 14: the cluster of ADR 023 losing a part in the middle of a run. An instance killed outright costs no
+ * Issue 14: the cluster of ADR 230 losing a part in the middle of a run. An instance killed outright costs no
  * session and no dictation save (the balancer retries elsewhere what never reached an instance, sessions live
- * in cookies and Redis); Redis stopped gives ADR 022's degraded behaviour, and everything is back with it.
+ * in cookies and Redis); Redis stopped gives ADR 228's degraded behaviour, and everything is back with it.
  */
 
-/** How long an instance answers a session from its last-known standing once Redis is gone (ADR 058): short here. */
+/** How long an instance answers a session from its last-known standing once Redis is gone (ADR 229): short here. */
 const STANDING_GRACE_MS = 1_000;
 const parts = useCluster({ REDIS_STANDING_GRACE_MS: String(STANDING_GRACE_MS) });
 const nameOf = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`;

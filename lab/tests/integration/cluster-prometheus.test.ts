@@ -8,7 +8,7 @@ import { useCluster } from './cluster';
 import { Client, DEMO_USERS } from '../../../tests/integration/harness';
 
 /**
- * Issue 26, part 3 (ADR 117): a real Prometheus (Debian's) scrapes the cluster's instances and haproxy every
+ * Issue 26, part 3 (ADR 218): a real Prometheus (Debian's) scrapes the cluster's instances and haproxy every
  * second, and the questions of docs/operations.md have answers: the request rate per instance, the p95 latency,
  * the upstream's error ratio. The alert rules are valid (promtool) and loaded. The metrics are never on the
  * balancer's address, and no label carries a path or a user.

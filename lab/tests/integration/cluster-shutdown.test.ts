@@ -6,7 +6,7 @@ import { useCluster } from './cluster';
 import { MISSES, REDIS_PROBE_KEEP_MS } from '../../../bff/server/health.server';
 
 /**
- * ADR 062: what an orchestrator does to an instance, through the balancer of ADR 023. A SIGTERM with no `maint`
+ * ADR 231: what an orchestrator does to an instance, through the balancer of ADR 230. A SIGTERM with no `maint`
  * first (Kubernetes ends a pod so, and `systemctl stop` too): the instance fails its readiness, serves what the
  * balancer still sends until the balancer has taken it out, finishes, and exits; no request fails. And a Redis lost
  * by every instance at once fails every readiness, which must not empty the pool: the public pages keep answering.
@@ -90,7 +90,7 @@ function load(writers: DictationWriter[], browser: Client, until: Promise<void>)
   return runs.then(() => ({ failures, count }));
 }
 
-describe('an orchestrator’s stop and a dependency lost everywhere (ADR 062)', () => {
+describe('an orchestrator’s stop and a dependency lost everywhere (ADR 231)', () => {
   it('an instance sent SIGTERM under load, with no maint first, fails no request and exits by itself', async () => {
     const browser = new Client(parts.cluster.origin);
     expect((await browser.login(DEMO_USERS.teacher.email, DEMO_USERS.teacher.password)).url).toBe(
@@ -165,13 +165,13 @@ describe('an orchestrator’s stop and a dependency lost everywhere (ADR 062)', 
           .poll(async () => (await parts.cluster.haproxy.server(instance.name)).status, { timeout: 20_000 })
           .toMatch(/^DOWN/);
       }
-      // …and answers from the same instances, checked on liveness: ADR 022's outage, not a total one.
+      // …and answers from the same instances, checked on liveness: ADR 228's outage, not a total one.
       for (let i = 0; i < 6; i++) {
         expect((await fetch(`${parts.cluster.origin}/`)).status).toBe(200);
         expect((await fetch(`${parts.cluster.origin}/login?redirectTo=%2Flk`)).status).toBe(200);
         expect((await writer!.save()).saved).toBe(true);
-        // The portal's own answer, never the balancer's: the last-known standing within ADR 058's grace, then
-        // ADR 022's 503 page.
+        // The portal's own answer, never the balancer's: the last-known standing within ADR 229's grace, then
+        // ADR 228's 503 page.
         const cabinet = await teacher.request('/lk');
         expect([200, 503]).toContain(cabinet.status);
         expect(await cabinet.text()).not.toContain('No server is available');

@@ -7,7 +7,7 @@ import { freePort } from '../../services/redis';
 import { Client, DEMO_USERS } from '../../../tests/integration/harness';
 
 /**
- * Issue 26, part 1 (ADR 041), through `npm run start:cluster` itself (lab/start-cluster.ts as a real process): an
+ * Issue 26, part 1 (ADR 230), through `npm run start:cluster` itself (lab/start-cluster.ts as a real process): an
  * instance killed with SIGKILL is started again while haproxy sends every request elsewhere, and a rolling
  * restart (`npm run cluster:roll`) replaces every instance under continuous reads and writes with no failed
  * request.

@@ -8,7 +8,7 @@ import type { Instance } from '../../services/cluster';
 import { PER_LOGIN, through, useCluster } from './cluster';
 
 /**
- * Issue 14: three portal instances behind haproxy share their state through Redis (ADRs 022, 023), so it does
+ * Issue 14: three portal instances behind haproxy share their state through Redis (ADRs 228 and 230), so it does
  * not matter which instance a request lands on.
  */
 
@@ -207,7 +207,7 @@ async function renders(instances: Instance[], route: string): Promise<number> {
   return total;
 }
 
-describe('the crowd at the start: public pages from the balancer (issue 27, ADR 044)', () => {
+describe('the crowd at the start: public pages from the balancer (issue 27, ADR 227)', () => {
   const shared = 'public, s-maxage=5';
 
   it('a shared page never holds a session’s content or a cookie; a signed-in visitor always gets a fresh, private page', async () => {

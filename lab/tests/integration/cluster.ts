@@ -7,7 +7,7 @@ import { Client, startReferenceUpstream, type ReferenceUpstream } from '../../..
 export const PER_LOGIN = 3;
 
 /**
- * The cluster of ADR 023 for the tests of a file: a real redis-server, the reference upstream (in this process,
+ * The cluster of ADR 230 for the tests of a file: a real redis-server, the reference upstream (in this process,
  * with its counters and fault switch), three instances of the built portal (each its own Node process, sharing
  * nothing but Redis) and haproxy in front, with `env` added to the instances' settings. Set once `beforeAll` has run.
  */

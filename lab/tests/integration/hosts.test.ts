@@ -3,7 +3,7 @@ import { byPhase, dayOnHosts } from '../../bench/day-on-hosts-launch';
 import { hostsUnavailable } from '../../services/namespaces';
 
 /**
- * Issue 34: the cluster across hosts of their own (ADR 059), network namespaces with an address each. 100 writers
+ * Issue 34: the cluster across hosts of their own (ADR 233), network namespaces with an address each. 100 writers
  * save every 5 s through the edge (half by the autosave, half by the form without JavaScript and the page after
  * it) and 10 signed-in people walk the cabinet, while one app host goes silent (nftables drops everything it
  * sends and receives: no reset, no refusal) for 20 s and comes back, then the Redis primary's host goes silent
@@ -32,7 +32,7 @@ describe.skipIf(unavailable)('the cluster on hosts of their own', () => {
     expect(result.foreign).toBe(0);
     expect(result.signOuts).toBe(0);
     // Not one request failed: those in flight on the silent host were answered by another one, and a page it had
-    // begun was never begun, since pages go out whole (ADR 059).
+    // begun was never begun, since pages go out whole (ADR 233).
     expect(failed).toEqual([]);
     // The load did run through the silence: every writer saved in each phase.
     for (const phase of byPhase(result).filter((p) => p.kind !== 'cabinet')) expect(phase.requests).toBeGreaterThan(0);

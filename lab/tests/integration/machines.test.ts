@@ -8,7 +8,7 @@ import { Client, DEMO_USERS, startReferenceUpstream, type ReferenceUpstream } fr
 import { viewerNameOf } from '../../../tests/integration/page';
 
 /**
- * Issue 42 (ADR 138, ADR 150): what is deployed, booted. Three Debian machines (systemd as PID 1, systemd-nspawn)
+ * Issue 42 (ADR 233): what is deployed, booted. Three Debian machines (systemd as PID 1, systemd-nspawn)
  * run Debian's redis-server and redis-sentinel set up by deploy/systemd/redis/setup-data-host.sh, the operator's
  * script; an app machine runs deploy/systemd/portal@.service set up by docs/operations.md's steps, against them
  * through REDIS_SENTINELS, from the release tarball the runbook makes; an edge machine runs Debian's haproxy with deploy/systemd/haproxy's drop-in and the
