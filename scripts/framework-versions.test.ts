@@ -99,6 +99,6 @@ describe('the framework packages installed (ADR 204)', () => {
     const copies = installedCopies(name);
     expect(copies.length, `${name} is not installed`).toBeGreaterThan(0);
     const below = copies.filter((copy) => compareVersions(copy.version, minimum) < 0);
-    expect(below, `below ${minimum}: see docs/decisions/204-remix-v2-past-its-end-of-life.md`).toEqual([]);
+    expect(below, `below ${minimum}: see SECURITY.md «Framework support»`).toEqual([]);
   });
 });
