@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeHosts, onHost, removeHosts } from '../services/namespaces';
 import { buildIfStale, root } from '../../scripts/processes';
+import { drawChart } from './day-faults';
 import type { DayName, DayResult, Request } from './day-on-hosts-timeline';
+import { check, fmt } from './report';
 
 /**
  * From the machine: makes the hosts of ADR 233, runs lab/bench/day-on-hosts-timeline.ts's day on the client host,
@@ -63,4 +65,40 @@ export function byPhase(result: DayResult) {
       };
     }),
   );
+}
+
+/**
+ * What the days on hosts and on machines (budgets 15 and 16) judge alike: each phase printed, then budgets of 0 for
+ * lost saves, 5xx answers, pages with another user's data, sign-outs, `more` (the machines' undone logouts) and
+ * failed requests, and the chart (lab/bench/results/<name>.png).
+ */
+export async function judgeDay(section: string, name: string, result: DayResult, more: Record<string, number> = {}) {
+  const phases = byPhase(result);
+  for (const phase of phases) {
+    console.log(
+      `  ${phase.phase}, ${phase.kind}: ${phase.requests} requests, ${phase.failed} failed, ` +
+        `p50 ${fmt(phase.p50)} ms, p95 ${fmt(phase.p95)} ms`,
+    );
+  }
+  const failed = result.requests.filter((request) => !request.ok);
+  const count = (what: string, measured: number, note?: string) =>
+    check({ section, name: what, measured, budget: 0, unit: '', kind: 'max', note });
+  count('saves lost', result.lost);
+  count('5xx answers', result.requests.filter((request) => request.status >= 500).length);
+  count('pages with another user’s data', result.foreign);
+  count('unexpected sign-outs', result.signOuts);
+  for (const [what, measured] of Object.entries(more)) count(what, measured);
+  count(
+    'failed requests',
+    failed.length,
+    [...new Set(failed.map((request) => `${request.kind}: ${request.outcome}`))].slice(0, 4).join('; ') || undefined,
+  );
+  const chart = await drawChart(
+    result.requests.map((request) => ({ at: request.at, ms: request.ms, saved: request.ok })),
+    result.events,
+    result.seconds,
+    name,
+  );
+  console.log(`  chart: ${path.relative(process.cwd(), chart)}`);
+  return { phases, failed: failed.length };
 }

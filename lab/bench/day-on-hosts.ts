@@ -1,9 +1,7 @@
-import path from 'node:path';
 import { hostsUnavailable } from '../services/namespaces';
-import { drawChart } from './day-faults';
 import { DAYS } from './day-on-hosts-timeline';
-import { byPhase, dayOnHosts } from './day-on-hosts-launch';
-import { check, fmt, heading } from './report';
+import { dayOnHosts, judgeDay } from './day-on-hosts-launch';
+import { fmt, heading } from './report';
 
 /**
  * Budget 15 (issue 34, ADR 233): the dictation day on hosts of their own (network namespaces), with the faults
@@ -31,32 +29,7 @@ export async function hostsBudget() {
   }
   const result = await dayOnHosts('full', { writers, walkers });
   for (const event of result.events) console.log(`  ${fmt(event.at)} s: ${event.line}`);
-  const phases = byPhase(result);
-  for (const phase of phases) {
-    console.log(
-      `  ${phase.phase}, ${phase.kind}: ${phase.requests} requests, ${phase.failed} failed, ` +
-        `p50 ${fmt(phase.p50)} ms, p95 ${fmt(phase.p95)} ms`,
-    );
-  }
-  const failed = result.requests.filter((request) => !request.ok);
-  const count = (name: string, measured: number, note?: string) =>
-    check({ section: 'day on hosts', name, measured, budget: 0, unit: '', kind: 'max', note });
-  count('saves lost', result.lost);
-  count('5xx answers', result.requests.filter((request) => request.status >= 500).length);
-  count('pages with another user’s data', result.foreign);
-  count('unexpected sign-outs', result.signOuts);
-  count(
-    'failed requests',
-    failed.length,
-    [...new Set(failed.map((request) => `${request.kind}: ${request.outcome}`))].slice(0, 4).join('; ') || undefined,
-  );
-  const chart = await drawChart(
-    result.requests.map((request) => ({ at: request.at, ms: request.ms, saved: request.ok })),
-    result.events,
-    result.seconds,
-    'hosts',
-  );
-  console.log(`  chart: ${path.relative(process.cwd(), chart)}`);
+  const { phases, failed } = await judgeDay('day on hosts', 'hosts', result);
   return {
     hosts: {
       writers: result.writers,
@@ -66,7 +39,7 @@ export async function hostsBudget() {
       lost: result.lost,
       foreign: result.foreign,
       signOuts: result.signOuts,
-      failed: failed.length,
+      failed,
       phases,
       events: result.events,
     },
