@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeHosts, onHost, removeHosts } from '../services/namespaces';
 import { buildIfStale, root } from '../../scripts/processes';
-import { drawChart } from './day-faults';
 import type { DayName, DayResult, Request } from './day-on-hosts-timeline';
 import { check, fmt } from './report';
 
@@ -93,6 +92,8 @@ export async function judgeDay(section: string, name: string, result: DayResult,
     failed.length,
     [...new Set(failed.map((request) => `${request.kind}: ${request.outcome}`))].slice(0, 4).join('; ') || undefined,
   );
+  // Loaded here: it brings Chromium's driver, which the tests that import this module never need.
+  const { drawChart } = await import('./day-faults');
   const chart = await drawChart(
     result.requests.map((request) => ({ at: request.at, ms: request.ms, saved: request.ok })),
     result.events,
