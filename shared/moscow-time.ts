@@ -33,11 +33,14 @@ const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: MOSCOW_TIME_ZONE });
 
 type Instant = string | number | Date;
 
-/** A calendar day given as `YYYY-MM-DD` is read at Moscow noon, so no time zone moves it to another day. */
+/** Noon in Moscow of a calendar day `YYYY-MM-DD`: an instant no time zone moves to another day (the one offset). */
+export function moscowNoon(day: string): number {
+  return Date.parse(`${day}T12:00:00+03:00`);
+}
+
+/** A calendar day given as `YYYY-MM-DD` is read at Moscow noon. */
 function dayOf(value: Instant): Date {
-  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
-    ? new Date(`${value}T12:00:00+03:00`)
-    : new Date(value);
+  return new Date(typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? moscowNoon(value) : value);
 }
 
 /** «23 ноября 2026 г.», the day in Moscow (of an instant, or of a `YYYY-MM-DD` calendar day). */

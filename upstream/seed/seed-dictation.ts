@@ -1,4 +1,4 @@
-import { moscowDate, moscowMidnight } from '#shared/moscow-time';
+import { moscowDate, moscowMidnight, moscowNoon } from '#shared/moscow-time';
 import { days, hours, minutes } from '#shared/time';
 import { createParticipation, upsertEvent } from '../db/dictation';
 import { recordRegistration } from '../db/dictation-registration';
@@ -37,7 +37,7 @@ export function springWritingOffset(today: number): number {
   const earliest = today + days(SPRING_AT_LEAST);
   const [year, month] = moscowDate(earliest).split('-').map(Number) as [number, number];
   if (month >= 3 && month <= 5) return SPRING_AT_LEAST;
-  const april = moscowMidnight(Date.parse(`${month > 5 ? year + 1 : year}-04-01T12:00:00+03:00`));
+  const april = moscowMidnight(moscowNoon(`${month > 5 ? year + 1 : year}-04-01`));
   return Math.round((april - today) / days(1));
 }
 
